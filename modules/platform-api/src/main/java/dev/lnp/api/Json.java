@@ -1,0 +1,55 @@
+package dev.lnp.api;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** Small JSON helpers shared by plugins: one configured mapper, schema loading from a plugin's resources. */
+public final class Json {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+
+    private Json() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    public static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    /**
+     * Reads a JSON document (typically a JSON Schema) from the class path of {@code owner}'s class loader,
+     * which for a plugin is the plugin's own jar.
+     */
+    public static JsonNode resource(Class<?> owner, String path) {
+        String name = path.startsWith("/") ? path.substring(1) : path;
+        try (InputStream in = owner.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("No resource " + name + " for " + owner.getName());
+            }
+            return MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + name, e);
+        }
+    }
+
+    public static JsonNode parse(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.lnp.api;
+
+import java.util.Optional;
+
+/** What a started plugin can reach of the platform outside a request. */
+public interface PluginContext {
+
+    /** A service another plugin offered through {@link Registrar#provide}. */
+    <T> Optional<T> service(Class<T> type);
+
+    /** Runs work in a transaction scoped to one workspace (row-level security applies). */
+    <R> R inWorkspace(java.util.UUID workspaceId, WorkspaceWork<R> work);
+
+    /** A configuration value of this deployment, e.g. {@code lnp.crm.something}, if set. */
+    Optional<String> config(String key);
+
+    @FunctionalInterface
+    interface WorkspaceWork<R> {
+        R run(WorkspaceTx tx) throws Exception;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.lnp.api.http;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An error a handler (or the platform) answers with; written as {@code application/problem+json} (RFC 9457).
+ *
+ * @param code a stable machine code, e.g. {@code not_found}, {@code invalid_transition}
+ */
+public class ApiProblem extends RuntimeException {
+
+    private final int status;
+    private final String code;
+    private final String title;
+    private final List<FieldError> errors;
+    private final Map<String, String> headers;
+
+    public ApiProblem(int status, String code, String title, String detail, List<FieldError> errors,
+            Map<String, String> headers) {
+        super(detail, null, false, false);
+        this.status = status;
+        this.code = code;
+        this.title = title;
+        this.errors = List.copyOf(errors);
+        this.headers = Map.copyOf(headers);
+    }
+
+    public ApiProblem(int status, String code, String title, String detail) {
+        this(status, code, title, detail, List.of(), Map.of());
+    }
+
+    public static ApiProblem notFound(String what) {
+        return new ApiProblem(404, "not_found", "Not Found", what + " was not found in this workspace.");
+    }
+
+    public static ApiProblem conflict(String code, String detail) {
+        return new ApiProblem(409, code, "Conflict", detail);
+    }
+
+    public static ApiProblem invalid(String detail, List<FieldError> errors) {
+        return new ApiProblem(422, "validation_failed", "Unprocessable Content", detail, errors, Map.of());
+    }
+
+    /** A single invalid field, when a rule can only be checked by the handler (e.g. a referenced id). */
+    public static ApiProblem invalidField(String pointer, String rule, String message) {
+        return invalid(message, List.of(new FieldError(pointer, rule, message)));
+    }
+
+    public static ApiProblem badRequest(String code, String detail) {
+        return new ApiProblem(400, code, "Bad Request", detail);
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public String detail() {
+        return getMessage();
+    }
+
+    public List<FieldError> errors() {
+        return errors;
+    }
+
+    public Map<String, String> headers() {
+        return headers;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.lnp.api.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Principal;
+import dev.lnp.api.WorkspaceTx;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * A request that passed the pipeline: the caller is known, the body matches the route's schema and the query
+ * parameters are checked. Handlers run inside {@link #tx()}, one transaction scoped to the caller's workspace.
+ */
+public interface ApiRequest {
+
+    String requestId();
+
+    /** The caller; empty only on public routes. */
+    Optional<Principal> principal();
+
+    /** The caller's workspace, for authenticated routes. */
+    UUID workspaceId();
+
+    /** A path parameter as text. */
+    String path(String name);
+
+    /** A path parameter that must be a UUID; anything else is answered with 404 (no such resource). */
+    UUID pathId(String name);
+
+    /** The values of a query parameter, already checked against the route's declaration. */
+    List<String> queryAll(String name);
+
+    default Optional<String> query(String name) {
+        List<String> values = queryAll(name);
+        return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+    }
+
+    /** The validated page and limit, for paginated routes. */
+    PageRequest pageRequest();
+
+    /** The validated body, or a {@code MissingNode} when the route takes none. */
+    JsonNode body();
+
+    WorkspaceTx tx();
+}

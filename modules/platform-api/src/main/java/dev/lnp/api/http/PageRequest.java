@@ -1,0 +1,12 @@
+package dev.lnp.api.http;
+
+/** The validated {@code page} and {@code limit} of a paginated route. */
+public record PageRequest(int page, int limit) {
+
+    public static final int DEFAULT_LIMIT = 50;
+    public static final int MAX_LIMIT = 100;
+
+    public long offset() {
+        return (long) (page - 1) * limit;
+    }
+}

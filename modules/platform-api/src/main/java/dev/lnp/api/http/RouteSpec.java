@@ -1,0 +1,136 @@
+package dev.lnp.api.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One HTTP route as a plugin declares it: the path, the scope it needs, the schema of its body and the
+ * handler, visible together. The platform wraps it in authentication, scope check, limits, validation,
+ * transaction and error handling.
+ *
+ * @param path a path under the platform origin, with {@code {name}} parameters, e.g. {@code /api/v1/crm/deals/{id}}
+ * @param scope the scope the caller's key needs; {@code null} only for public routes
+ * @param bodySchema JSON Schema (draft 2020-12) the body must satisfy; {@code null} when the route takes no body
+ * @param paginated whether {@code page} and {@code limit} are accepted (and checked) on this route
+ * @param quota a monthly quota counter a successful call consumes (e.g. {@code crm}), or {@code null}
+ */
+public record RouteSpec(
+        HttpMethod method,
+        String path,
+        String scope,
+        JsonNode bodySchema,
+        List<QueryParam> query,
+        boolean paginated,
+        ResponseShape shape,
+        int successStatus,
+        String quota,
+        String summary,
+        Handler handler) {
+
+    public RouteSpec {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(handler, "handler of " + method + " " + path);
+        query = List.copyOf(query);
+    }
+
+    public static Builder get(String path) {
+        return new Builder(HttpMethod.GET, path);
+    }
+
+    public static Builder post(String path) {
+        return new Builder(HttpMethod.POST, path).status(201);
+    }
+
+    public static Builder patch(String path) {
+        return new Builder(HttpMethod.PATCH, path);
+    }
+
+    public static Builder put(String path) {
+        return new Builder(HttpMethod.PUT, path);
+    }
+
+    public static Builder delete(String path) {
+        return new Builder(HttpMethod.DELETE, path);
+    }
+
+    public boolean isPublic() {
+        return scope == null;
+    }
+
+    public static final class Builder {
+        private final HttpMethod method;
+        private final String path;
+        private String scope;
+        private boolean isPublic;
+        private JsonNode bodySchema;
+        private final List<QueryParam> query = new ArrayList<>();
+        private boolean paginated;
+        private ResponseShape shape = ResponseShape.ENVELOPE;
+        private int successStatus = 200;
+        private String quota;
+        private String summary = "";
+
+        private Builder(HttpMethod method, String path) {
+            this.method = method;
+            this.path = path;
+        }
+
+        public Builder scope(String scope) {
+            this.scope = Objects.requireNonNull(scope);
+            return this;
+        }
+
+        /** No key needed (e.g. a public widget endpoint). Must be stated explicitly. */
+        public Builder publicRoute() {
+            this.isPublic = true;
+            return this;
+        }
+
+        public Builder body(JsonNode schema) {
+            this.bodySchema = schema;
+            return this;
+        }
+
+        public Builder query(QueryParam... params) {
+            this.query.addAll(List.of(params));
+            return this;
+        }
+
+        /** Accepts {@code page} (≥ 1, default 1) and {@code limit} (1–100, default 50). */
+        public Builder paginated() {
+            this.paginated = true;
+            return this;
+        }
+
+        public Builder shape(ResponseShape shape) {
+            this.shape = shape;
+            return this;
+        }
+
+        public Builder status(int successStatus) {
+            this.successStatus = successStatus;
+            return this;
+        }
+
+        public Builder quota(String counter) {
+            this.quota = counter;
+            return this;
+        }
+
+        public Builder summary(String summary) {
+            this.summary = summary;
+            return this;
+        }
+
+        public RouteSpec handler(Handler handler) {
+            if (scope == null && !isPublic) {
+                throw new IllegalStateException(method + " " + path + " needs a scope or publicRoute()");
+            }
+            return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
+                    summary, handler);
+        }
+    }
+}

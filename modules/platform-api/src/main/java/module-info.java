@@ -1,0 +1,19 @@
+/**
+ * The plugin SPI: everything a plugin may see of the platform.
+ * Jackson and Jdbi are re-exported because handlers read JSON bodies and run SQL on the
+ * request's transaction; the platform provides both at run time.
+ */
+module lnp.platform.api {
+    requires transitive com.fasterxml.jackson.databind;
+    requires transitive org.jdbi.v3.core;
+    requires transitive com.fasterxml.jackson.datatype.jsr310;
+
+    exports dev.lnp.api;
+    exports dev.lnp.api.http;
+    exports dev.lnp.api.mcp;
+    exports dev.lnp.api.events;
+
+    opens dev.lnp.api.http to com.fasterxml.jackson.databind;
+    opens dev.lnp.api.mcp to com.fasterxml.jackson.databind;
+    opens dev.lnp.api.events to com.fasterxml.jackson.databind;
+}
