@@ -28,9 +28,6 @@ public interface Registrar {
      */
     Registrar migrations(String schema);
 
-    /** Declares a table that holds workspace-owned rows; the platform refuses to start unless RLS is on. */
-    Registrar workspaceTable(String qualifiedTable);
-
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);
 }

@@ -1,0 +1,147 @@
+package dev.lnp.core;
+
+import dev.lnp.core.auth.Authenticator;
+import dev.lnp.core.auth.KeyRepository;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.db.Database;
+import dev.lnp.core.db.DatabaseBootstrap;
+import dev.lnp.core.db.Migrations;
+import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.core.health.DatabaseHealthCheck;
+import dev.lnp.core.http.ApiServer;
+import dev.lnp.core.http.PipelineServices;
+import dev.lnp.core.plugins.LoadedPlugin;
+import dev.lnp.core.plugins.PluginContextImpl;
+import dev.lnp.core.plugins.PluginRegistry;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
+ * registration, plugin migrations (dependency order) and their row-level-security check, plugin start,
+ * routing, server. Shutdown reverses it: the server drains requests in flight first.
+ */
+public final class Platform implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Platform.class.getName());
+
+    private final PlatformConfig config;
+    private final DatabaseBootstrap databaseBootstrap;
+    private final Database database;
+    private final PluginRegistry registry;
+    private final List<LoadedPlugin> plugins;
+    private final Runnable unloadPlugins;
+    private final ApiServer server;
+    private volatile boolean closed;
+
+    private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
+            PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server) {
+        this.config = config;
+        this.databaseBootstrap = databaseBootstrap;
+        this.database = database;
+        this.registry = registry;
+        this.plugins = plugins;
+        this.unloadPlugins = unloadPlugins;
+        this.server = server;
+    }
+
+    /**
+     * @param plugins the plugins to run, in dependency order (from the plugins folder or the class path)
+     * @param unloadPlugins releases the plugin class loaders on shutdown
+     */
+    public static Platform start(PlatformConfig config, List<LoadedPlugin> plugins, Runnable unloadPlugins) {
+        long started = System.nanoTime();
+        DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
+        Database database = null;
+        List<LoadedPlugin> startedPlugins = new ArrayList<>();
+        try {
+            database = bootstrap.connect();
+            var migrations = new Migrations(database.dataSource(), database.jdbi());
+            migrations.migrateCore();
+
+            PluginRegistry registry = new PluginRegistry();
+            registry.register(CorePlugin.ID, new CorePlugin());
+            for (LoadedPlugin plugin : plugins) {
+                registry.register(plugin.id(), plugin.instance());
+            }
+            for (LoadedPlugin plugin : plugins) {
+                var schema = registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema);
+                if (schema.isPresent()) {
+                    migrations.migratePlugin(plugin.id(), schema.get(), plugin.classLoader());
+                    List<String> unprotected = migrations.tablesWithoutRowLevelSecurity(schema.get());
+                    if (!unprotected.isEmpty()) {
+                        throw new IllegalStateException("Plugin " + plugin.id() + " has workspace tables without "
+                                + "row-level security (enabled, forced, with a policy): " + unprotected);
+                    }
+                }
+            }
+            var transactions = new WorkspaceTransactions(database.jdbi(), registry);
+            var context = new PluginContextImpl(registry, transactions, config);
+            for (LoadedPlugin plugin : plugins) {
+                plugin.instance().start(context);
+                startedPlugins.add(plugin);
+            }
+            var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
+                    Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
+            var services = new PipelineServices(authenticator, transactions, config.maxBodyBytes());
+            ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
+                    services, List.of(new DatabaseHealthCheck(database)));
+            LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
+                    plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
+            return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server);
+        } catch (RuntimeException e) {
+            stopPlugins(startedPlugins);
+            if (database != null) {
+                database.close();
+            }
+            bootstrap.close();
+            unloadPlugins.run();
+            throw e;
+        }
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public PluginRegistry registry() {
+        return registry;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    public PlatformConfig config() {
+        return config;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        LOG.log(Level.INFO, "Platform stopping");
+        server.stop();
+        stopPlugins(plugins);
+        database.close();
+        databaseBootstrap.close();
+        unloadPlugins.run();
+        LOG.log(Level.INFO, "Platform stopped");
+    }
+
+    private static void stopPlugins(List<LoadedPlugin> plugins) {
+        for (int i = plugins.size() - 1; i >= 0; i--) {
+            try {
+                plugins.get(i).instance().stop();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Plugin " + plugins.get(i).id() + " failed to stop", e);
+            }
+        }
+    }
+}

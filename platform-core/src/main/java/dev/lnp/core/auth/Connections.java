@@ -1,0 +1,199 @@
+package dev.lnp.core.auth;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * External connections and their keys: creation (with the service identity), rotation, revocation, legacy
+ * import, listing. The full key exists only in the return value of {@link #create} and {@link #rotate}.
+ */
+public final class Connections {
+
+    /** What an operator asks for. Exactly one of scopes or preset is given. */
+    public record NewConnection(UUID workspaceId, String name, List<String> scopes, String preset,
+            Instant expiresAt, UUID delegatedUserId) {
+    }
+
+    public record Issued(UUID connectionId, UUID identityId, String key) {
+    }
+
+    public record Listed(UUID connectionId, String name, UUID identityId, List<String> scopes, String preset,
+            Instant expiresAt, Instant createdAt, Instant revokedAt, List<KeyInfo> keys) {
+    }
+
+    public record KeyInfo(String prefix, boolean legacy, Instant createdAt, Instant validUntil, Instant revokedAt,
+            Instant lastUsedAt) {
+    }
+
+    private final Jdbi jdbi;
+    private final Set<String> knownScopes;
+
+    /** @param knownScopes every scope the loaded plugins declare; others are refused */
+    public Connections(Jdbi jdbi, Set<String> knownScopes) {
+        this.jdbi = jdbi;
+        this.knownScopes = knownScopes;
+    }
+
+    public Issued create(NewConnection request) {
+        if (request.name() == null || request.name().isBlank() || request.name().length() > 200) {
+            throw new IllegalArgumentException("the connection name must be 1 to 200 characters");
+        }
+        boolean hasScopes = request.scopes() != null && !request.scopes().isEmpty();
+        if (hasScopes == (request.preset() != null)) {
+            throw new IllegalArgumentException("give either scopes or a preset (read-only, full-access)");
+        }
+        if (request.preset() != null && !ScopeCatalog.isPreset(request.preset())) {
+            throw new IllegalArgumentException("unknown preset " + request.preset() + "; use read-only or full-access");
+        }
+        if (hasScopes) {
+            Set<String> unknown = new TreeSet<>(request.scopes());
+            unknown.removeAll(knownScopes);
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown scope(s) " + unknown + "; known: " + new TreeSet<>(knownScopes));
+            }
+        }
+        if (request.expiresAt() != null && !request.expiresAt().isAfter(Instant.now())) {
+            throw new IllegalArgumentException("the expiry must be in the future");
+        }
+        String key = ApiKeys.generate();
+        return jdbi.inTransaction(h -> {
+            requireWorkspace(h, request.workspaceId());
+            var row = h.createQuery("""
+                            INSERT INTO lnp_core.connections
+                                   (workspace_id, name, scopes, preset, expires_at, delegation_enabled, delegated_user_id)
+                            VALUES (:ws, :name, :scopes, :preset, :expires, :delegating, :user)
+                            RETURNING id, identity_id
+                            """)
+                    .bind("ws", request.workspaceId())
+                    .bind("name", request.name().strip())
+                    .bind("scopes", hasScopes ? request.scopes().toArray(String[]::new) : new String[0])
+                    .bind("preset", request.preset())
+                    .bind("expires", request.expiresAt())
+                    .bind("delegating", request.delegatedUserId() != null)
+                    .bind("user", request.delegatedUserId())
+                    .map((rs, ctx) -> new UUID[] {rs.getObject("id", UUID.class), rs.getObject("identity_id", UUID.class)})
+                    .one();
+            insertKey(h, row[0], key, false);
+            return new Issued(row[0], row[1], key);
+        });
+    }
+
+    /**
+     * Issues a new secret for the same connection (same identity, same history). Older secrets stop working
+     * after {@code grace} (immediately when zero).
+     */
+    public Issued rotate(UUID connectionId, Duration grace) {
+        if (grace.isNegative()) {
+            throw new IllegalArgumentException("the grace period cannot be negative");
+        }
+        String key = ApiKeys.generate();
+        return jdbi.inTransaction(h -> {
+            UUID identity = activeConnection(h, connectionId);
+            h.createUpdate("""
+                            UPDATE lnp_core.api_keys
+                               SET valid_until = LEAST(COALESCE(valid_until, 'infinity'), now() + CAST(:grace AS interval))
+                             WHERE connection_id = :id AND revoked_at IS NULL
+                            """)
+                    .bind("id", connectionId).bind("grace", grace.toSeconds() + " seconds").execute();
+            insertKey(h, connectionId, key, false);
+            return new Issued(connectionId, identity, key);
+        });
+    }
+
+    /** Revokes the connection and every secret it has; effective on the next request, on every node. */
+    public void revoke(UUID connectionId) {
+        jdbi.useTransaction(h -> {
+            activeConnection(h, connectionId);
+            h.createUpdate("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = :id")
+                    .bind("id", connectionId).execute();
+            h.createUpdate("UPDATE lnp_core.api_keys SET revoked_at = now() WHERE connection_id = :id AND revoked_at IS NULL")
+                    .bind("id", connectionId).execute();
+        });
+    }
+
+    /** Adds a legacy {@code wks_} key to a connection; accepted until the compatibility period ends. */
+    public void importLegacy(UUID connectionId, String legacyKey) {
+        if (legacyKey == null || !legacyKey.startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(legacyKey)) {
+            throw new IllegalArgumentException("a legacy key starts with wks_ and has 16 to 196 more URL-safe characters");
+        }
+        jdbi.useTransaction(h -> {
+            activeConnection(h, connectionId);
+            boolean exists = h.createQuery("SELECT count(*) > 0 FROM lnp_core.api_keys WHERE key_hash = :hash")
+                    .bind("hash", ApiKeys.hash(legacyKey)).mapTo(Boolean.class).one();
+            if (exists) {
+                throw new IllegalArgumentException("this legacy key is already imported");
+            }
+            insertKey(h, connectionId, legacyKey, true);
+        });
+    }
+
+    public List<Listed> list(UUID workspaceId) {
+        return jdbi.withHandle(h -> {
+            requireWorkspace(h, workspaceId);
+            List<Listed> connections = h.createQuery("""
+                            SELECT id, name, identity_id, scopes, preset, expires_at, created_at, revoked_at
+                              FROM lnp_core.connections WHERE workspace_id = :ws ORDER BY created_at, id
+                            """)
+                    .bind("ws", workspaceId)
+                    .map((rs, ctx) -> new Listed(rs.getObject("id", UUID.class), rs.getString("name"),
+                            rs.getObject("identity_id", UUID.class),
+                            List.of((String[]) rs.getArray("scopes").getArray()), rs.getString("preset"),
+                            ts(rs.getTimestamp("expires_at")), ts(rs.getTimestamp("created_at")),
+                            ts(rs.getTimestamp("revoked_at")), List.of()))
+                    .list();
+            return connections.stream().map(c -> new Listed(c.connectionId(), c.name(), c.identityId(), c.scopes(),
+                    c.preset(), c.expiresAt(), c.createdAt(), c.revokedAt(), h.createQuery("""
+                                    SELECT display_prefix, legacy, created_at, valid_until, revoked_at, last_used_at
+                                      FROM lnp_core.api_keys WHERE connection_id = :id ORDER BY created_at
+                                    """)
+                            .bind("id", c.connectionId())
+                            .map((rs, ctx) -> new KeyInfo(rs.getString("display_prefix"), rs.getBoolean("legacy"),
+                                    ts(rs.getTimestamp("created_at")), ts(rs.getTimestamp("valid_until")),
+                                    ts(rs.getTimestamp("revoked_at")), ts(rs.getTimestamp("last_used_at"))))
+                            .list())).toList();
+        });
+    }
+
+    private static void insertKey(Handle h, UUID connectionId, String key, boolean legacy) {
+        h.createUpdate("""
+                        INSERT INTO lnp_core.api_keys (connection_id, key_hash, display_prefix, legacy)
+                        VALUES (:id, :hash, :prefix, :legacy)
+                        """)
+                .bind("id", connectionId).bind("hash", ApiKeys.hash(key))
+                .bind("prefix", ApiKeys.displayPrefix(key)).bind("legacy", legacy)
+                .execute();
+    }
+
+    private static void requireWorkspace(Handle h, UUID workspaceId) {
+        boolean exists = h.createQuery("SELECT count(*) > 0 FROM lnp_core.workspaces WHERE id = :id")
+                .bind("id", workspaceId).mapTo(Boolean.class).one();
+        if (!exists) {
+            throw new IllegalArgumentException("no workspace " + workspaceId);
+        }
+    }
+
+    private static UUID activeConnection(Handle h, UUID connectionId) {
+        Optional<Object[]> row = h.createQuery("SELECT identity_id, revoked_at FROM lnp_core.connections WHERE id = :id FOR UPDATE")
+                .bind("id", connectionId)
+                .map((rs, ctx) -> new Object[] {rs.getObject("identity_id", UUID.class), rs.getTimestamp("revoked_at")})
+                .findOne();
+        if (row.isEmpty()) {
+            throw new IllegalArgumentException("no connection " + connectionId);
+        }
+        if (row.get()[1] != null) {
+            throw new IllegalArgumentException("connection " + connectionId + " is revoked");
+        }
+        return (UUID) row.get()[0];
+    }
+
+    private static Instant ts(java.sql.Timestamp t) {
+        return t == null ? null : t.toInstant();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.lnp.core.auth;
+
+import dev.lnp.core.plugins.PluginRegistry;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The scopes plugins declared, and what the presets and roles mean in terms of them. Presets are expanded
+ * when a key is used, so a scope added by a new plugin joins {@code full-access} keys without re-issuing them.
+ */
+public final class ScopeCatalog {
+
+    public static final String READ_ONLY = "read-only";
+    public static final String FULL_ACCESS = "full-access";
+
+    private final Set<String> all;
+    private final Set<String> readOnly;
+    private final Set<String> member;
+
+    public ScopeCatalog(PluginRegistry registry) {
+        this.all = new TreeSet<>();
+        registry.scopes().forEach(s -> all.add(s.name()));
+        this.readOnly = new TreeSet<>(all.stream().filter(s -> s.endsWith(".read")).toList());
+        // A member may use everything but the workspace-wide integration settings.
+        this.member = new TreeSet<>(all.stream().filter(s -> !s.startsWith("webhooks.")).toList());
+    }
+
+    public Set<String> all() {
+        return all;
+    }
+
+    public Set<String> preset(String preset) {
+        if (preset == null) {
+            return Set.of();
+        }
+        return switch (preset) {
+            case READ_ONLY -> readOnly;
+            case FULL_ACCESS -> all;
+            default -> throw new IllegalArgumentException("Unknown preset " + preset);
+        };
+    }
+
+    public static boolean isPreset(String name) {
+        return READ_ONLY.equals(name) || FULL_ACCESS.equals(name);
+    }
+
+    public Set<String> allowedForRole(String role) {
+        return switch (role) {
+            case "owner", "admin" -> all;
+            case "member" -> member;
+            default -> Set.of();
+        };
+    }
+}

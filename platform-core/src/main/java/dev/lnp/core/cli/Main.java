@@ -1,0 +1,24 @@
+package dev.lnp.core.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code bin/platform}: the server and the operator commands. */
+@Command(name = "platform", mixinStandardHelpOptions = true, version = "lnp platform 0.1.0",
+        description = "The LNP workspace platform.",
+        subcommands = {ServeCommand.class, RoutesCommand.class})
+public final class Main {
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    public static int run(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return 1;
+        });
+        return cli.execute(args);
+    }
+}

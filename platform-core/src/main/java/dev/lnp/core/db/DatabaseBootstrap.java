@@ -1,0 +1,50 @@
+package dev.lnp.core.db;
+
+import dev.lnp.core.config.PlatformConfig;
+import java.lang.System.Logger.Level;
+import java.util.Optional;
+
+/**
+ * Where the database comes from: {@code lnp.database.url} when set, else an embedded PostgreSQL with its
+ * data in {@code <data dir>/pgsql}, started here and stopped on shutdown.
+ */
+public final class DatabaseBootstrap implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(DatabaseBootstrap.class.getName());
+
+    private final PlatformConfig config;
+    private EmbeddedPostgres embedded;
+
+    private DatabaseBootstrap(PlatformConfig config) {
+        this.config = config;
+    }
+
+    public static DatabaseBootstrap from(PlatformConfig config) {
+        return new DatabaseBootstrap(config);
+    }
+
+    public Database connect() {
+        int pool = config.databasePoolSize();
+        Optional<String> url = config.databaseUrl();
+        if (url.isPresent()) {
+            return Database.connect(url.get(), config.databaseUser(), config.databasePassword(), pool);
+        }
+        LOG.log(Level.INFO, "No lnp.database.url set; starting the embedded PostgreSQL in {0}", config.dataDir());
+        embedded = EmbeddedPostgres.start(config.dataDir(), config.embeddedDatabaseUser());
+        embedded.createDatabaseIfMissing("lnp");
+        return Database.connect(embedded.jdbcUrl("lnp"), Optional.of(embedded.username()), Optional.empty(), pool);
+    }
+
+    /** The JDBC URL in use, for operator commands that run beside the server. */
+    public Optional<EmbeddedPostgres> embedded() {
+        return Optional.ofNullable(embedded);
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            embedded.stop();
+            embedded = null;
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.lnp.core.db;
+
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.events.EventPublisher;
+import dev.lnp.core.events.OutboxPublisher;
+import dev.lnp.core.plugins.PluginRegistry;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Runs work in one transaction bound to one workspace: the transaction switches to the tenant role and sets
+ * the workspace that row-level security policies compare against, in a single round trip.
+ */
+public final class WorkspaceTransactions {
+
+    private final Jdbi jdbi;
+    private final PluginRegistry registry;
+
+    public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry) {
+        this.jdbi = jdbi;
+        this.registry = registry;
+    }
+
+    public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
+        return jdbi.inTransaction(handle -> {
+            handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
+                    .bind("ws", workspaceId.toString())
+                    .bind("role", Migrations.TENANT_ROLE)
+                    .mapTo(String.class)
+                    .list();
+            try {
+                return work.run(new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry)));
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new WorkFailed(e);
+            }
+        });
+    }
+
+    private record Tx(UUID workspaceId, Handle handle, EventPublisher events) implements WorkspaceTx {
+    }
+
+    /** Carries a checked exception out of the transaction callback; unwrapped by the caller. */
+    public static final class WorkFailed extends RuntimeException {
+        WorkFailed(Exception cause) {
+            super(cause);
+        }
+    }
+}

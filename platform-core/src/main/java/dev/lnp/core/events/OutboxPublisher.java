@@ -1,0 +1,42 @@
+package dev.lnp.core.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.lnp.api.Json;
+import dev.lnp.api.events.EventPublisher;
+import dev.lnp.core.plugins.PluginRegistry;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+
+/** Publishes into the outbox through the caller's handle, so the event commits or rolls back with the change. */
+public final class OutboxPublisher implements EventPublisher {
+
+    private final Handle handle;
+    private final UUID workspaceId;
+    private final PluginRegistry registry;
+
+    public OutboxPublisher(Handle handle, UUID workspaceId, PluginRegistry registry) {
+        this.handle = handle;
+        this.workspaceId = workspaceId;
+        this.registry = registry;
+    }
+
+    @Override
+    public void publish(String eventName, Object data) {
+        String canonical = registry.canonicalEvent(eventName).orElseThrow(
+                () -> new IllegalArgumentException("Event " + eventName + " is not registered by any plugin"));
+        String payload;
+        try {
+            payload = Json.mapper().writeValueAsString(data);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("Event payload of " + eventName + " is not serializable", e);
+        }
+        handle.createUpdate("""
+                        INSERT INTO lnp_core.outbox (workspace_id, event_name, payload)
+                        VALUES (:workspace, :name, CAST(:payload AS jsonb))
+                        """)
+                .bind("workspace", workspaceId)
+                .bind("name", canonical)
+                .bind("payload", payload)
+                .execute();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.lnp.core.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Principal;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.ApiRequest;
+import dev.lnp.api.http.PageRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The request a handler sees, once the pipeline has checked it. */
+record ApiRequestImpl(
+        String requestId,
+        Optional<Principal> principal,
+        Map<String, String> pathParams,
+        Map<String, List<String>> queryParams,
+        PageRequest pageRequest,
+        JsonNode body,
+        WorkspaceTx tx) implements ApiRequest {
+
+    @Override
+    public UUID workspaceId() {
+        return principal.orElseThrow(() -> new IllegalStateException("public route has no workspace")).workspaceId();
+    }
+
+    @Override
+    public String path(String name) {
+        String value = pathParams.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("No path parameter " + name);
+        }
+        return value;
+    }
+
+    @Override
+    public UUID pathId(String name) {
+        String value = path(name);
+        if (!QueryValidator.isUuid(value)) {
+            throw new ApiProblem(404, "not_found", "Not Found", "No resource with id " + value + " in this workspace.");
+        }
+        return UUID.fromString(value);
+    }
+
+    @Override
+    public List<String> queryAll(String name) {
+        return queryParams.getOrDefault(name, List.of());
+    }
+}

@@ -1,0 +1,68 @@
+package dev.lnp.core.http;
+
+import dev.lnp.core.plugins.PluginRegistry;
+import io.helidon.health.HealthCheck;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.observe.ObserveFeature;
+import io.helidon.webserver.observe.health.HealthObserver;
+import io.helidon.webserver.observe.metrics.MetricsObserver;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The Helidon web server: every registered route behind the pipeline, health and metrics under
+ * {@code /observe}, and problem+json for unknown routes. Routing is built once, after plugins are loaded.
+ */
+public final class ApiServer {
+
+    private final WebServer server;
+
+    private ApiServer(WebServer server) {
+        this.server = server;
+    }
+
+    public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
+            PipelineServices services, List<HealthCheck> healthChecks) {
+        HttpRouting.Builder routing = HttpRouting.builder();
+        routing.addFilter((chain, req, res) -> {
+            if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
+                res.header(HeaderNames.create("X-API-Version"), "v1");
+            }
+            chain.proceed();
+        });
+        for (PluginRegistry.RegisteredRoute route : registry.routes()) {
+            routing.route(Method.create(route.spec().method().name()), route.spec().path(),
+                    new RouteHandler(route.pluginId(), route.spec(), services));
+        }
+        routing.any((req, res) -> Problems.write(res, RequestIds.of(req, res),
+                Problems.routeNotFound(req.prologue().method().text(), req.path().path())));
+
+        var health = HealthObserver.builder().details(true);
+        healthChecks.forEach(health::addCheck);
+        WebServer server = WebServer.builder()
+                .host(host)
+                .port(port)
+                .shutdownHook(false)
+                .shutdownGracePeriod(shutdownGrace)
+                .addFeature(ObserveFeature.builder()
+                        .addObserver(health.build())
+                        .addObserver(MetricsObserver.create())
+                        .build())
+                .routing(routing)
+                .build()
+                .start();
+        return new ApiServer(server);
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */
+    public void stop() {
+        server.stop();
+    }
+}

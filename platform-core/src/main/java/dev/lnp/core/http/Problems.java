@@ -1,0 +1,48 @@
+package dev.lnp.core.http;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerResponse;
+
+/** Writes {@code application/problem+json} (RFC 9457) with our stable {@code code} and the request id. */
+public final class Problems {
+
+    public static final String TYPE_BASE = "https://lnp.dev/problems/";
+
+    private Problems() {
+    }
+
+    public static void write(ServerResponse res, String requestId, ApiProblem problem) {
+        ObjectNode body = Json.object();
+        body.put("type", TYPE_BASE + problem.code().replace('_', '-'));
+        body.put("title", problem.title());
+        body.put("status", problem.status());
+        body.put("detail", problem.detail());
+        body.put("code", problem.code());
+        body.put("request_id", requestId);
+        if (!problem.errors().isEmpty()) {
+            ArrayNode errors = body.putArray("errors");
+            for (FieldError e : problem.errors()) {
+                errors.addObject().put("pointer", e.pointer()).put("rule", e.rule()).put("message", e.message());
+            }
+        }
+        problem.headers().forEach((name, value) -> res.header(HeaderNames.create(name), value));
+        res.status(Status.create(problem.status()));
+        res.header(HeaderNames.CONTENT_TYPE, "application/problem+json");
+        res.send(Json.mapper().valueToTree(body).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    public static ApiProblem internal() {
+        return new ApiProblem(500, "internal_error", "Internal Server Error",
+                "The request failed on the server. Quote the request id when reporting it.");
+    }
+
+    public static ApiProblem routeNotFound(String method, String path) {
+        return new ApiProblem(404, "route_not_found", "Not Found", "No route " + method + " " + path + ".");
+    }
+}

@@ -1,0 +1,203 @@
+package dev.lnp.core.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.Principal;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.http.ResponseShape;
+import dev.lnp.api.http.RouteSpec;
+import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.core.validation.BodyValidator;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.System.Logger.Level;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One plugin route wrapped in the shared pipeline: authentication, scope, limits, query and body validation,
+ * a workspace transaction around the handler, the response envelope, and problem+json for every failure.
+ * Everything route-specific (schemas, validators) is prepared when the route is built, not per request.
+ */
+final class RouteHandler implements Handler {
+
+    private static final System.Logger LOG = System.getLogger(RouteHandler.class.getName());
+
+    private final String pluginId;
+    private final RouteSpec route;
+    private final PipelineServices services;
+    private final QueryValidator queryValidator;
+    private final BodyValidator bodyValidator;
+
+    RouteHandler(String pluginId, RouteSpec route, PipelineServices services) {
+        this.pluginId = pluginId;
+        this.route = route;
+        this.services = services;
+        this.queryValidator = new QueryValidator(route);
+        this.bodyValidator = route.bodySchema() == null ? null
+                : BodyValidator.compile("route:" + route.method() + " " + route.path(), route.bodySchema());
+    }
+
+    @Override
+    public void handle(ServerRequest req, ServerResponse res) {
+        String requestId = RequestIds.of(req, res);
+        long started = System.nanoTime();
+        Optional<Principal> principal = Optional.empty();
+        int status = 500;
+        try {
+            principal = route.isPublic() ? Optional.empty()
+                    : Optional.of(services.authenticate(req, route, pluginId));
+            PageRequest page = queryValidator.validate(query(req));
+            JsonNode body = readBody(req);
+            ApiResponse result = run(requestId, principal, req, page, body);
+            status = result.status() != 0 ? result.status() : route.successStatus();
+            write(res, status, result);
+        } catch (ApiProblem problem) {
+            status = problem.status();
+            Problems.write(res, requestId, problem);
+        } catch (RuntimeException e) {
+            status = 500;
+            LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
+            Problems.write(res, requestId, Problems.internal());
+        } finally {
+            services.audit(principal, route, status, System.nanoTime() - started);
+        }
+    }
+
+    private ApiResponse run(String requestId, Optional<Principal> principal, ServerRequest req, PageRequest page,
+            JsonNode body) {
+        Map<String, String> pathParams = new LinkedHashMap<>();
+        req.path().pathParameters().toMap().forEach((k, v) -> pathParams.put(k, v.get(0)));
+        if (principal.isEmpty()) {
+            return invoke(new ApiRequestImpl(requestId, principal, pathParams, query(req), page, body, null));
+        }
+        Principal p = principal.get();
+        try {
+            return services.transactions().inWorkspace(p.workspaceId(), tx -> invoke(
+                    new ApiRequestImpl(requestId, principal, pathParams, query(req), page, body, tx)));
+        } catch (WorkspaceTransactions.WorkFailed e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    private ApiResponse invoke(ApiRequestImpl request) {
+        try {
+            ApiResponse response = route.handler().handle(request);
+            if (response == null) {
+                throw new IllegalStateException("handler of " + route.method() + " " + route.path() + " returned null");
+            }
+            return response;
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, List<String>> query(ServerRequest req) {
+        Map<String, List<String>> query = new LinkedHashMap<>();
+        for (String name : req.query().names()) {
+            query.put(name, req.query().all(name));
+        }
+        return query;
+    }
+
+    private JsonNode readBody(ServerRequest req) {
+        if (bodyValidator == null) {
+            return MissingNode.getInstance();
+        }
+        String contentType = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
+        if (!contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+            throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
+                    "The body must be JSON, sent with Content-Type: application/json.");
+        }
+        byte[] bytes = readCapped(req);
+        JsonNode body;
+        try {
+            body = bytes.length == 0 ? null : Json.mapper().readTree(bytes);
+        } catch (JsonProcessingException e) {
+            throw new ApiProblem(400, "invalid_json", "Bad Request", "The body is not valid JSON: "
+                    + e.getOriginalMessage(), List.of(new FieldError("", "json", "invalid JSON")), Map.of());
+        } catch (IOException e) {
+            throw new ApiProblem(400, "invalid_json", "Bad Request", "The body could not be read.");
+        }
+        if (body == null || body.isMissingNode()) {
+            throw new ApiProblem(400, "missing_body", "Bad Request", "This route needs a JSON body.");
+        }
+        List<FieldError> errors = bodyValidator.validate(body);
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).message()
+                    : errors.size() + " fields are invalid: " + String.join(", ",
+                            errors.stream().map(e -> e.pointer().isEmpty() ? "body" : e.pointer()).distinct().toList()),
+                    errors);
+        }
+        return body;
+    }
+
+    private byte[] readCapped(ServerRequest req) {
+        long max = services.maxBodyBytes();
+        Optional<Long> declared = req.headers().contentLength().stream().boxed().findFirst();
+        if (declared.isPresent() && declared.get() > max) {
+            throw tooLarge(max);
+        }
+        try (InputStream in = req.content().inputStream()) {
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+            if (bytes.length > max) {
+                throw tooLarge(max);
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new ApiProblem(400, "unreadable_body", "Bad Request", "The body could not be read.");
+        }
+    }
+
+    private static ApiProblem tooLarge(long max) {
+        return new ApiProblem(413, "payload_too_large", "Content Too Large",
+                "The body is larger than " + max + " bytes.");
+    }
+
+    private void write(ServerResponse res, int status, ApiResponse result) {
+        res.status(Status.create(status));
+        if (status == 204) {
+            res.send();
+            return;
+        }
+        Object payload;
+        if (route.shape() == ResponseShape.DIRECT) {
+            payload = result.data();
+        } else {
+            ObjectNode envelope = Json.object();
+            envelope.set("data", Json.mapper().valueToTree(result.data()));
+            if (result.pagination() != null) {
+                envelope.set("pagination", Json.mapper().valueToTree(result.pagination()));
+            }
+            payload = envelope;
+        }
+        byte[] bytes;
+        try {
+            bytes = Json.mapper().writeValueAsBytes(payload);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Response of " + route.path() + " is not serializable", e);
+        }
+        res.header(HeaderNames.CONTENT_TYPE, "application/json");
+        res.send(bytes);
+    }
+
+    static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.lnp.core.plugins;
+
+import dev.lnp.api.PlatformPlugin;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.pf4j.DefaultPluginManager;
+import org.pf4j.PluginManager;
+import org.pf4j.PluginState;
+import org.pf4j.PluginStatusProvider;
+import org.pf4j.PluginWrapper;
+
+/**
+ * Loads plugins from a folder with PF4J. A plugin jar (or folder) carries a PF4J descriptor
+ * ({@code plugin.properties}) and names its entry point in {@code META-INF/services/dev.lnp.api.PlatformPlugin}.
+ * PF4J orders plugins by their dependencies; a plugin whose dependency is disabled or missing fails start-up.
+ */
+public final class PluginLoader {
+
+    private static final System.Logger LOG = System.getLogger(PluginLoader.class.getName());
+
+    private final Path pluginsDir;
+    private final PluginSelection selection;
+    private PluginManager manager;
+
+    public PluginLoader(Path pluginsDir, PluginSelection selection) {
+        this.pluginsDir = pluginsDir;
+        this.selection = selection;
+    }
+
+    public List<LoadedPlugin> load() {
+        if (!Files.isDirectory(pluginsDir)) {
+            LOG.log(Level.WARNING, "Plugins folder {0} does not exist; no plugins loaded from it", pluginsDir);
+            return List.of();
+        }
+        manager = new DefaultPluginManager(pluginsDir) {
+            @Override
+            protected PluginStatusProvider createPluginStatusProvider() {
+                return new ConfiguredStatus(selection);
+            }
+        };
+        manager.loadPlugins();
+        manager.startPlugins();
+        List<LoadedPlugin> loaded = new ArrayList<>();
+        // Resolved plugins come in dependency order: a plugin follows everything it depends on.
+        for (PluginWrapper wrapper : manager.getResolvedPlugins()) {
+            if (wrapper.getPluginState() != PluginState.STARTED) {
+                throw new IllegalStateException("Plugin " + wrapper.getPluginId() + " did not start: "
+                        + wrapper.getPluginState() + failure(wrapper));
+            }
+            loaded.add(new LoadedPlugin(
+                    wrapper.getPluginId(),
+                    wrapper.getDescriptor().getVersion(),
+                    wrapper.getDescriptor().getDependencies().stream().map(d -> d.getPluginId()).toList(),
+                    entryPoint(wrapper),
+                    wrapper.getPluginClassLoader(),
+                    wrapper.getPluginPath().toString()));
+        }
+        return loaded;
+    }
+
+    private static String failure(PluginWrapper wrapper) {
+        return wrapper.getFailedException() == null ? "" : " (" + wrapper.getFailedException().getMessage() + ")";
+    }
+
+    /** The plugin's own {@link PlatformPlugin}: declared in its jar, not one a parent loader can also see. */
+    private static PlatformPlugin entryPoint(PluginWrapper wrapper) {
+        ClassLoader loader = wrapper.getPluginClassLoader();
+        List<PlatformPlugin> own = ServiceLoader.load(PlatformPlugin.class, loader).stream()
+                .filter(p -> p.type().getClassLoader() == loader)
+                .map(ServiceLoader.Provider::get)
+                .toList();
+        if (own.size() != 1) {
+            throw new IllegalStateException("Plugin " + wrapper.getPluginId() + " must declare exactly one "
+                    + PlatformPlugin.class.getName() + " in META-INF/services; found " + own.size());
+        }
+        return own.get(0);
+    }
+
+    public void unload() {
+        if (manager != null) {
+            manager.stopPlugins();
+            manager.unloadPlugins();
+        }
+    }
+
+    private record ConfiguredStatus(PluginSelection selection) implements PluginStatusProvider {
+        @Override
+        public boolean isPluginDisabled(String pluginId) {
+            return !selection.isEnabled(pluginId);
+        }
+
+        @Override
+        public void disablePlugin(String pluginId) {
+            throw new IllegalStateException("Plugins are enabled and disabled in the configuration");
+        }
+
+        @Override
+        public void enablePlugin(String pluginId) {
+            throw new IllegalStateException("Plugins are enabled and disabled in the configuration");
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.lnp.core.plugins;
+
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.Registrar;
+import dev.lnp.api.events.EventType;
+import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.mcp.ToolDescriptor;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Everything every plugin registered, kept by plugin: the single source of truth for routing, scopes, the
+ * MCP catalog, the event catalog and the documentation generated from them. Filled once at start-up and read
+ * only afterwards.
+ */
+public final class PluginRegistry {
+
+    public record ScopeInfo(String name, String description, String pluginId) {
+    }
+
+    public record RegisteredRoute(String pluginId, RouteSpec spec) {
+    }
+
+    public record RegisteredTool(String pluginId, ToolDescriptor descriptor) {
+    }
+
+    public record RegisteredEvent(String pluginId, EventType type) {
+    }
+
+    /** What one plugin contributed. */
+    public record Contributions(String pluginId, List<ScopeInfo> scopes, List<RouteSpec> routes,
+            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema) {
+    }
+
+    private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
+    private final Map<String, ScopeInfo> scopes = new TreeMap<>();
+    private final Map<String, RegisteredTool> tools = new LinkedHashMap<>();
+    private final Map<String, RegisteredEvent> events = new LinkedHashMap<>();
+    private final Map<String, String> eventAliases = new LinkedHashMap<>();
+    private final Map<String, Object> services = new LinkedHashMap<>();
+    private final List<RegisteredRoute> routes = new ArrayList<>();
+
+    /** Lets a plugin declare itself; what it declares is recorded against its id. */
+    public void register(String pluginId, PlatformPlugin plugin) {
+        if (byPlugin.containsKey(pluginId)) {
+            throw new IllegalStateException("Plugin " + pluginId + " registered twice");
+        }
+        var registrar = new PluginRegistrar(pluginId);
+        plugin.register(registrar);
+        byPlugin.put(pluginId, registrar.contributions());
+    }
+
+    public Collection<Contributions> plugins() {
+        return Collections.unmodifiableCollection(byPlugin.values());
+    }
+
+    public Optional<Contributions> contributionsOf(String pluginId) {
+        return Optional.ofNullable(byPlugin.get(pluginId));
+    }
+
+    public List<RegisteredRoute> routes() {
+        return Collections.unmodifiableList(routes);
+    }
+
+    public Collection<ScopeInfo> scopes() {
+        return Collections.unmodifiableCollection(scopes.values());
+    }
+
+    public boolean hasScope(String scope) {
+        return scopes.containsKey(scope);
+    }
+
+    public Collection<RegisteredTool> tools() {
+        return Collections.unmodifiableCollection(tools.values());
+    }
+
+    public Optional<RegisteredTool> tool(String name) {
+        return Optional.ofNullable(tools.get(name));
+    }
+
+    public Collection<RegisteredEvent> events() {
+        return Collections.unmodifiableCollection(events.values());
+    }
+
+    /** The canonical event name for a name or one of its aliases. */
+    public Optional<String> canonicalEvent(String nameOrAlias) {
+        if (events.containsKey(nameOrAlias)) {
+            return Optional.of(nameOrAlias);
+        }
+        return Optional.ofNullable(eventAliases.get(nameOrAlias));
+    }
+
+    public <T> Optional<T> service(Class<T> type) {
+        return Optional.ofNullable(type.cast(services.get(type.getName())));
+    }
+
+    private class PluginRegistrar implements Registrar {
+        private final String pluginId;
+        private final List<ScopeInfo> myScopes = new ArrayList<>();
+        private final List<RouteSpec> myRoutes = new ArrayList<>();
+        private final List<ToolDescriptor> myTools = new ArrayList<>();
+        private final List<EventType> myEvents = new ArrayList<>();
+        private String schema;
+
+        PluginRegistrar(String pluginId) {
+            this.pluginId = pluginId;
+        }
+
+        @Override
+        public String pluginId() {
+            return pluginId;
+        }
+
+        @Override
+        public Registrar scope(String name, String description) {
+            if (!name.matches("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*\\.(read|write|use)")) {
+                throw new IllegalArgumentException(pluginId + ": scope " + name
+                        + " must look like resource.read, resource.write or resource.use");
+            }
+            ScopeInfo existing = scopes.get(name);
+            if (existing != null && !existing.pluginId().equals(pluginId)) {
+                throw new IllegalStateException(pluginId + ": scope " + name + " is already declared by "
+                        + existing.pluginId());
+            }
+            var info = new ScopeInfo(name, description, pluginId);
+            scopes.put(name, info);
+            myScopes.add(info);
+            return this;
+        }
+
+        @Override
+        public Registrar route(RouteSpec route) {
+            for (RegisteredRoute r : routes) {
+                if (r.spec().method() == route.method() && r.spec().path().equals(route.path())) {
+                    throw new IllegalStateException(pluginId + ": " + route.method() + " " + route.path()
+                            + " is already registered by " + r.pluginId());
+                }
+            }
+            routes.add(new RegisteredRoute(pluginId, route));
+            myRoutes.add(route);
+            return this;
+        }
+
+        @Override
+        public Registrar tool(ToolDescriptor tool) {
+            RegisteredTool existing = tools.putIfAbsent(tool.name(), new RegisteredTool(pluginId, tool));
+            if (existing != null) {
+                throw new IllegalStateException(pluginId + ": tool " + tool.name() + " is already registered by "
+                        + existing.pluginId());
+            }
+            myTools.add(tool);
+            return this;
+        }
+
+        @Override
+        public Registrar event(EventType eventType) {
+            if (events.containsKey(eventType.name()) || eventAliases.containsKey(eventType.name())) {
+                throw new IllegalStateException(pluginId + ": event " + eventType.name() + " is already registered");
+            }
+            events.put(eventType.name(), new RegisteredEvent(pluginId, eventType));
+            for (String alias : eventType.aliases()) {
+                if (events.containsKey(alias) || eventAliases.putIfAbsent(alias, eventType.name()) != null) {
+                    throw new IllegalStateException(pluginId + ": event alias " + alias + " is already taken");
+                }
+            }
+            myEvents.add(eventType);
+            return this;
+        }
+
+        @Override
+        public Registrar migrations(String schema) {
+            if (!schema.matches("[a-z][a-z0-9_]{0,62}") || schema.startsWith("pg_") || schema.equals("lnp_core")
+                    || schema.equals("public")) {
+                throw new IllegalArgumentException(pluginId + ": schema name " + schema + " is not allowed");
+            }
+            this.schema = schema;
+            return this;
+        }
+
+        @Override
+        public <T> Registrar provide(Class<T> type, T implementation) {
+            if (services.putIfAbsent(type.getName(), type.cast(implementation)) != null) {
+                throw new IllegalStateException(pluginId + ": a service " + type.getName() + " is already provided");
+            }
+            return this;
+        }
+
+        Contributions contributions() {
+            return new Contributions(pluginId, List.copyOf(myScopes), List.copyOf(myRoutes), List.copyOf(myTools),
+                    List.copyOf(myEvents), Optional.ofNullable(schema));
+        }
+    }
+}

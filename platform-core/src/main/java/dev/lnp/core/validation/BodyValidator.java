@@ -1,0 +1,95 @@
+package dev.lnp.core.validation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.PathType;
+import dev.lnp.api.http.FieldError;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Validates a request body (or MCP tool arguments) against a JSON Schema (draft 2020-12, formats asserted)
+ * and turns every broken rule into a {@link FieldError} naming the field by JSON pointer. Schemas are
+ * compiled once at start-up.
+ *
+ * <p>A schema may carry {@code "x-unknown-field-hints": {"company": "Use company_id or company_name."}} to
+ * explain a field that is rejected as unknown.
+ */
+public final class BodyValidator {
+
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
+            SpecificationVersion.DRAFT_2020_12,
+            builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .formatAssertionsEnabled(true)
+                    .pathType(PathType.JSON_POINTER)
+                    .build()));
+
+    private final Schema schema;
+    private final JsonNode hints;
+
+    private BodyValidator(Schema schema, JsonNode hints) {
+        this.schema = schema;
+        this.hints = hints;
+    }
+
+    /** @param id a stable name for the schema, used in its location (e.g. {@code route:POST /api/v1/issues}) */
+    public static BodyValidator compile(String id, JsonNode schemaNode) {
+        String location = "urn:lnp:schema:" + id.replaceAll("[^A-Za-z0-9._-]", "_");
+        Schema schema = REGISTRY.getSchema(SchemaLocation.of(location), schemaNode);
+        schema.initializeValidators();
+        return new BodyValidator(schema, schemaNode.path("x-unknown-field-hints"));
+    }
+
+    public List<FieldError> validate(JsonNode body) {
+        List<Error> errors = schema.validate(body);
+        List<FieldError> result = new ArrayList<>(errors.size());
+        for (Error error : errors) {
+            result.add(toFieldError(error));
+        }
+        result.sort(Comparator.comparing(FieldError::pointer));
+        return result.stream().distinct().toList();
+    }
+
+    private FieldError toFieldError(Error error) {
+        String location = pointer(error.getInstanceLocation().toString());
+        String keyword = error.getKeyword() == null ? "invalid" : error.getKeyword();
+        return switch (keyword) {
+            case "required" -> new FieldError(child(location, error.getProperty()), "required",
+                    error.getProperty() + " is required");
+            case "additionalProperties", "unevaluatedProperties" -> {
+                String field = error.getProperty();
+                String hint = hints.path(field).asText("");
+                yield new FieldError(child(location, field), "unknown",
+                        "unknown field " + field + (hint.isEmpty() ? "; it is not accepted here" : ": " + hint));
+            }
+            default -> new FieldError(location, keyword, describe(location, error));
+        };
+    }
+
+    /** The library's message without its own location prefix, which the pointer already gives. */
+    private static String describe(String location, Error error) {
+        String message = error.getMessage();
+        String prefix = location + ": ";
+        if (message.startsWith(prefix)) {
+            message = message.substring(prefix.length());
+        } else if (message.startsWith(": ")) {
+            message = message.substring(2);
+        }
+        String field = location.isEmpty() ? "body" : location.substring(location.lastIndexOf('/') + 1);
+        return field + " " + message;
+    }
+
+    private static String pointer(String path) {
+        return path.equals("/") ? "" : path;
+    }
+
+    private static String child(String parent, String property) {
+        return parent + "/" + property.replace("~", "~0").replace("/", "~1");
+    }
+}

@@ -1,0 +1,40 @@
+/** The kernel: boot, configuration, HTTP pipeline, authentication, tenancy, registry, database, plugins, CLI. */
+module lnp.platform.core {
+    requires lnp.platform.api;
+
+    requires io.helidon.webserver;
+    requires io.helidon.webserver.observe;
+    requires io.helidon.webserver.observe.health;
+    requires io.helidon.webserver.observe.metrics;
+    requires io.helidon.health;
+    requires io.helidon.config;
+    requires io.helidon.config.yaml;
+    requires io.helidon.metrics.api;
+    requires io.helidon.logging.jul;
+
+    requires java.sql;
+    requires java.logging;
+    requires com.zaxxer.hikari;
+    requires org.postgresql.jdbc;
+    requires flyway.core;
+    requires flyway.database.postgresql;
+    requires org.pf4j;
+    requires org.slf4j;
+    requires info.picocli;
+    requires com.networknt.schema;
+    requires org.apache.commons.compress;
+    requires org.tukaani.xz;
+
+    uses dev.lnp.api.PlatformPlugin;
+
+    exports dev.lnp.core;
+    exports dev.lnp.core.config;
+    exports dev.lnp.core.db;
+    exports dev.lnp.core.plugins;
+    exports dev.lnp.core.http;
+    exports dev.lnp.core.auth;
+    exports dev.lnp.core.cli;
+    exports dev.lnp.core.tenancy;
+
+    opens dev.lnp.core.cli to info.picocli;
+}
