@@ -35,6 +35,8 @@ module lnp.platform.core {
     exports dev.lnp.core.auth;
     exports dev.lnp.core.cli;
     exports dev.lnp.core.tenancy;
+    exports dev.lnp.core.tools;
+    exports dev.lnp.core.validation;
 
     opens dev.lnp.core.cli to info.picocli;
 }

@@ -6,6 +6,7 @@
 module lnp.platform.api {
     requires transitive com.fasterxml.jackson.databind;
     requires transitive org.jdbi.v3.core;
+    requires transitive java.sql;
     requires transitive com.fasterxml.jackson.datatype.jsr310;
 
     exports dev.lnp.api;

@@ -14,6 +14,7 @@ import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.tools.ToolInvoker;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -36,10 +37,13 @@ public final class Platform implements AutoCloseable {
     private final List<LoadedPlugin> plugins;
     private final Runnable unloadPlugins;
     private final ApiServer server;
+    private final Authenticator authenticator;
+    private final ToolInvoker tools;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
-            PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server) {
+            PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
+            Authenticator authenticator, ToolInvoker tools) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -47,6 +51,8 @@ public final class Platform implements AutoCloseable {
         this.plugins = plugins;
         this.unloadPlugins = unloadPlugins;
         this.server = server;
+        this.authenticator = authenticator;
+        this.tools = tools;
     }
 
     /**
@@ -92,7 +98,8 @@ public final class Platform implements AutoCloseable {
                     services, List.of(new DatabaseHealthCheck(database)));
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
-            return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server);
+            return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
+                    new ToolInvoker(registry, transactions));
         } catch (RuntimeException e) {
             stopPlugins(startedPlugins);
             if (database != null) {
@@ -110,6 +117,15 @@ public final class Platform implements AutoCloseable {
 
     public PluginRegistry registry() {
         return registry;
+    }
+
+    public Authenticator authenticator() {
+        return authenticator;
+    }
+
+    /** Every registered tool, callable with the same checks the MCP surfaces apply first. */
+    public ToolInvoker tools() {
+        return tools;
     }
 
     public Database database() {

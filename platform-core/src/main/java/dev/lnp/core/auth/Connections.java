@@ -68,7 +68,7 @@ public final class Connections {
             var row = h.createQuery("""
                             INSERT INTO lnp_core.connections
                                    (workspace_id, name, scopes, preset, expires_at, delegation_enabled, delegated_user_id)
-                            VALUES (:ws, :name, :scopes, :preset, :expires, :delegating, :user)
+                            VALUES (:ws, :name, :scopes, :preset, CAST(:expires AS timestamptz), :delegating, CAST(:user AS uuid))
                             RETURNING id, identity_id
                             """)
                     .bind("ws", request.workspaceId())

@@ -47,6 +47,9 @@ public final class PluginLoader {
         List<LoadedPlugin> loaded = new ArrayList<>();
         // Resolved plugins come in dependency order: a plugin follows everything it depends on.
         for (PluginWrapper wrapper : manager.getResolvedPlugins()) {
+            if (wrapper.getPluginState() == PluginState.DISABLED) {
+                continue;
+            }
             if (wrapper.getPluginState() != PluginState.STARTED) {
                 throw new IllegalStateException("Plugin " + wrapper.getPluginId() + " did not start: "
                         + wrapper.getPluginState() + failure(wrapper));
@@ -69,15 +72,21 @@ public final class PluginLoader {
     /** The plugin's own {@link PlatformPlugin}: declared in its jar, not one a parent loader can also see. */
     private static PlatformPlugin entryPoint(PluginWrapper wrapper) {
         ClassLoader loader = wrapper.getPluginClassLoader();
-        List<PlatformPlugin> own = ServiceLoader.load(PlatformPlugin.class, loader).stream()
-                .filter(p -> p.type().getClassLoader() == loader)
-                .map(ServiceLoader.Provider::get)
+        // The same entry can be seen twice (the plugin jar and a parent's copy of it): count classes, not lines.
+        List<Class<? extends PlatformPlugin>> own = ServiceLoader.load(PlatformPlugin.class, loader).stream()
+                .map(ServiceLoader.Provider::type)
+                .filter(type -> type.getClassLoader() == loader)
+                .distinct()
                 .toList();
         if (own.size() != 1) {
             throw new IllegalStateException("Plugin " + wrapper.getPluginId() + " must declare exactly one "
                     + PlatformPlugin.class.getName() + " in META-INF/services; found " + own.size());
         }
-        return own.get(0);
+        try {
+            return own.get(0).getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Cannot create the entry point of plugin " + wrapper.getPluginId(), e);
+        }
     }
 
     public void unload() {

@@ -1,0 +1,122 @@
+package dev.lnp.testkit;
+
+import dev.lnp.core.db.EmbeddedPostgres;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.UUID;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+
+/**
+ * A real PostgreSQL server for tests, chosen once per JVM: {@code LNP_TEST_DATABASE_URL} when set (CI),
+ * else a Testcontainers PostgreSQL when Docker answers, else the embedded PostgreSQL the platform itself uses.
+ * Each test class gets a database of its own on that server.
+ */
+public final class TestDatabases {
+
+    private static final System.Logger LOG = System.getLogger(TestDatabases.class.getName());
+
+    /** Where a server is, and how to reach one database on it. */
+    public record Server(String baseUrl, String user, String password) {
+        public String url(String database) {
+            int slash = baseUrl.indexOf('/', "jdbc:postgresql://".length());
+            int query = baseUrl.indexOf('?');
+            String prefix = slash < 0 ? baseUrl : baseUrl.substring(0, slash);
+            String params = query < 0 ? "" : baseUrl.substring(query);
+            return prefix + "/" + database + params;
+        }
+    }
+
+    private static Server server;
+
+    private TestDatabases() {
+    }
+
+    public static synchronized Server server() {
+        if (server == null) {
+            server = startServer();
+        }
+        return server;
+    }
+
+    /** Creates a fresh, empty database and returns its JDBC URL. */
+    public static String createDatabase(String hint) {
+        Server s = server();
+        String name = "lnp_t_" + hint.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "").substring(0,
+                Math.min(20, hint.replaceAll("[^A-Za-z0-9]", "").length())) + "_"
+                + UUID.randomUUID().toString().substring(0, 8);
+        execute(s, s.url("postgres"), "CREATE DATABASE " + name);
+        return s.url(name);
+    }
+
+    public static void dropDatabase(String url) {
+        Server s = server();
+        String name = url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
+        try {
+            execute(s, s.url("postgres"), "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not drop test database " + name, e);
+        }
+    }
+
+    private static void execute(Server s, String url, String sql) {
+        try (Connection c = DriverManager.getConnection(url, s.user(), s.password());
+                var st = c.createStatement()) {
+            st.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Test database: " + sql + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static Server startServer() {
+        String url = System.getenv("LNP_TEST_DATABASE_URL");
+        if (url != null && !url.isBlank()) {
+            LOG.log(Level.INFO, "Tests use the PostgreSQL at LNP_TEST_DATABASE_URL");
+            return new Server(url, env("LNP_TEST_DATABASE_USER", "postgres"), env("LNP_TEST_DATABASE_PASSWORD", ""));
+        }
+        if (dockerAnswers()) {
+            // The generic container: the PostgreSQL module splits a package with the core jar on the module path.
+            var container = new GenericContainer<>("postgres:17-alpine")
+                    .withEnv("POSTGRES_PASSWORD", "test")
+                    .withExposedPorts(5432)
+                    .waitingFor(Wait.forLogMessage(".*database system is ready to accept connections.*\\n", 2));
+            container.start();
+            Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
+            LOG.log(Level.INFO, "Tests use a Testcontainers PostgreSQL");
+            return new Server("jdbc:postgresql://" + container.getHost() + ":" + container.getMappedPort(5432)
+                    + "/postgres", "postgres", "test");
+        }
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "lnp-testkit-postgres");
+        try {
+            Files.createDirectories(dir);
+            // The embedded server may run as an unprivileged user, which must be able to enter this folder.
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Cannot prepare " + dir, e);
+        }
+        EmbeddedPostgres embedded = EmbeddedPostgres.start(dir);
+        Runtime.getRuntime().addShutdownHook(new Thread(embedded::stop));
+        LOG.log(Level.INFO, "Tests use the embedded PostgreSQL in " + dir);
+        return new Server(embedded.jdbcUrl(), embedded.username(), "");
+    }
+
+    private static boolean dockerAnswers() {
+        try {
+            return DockerClientFactory.instance().isDockerAvailable();
+        } catch (Throwable e) {
+            return false;
+        }
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null ? fallback : v;
+    }
+}
