@@ -37,6 +37,7 @@ module lnp.platform.core {
     exports dev.lnp.core.tenancy;
     exports dev.lnp.core.tools;
     exports dev.lnp.core.validation;
+    exports dev.lnp.core.limits;
 
     opens dev.lnp.core.cli to info.picocli;
 }

@@ -4,9 +4,9 @@ import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
 
 /** The core's own contributions, registered like any plugin's so that listings and catalogs include them. */
-final class CorePlugin implements PlatformPlugin {
+public final class CorePlugin implements PlatformPlugin {
 
-    static final String ID = "core";
+    public static final String ID = "core";
 
     @Override
     public void register(Registrar registrar) {

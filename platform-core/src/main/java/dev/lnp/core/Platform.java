@@ -11,6 +11,10 @@ import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
 import dev.lnp.core.http.PipelineServices;
+import dev.lnp.core.limits.AuditLog;
+import dev.lnp.core.limits.IdempotencyStore;
+import dev.lnp.core.limits.QuotaCounter;
+import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
@@ -39,11 +43,13 @@ public final class Platform implements AutoCloseable {
     private final ApiServer server;
     private final Authenticator authenticator;
     private final ToolInvoker tools;
+    private final AuditLog audit;
+    private final Maintenance maintenance;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
-            Authenticator authenticator, ToolInvoker tools) {
+            Authenticator authenticator, ToolInvoker tools, AuditLog audit, Maintenance maintenance) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -53,6 +59,8 @@ public final class Platform implements AutoCloseable {
         this.server = server;
         this.authenticator = authenticator;
         this.tools = tools;
+        this.audit = audit;
+        this.maintenance = maintenance;
     }
 
     /**
@@ -63,6 +71,8 @@ public final class Platform implements AutoCloseable {
         long started = System.nanoTime();
         DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
         Database database = null;
+        AuditLog audit = null;
+        Maintenance maintenance = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             database = bootstrap.connect();
@@ -93,14 +103,24 @@ public final class Platform implements AutoCloseable {
             }
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
                     Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
-            var services = new PipelineServices(authenticator, transactions, config.maxBodyBytes());
+            audit = new AuditLog(database.jdbi());
+            maintenance = Maintenance.start(database.jdbi());
+            var services = new PipelineServices(authenticator, transactions,
+                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
+                    new IdempotencyStore(), audit, config);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    new ToolInvoker(registry, transactions));
+                    new ToolInvoker(registry, transactions), audit, maintenance);
         } catch (RuntimeException e) {
+            if (maintenance != null) {
+                maintenance.close();
+            }
+            if (audit != null) {
+                audit.close();
+            }
             stopPlugins(startedPlugins);
             if (database != null) {
                 database.close();
@@ -144,6 +164,8 @@ public final class Platform implements AutoCloseable {
         closed = true;
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
+        maintenance.close();
+        audit.close();
         stopPlugins(plugins);
         database.close();
         databaseBootstrap.close();

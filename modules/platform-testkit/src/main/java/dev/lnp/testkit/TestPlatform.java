@@ -26,11 +26,13 @@ import org.jdbi.v3.core.Jdbi;
 public final class TestPlatform implements AutoCloseable {
 
     private final String databaseUrl;
+    private final boolean ownsDatabase;
     private final Platform platform;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private TestPlatform(String databaseUrl, Platform platform) {
+    private TestPlatform(String databaseUrl, boolean ownsDatabase, Platform platform) {
         this.databaseUrl = databaseUrl;
+        this.ownsDatabase = ownsDatabase;
         this.platform = platform;
     }
 
@@ -40,6 +42,21 @@ public final class TestPlatform implements AutoCloseable {
      */
     public static TestPlatform start(String name, List<String> plugins, Path pluginsDir, Map<String, String> config) {
         String url = TestDatabases.createDatabase(name);
+        try {
+            return boot(url, true, plugins, pluginsDir, config);
+        } catch (RuntimeException e) {
+            TestDatabases.dropDatabase(url);
+            throw e;
+        }
+    }
+
+    /** A second node on the database of {@code first}, as in a deployment of several platform processes. */
+    public static TestPlatform startOn(TestPlatform first, List<String> plugins, Map<String, String> config) {
+        return boot(first.databaseUrl, false, plugins, null, config);
+    }
+
+    private static TestPlatform boot(String url, boolean ownsDatabase, List<String> plugins, Path pluginsDir,
+            Map<String, String> config) {
         TestDatabases.Server server = TestDatabases.server();
         Map<String, String> overrides = new HashMap<>();
         overrides.put("lnp.database.url", url);
@@ -48,18 +65,13 @@ public final class TestPlatform implements AutoCloseable {
         overrides.put("lnp.database.pool.size", "8");
         overrides.put("lnp.http.host", "127.0.0.1");
         overrides.put("lnp.http.port", "0");
-        overrides.put("lnp.http.shutdown_grace_seconds", "2");
+        overrides.put("lnp.http.shutdown_grace_seconds", "5");
         overrides.putAll(config);
         PluginLoader[] loader = new PluginLoader[1];
-        try {
-            var platformConfig = PlatformExtension.config(overrides);
-            List<LoadedPlugin> loaded = PlatformExtension.plugins(plugins, pluginsDir, platformConfig, loader);
-            Platform platform = PlatformExtension.boot(platformConfig, loaded, loader[0]);
-            return new TestPlatform(url, platform);
-        } catch (RuntimeException e) {
-            TestDatabases.dropDatabase(url);
-            throw e;
-        }
+        var platformConfig = PlatformExtension.config(overrides);
+        List<LoadedPlugin> loaded = PlatformExtension.plugins(plugins, pluginsDir, platformConfig, loader);
+        Platform platform = PlatformExtension.boot(platformConfig, loaded, loader[0]);
+        return new TestPlatform(url, ownsDatabase, platform);
     }
 
     public Platform platform() {
@@ -162,6 +174,8 @@ public final class TestPlatform implements AutoCloseable {
     @Override
     public void close() {
         platform.close();
-        TestDatabases.dropDatabase(databaseUrl);
+        if (ownsDatabase) {
+            TestDatabases.dropDatabase(databaseUrl);
+        }
     }
 }

@@ -24,5 +24,7 @@ public record KeyRecord(
         List<String> toolDeny,
         boolean readOnlyTools,
         Integer restPerMinute,
-        Integer mcpPerMinute) {
+        Integer mcpPerMinute,
+        Long workspaceCrmQuota,
+        List<String> disabledModules) {
 }

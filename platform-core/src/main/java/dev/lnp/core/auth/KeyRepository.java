@@ -22,9 +22,11 @@ public final class KeyRepository {
                                c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
                                c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
                                c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
-                               c.read_only_tools, c.rest_per_minute, c.mcp_per_minute
+                               c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
+                               w.crm_quota_monthly, w.disabled_modules
                           FROM lnp_core.api_keys k
                           JOIN lnp_core.connections c ON c.id = k.connection_id
+                          JOIN lnp_core.workspaces w ON w.id = c.workspace_id
                           LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
                          WHERE k.key_hash = :hash
                         """)
@@ -48,7 +50,9 @@ public final class KeyRepository {
                         strings(rs.getArray("tool_deny")),
                         rs.getBoolean("read_only_tools"),
                         (Integer) rs.getObject("rest_per_minute"),
-                        (Integer) rs.getObject("mcp_per_minute")))
+                        (Integer) rs.getObject("mcp_per_minute"),
+                        (Long) rs.getObject("crm_quota_monthly"),
+                        strings(rs.getArray("disabled_modules"))))
                 .findOne());
     }
 

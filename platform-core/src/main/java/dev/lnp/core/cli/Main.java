@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code bin/platform}: the server and the operator commands. */
 @Command(name = "platform", mixinStandardHelpOptions = true, version = "lnp platform 0.1.0",
         description = "The LNP workspace platform.",
-        subcommands = {ServeCommand.class, RoutesCommand.class})
+        subcommands = {ServeCommand.class, RoutesCommand.class, WorkspaceCommand.class, KeyCommand.class})
 public final class Main {
 
     public static void main(String[] args) {
@@ -16,7 +16,8 @@ public final class Main {
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            commandLine.getErr().println("error: " + message.lines().findFirst().orElse(message));
             return 1;
         });
         return cli.execute(args);

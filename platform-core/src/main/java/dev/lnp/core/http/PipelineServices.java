@@ -4,44 +4,117 @@ import dev.lnp.api.Principal;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.core.auth.Authenticator;
+import dev.lnp.core.auth.KeyRecord;
+import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.core.limits.AuditLog;
+import dev.lnp.core.limits.IdempotencyStore;
+import dev.lnp.core.limits.QuotaCounter;
+import dev.lnp.core.limits.RateLimiter;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
-import java.util.Optional;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
-/** The shared services every route handler calls, in pipeline order. */
+/**
+ * The shared steps every route goes through, in pipeline order: authenticate, module check, scope, rate limit,
+ * quota; and the transaction, idempotency and audit services around the handler. The MCP plugin uses the same
+ * object for its own surface, so limits and audit are one implementation.
+ */
 public final class PipelineServices {
+
+    /** The caller, the connection's settings, and the rate-limit verdict for the response headers. */
+    public record Caller(Principal principal, KeyRecord key, RateLimiter.Verdict rate) {
+    }
 
     private final Authenticator authenticator;
     private final WorkspaceTransactions transactions;
+    private final RateLimiter rateLimiter;
+    private final QuotaCounter quotas;
+    private final IdempotencyStore idempotency;
+    private final AuditLog audit;
     private final long maxBodyBytes;
+    private final int restPerMinute;
+    private final int mcpPerMinute;
+    private final long crmMonthlyQuota;
 
-    public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, long maxBodyBytes) {
+    public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
+            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config) {
         this.authenticator = authenticator;
         this.transactions = transactions;
-        this.maxBodyBytes = maxBodyBytes;
+        this.rateLimiter = rateLimiter;
+        this.quotas = quotas;
+        this.idempotency = idempotency;
+        this.audit = audit;
+        this.maxBodyBytes = config.maxBodyBytes();
+        this.restPerMinute = config.getInt("lnp.limits.rest_per_minute", 600);
+        this.mcpPerMinute = config.getInt("lnp.limits.mcp_per_minute", 120);
+        this.crmMonthlyQuota = config.getLong("lnp.limits.crm_monthly_quota", 100_000L);
     }
 
-    /** 401 for a bad key, 403 for a missing scope. */
-    Principal authenticate(ServerRequest req, RouteSpec route, String pluginId) {
-        var authenticated = authenticator.authenticate(req.headers().all(HeaderNames.AUTHORIZATION, java.util.List::of));
-        Principal principal = authenticated.principal();
-        if (!principal.has(route.scope())) {
+    /** 401 for a bad key; 404 when the plugin is switched off for the workspace; 403 for a missing scope; 429. */
+    Caller admit(ServerRequest req, RouteSpec route, String pluginId) {
+        Caller caller = authenticate(req.headers().all(HeaderNames.AUTHORIZATION, List::of), "rest");
+        if (caller.key().disabledModules().contains(pluginId)) {
+            throw Problems.routeNotFound(route.method().name(), req.path().path());
+        }
+        if (!caller.principal().has(route.scope())) {
             throw new ApiProblem(403, "missing_scope", "Forbidden",
                     "This key lacks the scope " + route.scope() + " that " + route.method() + " " + route.path()
-                            + " needs.");
+                            + " needs.", List.of(), RateLimiter.headers(caller.rate()));
         }
-        return principal;
+        return caller;
     }
 
-    WorkspaceTransactions transactions() {
+    /** Authentication and the per-minute limit of one surface ({@code rest} or {@code mcp}). */
+    public Caller authenticate(List<String> authorizationHeaders, String surface) {
+        var authenticated = authenticator.authenticate(authorizationHeaders);
+        KeyRecord key = authenticated.key();
+        int limit = "mcp".equals(surface)
+                ? (key.mcpPerMinute() != null ? key.mcpPerMinute() : mcpPerMinute)
+                : (key.restPerMinute() != null ? key.restPerMinute() : restPerMinute);
+        RateLimiter.Verdict verdict = rateLimiter.hit(key.connectionId(), surface, limit);
+        return new Caller(authenticated.principal(), key, verdict);
+    }
+
+    /** Takes one unit of the route's monthly quota, or answers 429. */
+    public void takeQuota(Caller caller, String counter) {
+        quotas.take(caller.principal().workspaceId(), counter, quotaLimit(caller, counter));
+    }
+
+    public void giveBackQuota(Caller caller, String counter) {
+        quotas.giveBack(caller.principal().workspaceId(), counter);
+    }
+
+    private long quotaLimit(Caller caller, String counter) {
+        if ("crm".equals(counter) && caller.key().workspaceCrmQuota() != null) {
+            return caller.key().workspaceCrmQuota();
+        }
+        return "crm".equals(counter) ? crmMonthlyQuota : Long.MAX_VALUE;
+    }
+
+    public WorkspaceTransactions transactions() {
         return transactions;
+    }
+
+    IdempotencyStore idempotency() {
+        return idempotency;
     }
 
     long maxBodyBytes() {
         return maxBodyBytes;
     }
 
-    void audit(Optional<Principal> principal, RouteSpec route, int status, long nanos) {
+    public void audit(Caller caller, String surface, String method, String route, String requestId, int status,
+            long nanos) {
+        if (caller != null) {
+            audit.record(new AuditLog.Entry(Instant.now(), requestId, caller.principal().workspaceId(),
+                    caller.principal().connectionId(), surface, method, route, status, nanos / 1_000_000.0));
+        }
+    }
+
+    static Map<String, String> rateHeaders(Caller caller) {
+        return caller == null ? Map.of() : RateLimiter.headers(caller.rate());
     }
 }

@@ -13,6 +13,7 @@ import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.validation.BodyValidator;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -22,7 +23,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,16 +56,25 @@ final class RouteHandler implements Handler {
     public void handle(ServerRequest req, ServerResponse res) {
         String requestId = RequestIds.of(req, res);
         long started = System.nanoTime();
-        Optional<Principal> principal = Optional.empty();
+        PipelineServices.Caller caller = null;
         int status = 500;
         try {
-            principal = route.isPublic() ? Optional.empty()
-                    : Optional.of(services.authenticate(req, route, pluginId));
+            caller = route.isPublic() ? null : services.admit(req, route, pluginId);
+            PipelineServices.rateHeaders(caller).forEach((k, v) -> res.header(HeaderNames.create(k), v));
             PageRequest page = queryValidator.validate(query(req));
             JsonNode body = readBody(req);
-            ApiResponse result = run(requestId, principal, req, page, body);
-            status = result.status() != 0 ? result.status() : route.successStatus();
-            write(res, status, result);
+            Rendered rendered = run(requestId, caller, req, page, body);
+            status = rendered.status();
+            res.status(Status.create(status));
+            if (rendered.replayed()) {
+                res.header(HeaderNames.create("Idempotent-Replayed"), "true");
+            }
+            if (rendered.body() == null) {
+                res.send();
+            } else {
+                res.header(HeaderNames.CONTENT_TYPE, "application/json");
+                res.send(rendered.body());
+            }
         } catch (ApiProblem problem) {
             status = problem.status();
             Problems.write(res, requestId, problem);
@@ -74,23 +83,72 @@ final class RouteHandler implements Handler {
             LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
             Problems.write(res, requestId, Problems.internal());
         } finally {
-            services.audit(principal, route, status, System.nanoTime() - started);
+            services.audit(caller, "rest", route.method().name(), route.path(), requestId, status,
+                    System.nanoTime() - started);
         }
     }
 
-    private ApiResponse run(String requestId, Optional<Principal> principal, ServerRequest req, PageRequest page,
+    /** A response ready to send: produced inside the transaction so an idempotent replay stores the same bytes. */
+    private record Rendered(int status, byte[] body, boolean replayed) {
+    }
+
+    private Rendered run(String requestId, PipelineServices.Caller caller, ServerRequest req, PageRequest page,
             JsonNode body) {
         Map<String, String> pathParams = new LinkedHashMap<>();
         req.path().pathParameters().toMap().forEach((k, v) -> pathParams.put(k, v.get(0)));
-        if (principal.isEmpty()) {
-            return invoke(new ApiRequestImpl(requestId, principal, pathParams, query(req), page, body, null));
+        if (caller == null) {
+            return render(invoke(new ApiRequestImpl(requestId, Optional.empty(), pathParams, query(req), page, body,
+                    null)));
         }
-        Principal p = principal.get();
+        Principal p = caller.principal();
+        String idempotencyKey = idempotencyKey(req);
+        if (route.quota() != null) {
+            services.takeQuota(caller, route.quota());
+        }
+        boolean succeeded = false;
         try {
-            return services.transactions().inWorkspace(p.workspaceId(), tx -> invoke(
-                    new ApiRequestImpl(requestId, principal, pathParams, query(req), page, body, tx)));
+            Rendered rendered = services.transactions().inWorkspace(p.workspaceId(), tx -> {
+                if (idempotencyKey != null) {
+                    var stored = services.idempotency().claim(tx.handle(), p.workspaceId(), p.connectionId(),
+                            idempotencyKey, route.method() + " " + req.path().path(), requestHash(body));
+                    if (stored.isPresent()) {
+                        return new Rendered(stored.get().status(), stored.get().body(), true);
+                    }
+                }
+                Rendered fresh = render(invoke(
+                        new ApiRequestImpl(requestId, Optional.of(p), pathParams, query(req), page, body, tx)));
+                if (idempotencyKey != null) {
+                    services.idempotency().complete(tx.handle(), p.connectionId(), idempotencyKey, fresh.status(),
+                            fresh.body());
+                }
+                return fresh;
+            });
+            succeeded = !rendered.replayed();
+            return rendered;
         } catch (WorkspaceTransactions.WorkFailed e) {
             throw new IllegalStateException(e.getCause());
+        } finally {
+            if (route.quota() != null && !succeeded) {
+                services.giveBackQuota(caller, route.quota());
+            }
+        }
+    }
+
+    private String idempotencyKey(ServerRequest req) {
+        if (route.method() != dev.lnp.api.http.HttpMethod.POST) {
+            return null;
+        }
+        Optional<String> key = req.headers().first(HeaderNames.create(IdempotencyStore.HEADER));
+        key.ifPresent(IdempotencyStore::checkKey);
+        return key.orElse(null);
+    }
+
+    private static byte[] requestHash(JsonNode body) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(body.isMissingNode() ? new byte[0] : Json.mapper().writeValueAsBytes(body));
+        } catch (java.security.NoSuchAlgorithmException | JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 
@@ -170,11 +228,10 @@ final class RouteHandler implements Handler {
                 "The body is larger than " + max + " bytes.");
     }
 
-    private void write(ServerResponse res, int status, ApiResponse result) {
-        res.status(Status.create(status));
+    private Rendered render(ApiResponse result) {
+        int status = result.status() != 0 ? result.status() : route.successStatus();
         if (status == 204) {
-            res.send();
-            return;
+            return new Rendered(status, null, false);
         }
         Object payload;
         if (route.shape() == ResponseShape.DIRECT) {
@@ -187,17 +244,11 @@ final class RouteHandler implements Handler {
             }
             payload = envelope;
         }
-        byte[] bytes;
         try {
-            bytes = Json.mapper().writeValueAsBytes(payload);
+            return new Rendered(status, Json.mapper().writeValueAsBytes(payload), false);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("Response of " + route.path() + " is not serializable", e);
         }
-        res.header(HeaderNames.CONTENT_TYPE, "application/json");
-        res.send(bytes);
     }
 
-    static String utf8(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
-    }
 }

@@ -1,0 +1,99 @@
+package dev.lnp.testkit.probe;
+
+import dev.lnp.api.Json;
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.Registrar;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.ApiRequest;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.Page;
+import dev.lnp.api.http.QueryParam;
+import dev.lnp.api.http.RouteSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** A plugin that uses every pipeline feature, so the core's rules can be tested without a product plugin. */
+public final class ProbePlugin implements PlatformPlugin {
+
+    @Override
+    public void register(Registrar r) {
+        r.scope("probe.read", "Read probe items").scope("probe.write", "Write probe items").migrations("probe");
+        r.route(RouteSpec.get("/api/v1/probe/items").scope("probe.read").paginated()
+                .query(QueryParam.oneOf("kind", List.of("a", "b"), "kind filter").asRepeatable(),
+                        QueryParam.string("q", "name contains"))
+                .handler(this::list));
+        r.route(RouteSpec.get("/api/v1/probe/items/{id}").scope("probe.read").handler(this::get));
+        r.route(RouteSpec.post("/api/v1/probe/items").scope("probe.write").quota("crm")
+                .body(Json.resource(ProbePlugin.class, "schemas/item-create.json")).handler(this::create));
+        r.route(RouteSpec.patch("/api/v1/probe/items/{id}").scope("probe.write")
+                .body(Json.resource(ProbePlugin.class, "schemas/item-patch.json")).handler(this::patch));
+        r.route(RouteSpec.get("/api/v1/probe/unfiltered-count").scope("probe.read").handler(this::unfiltered));
+        r.route(RouteSpec.get("/api/v1/probe/slow").scope("probe.read").handler(req -> {
+            Thread.sleep(1500);
+            return ApiResponse.of(Map.of("slow", true));
+        }));
+        r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
+            throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
+        }));
+    }
+
+    private ApiResponse list(ApiRequest req) {
+        var h = req.tx().handle();
+        List<String> kinds = req.queryAll("kind").isEmpty() ? List.of("a", "b") : req.queryAll("kind");
+        String q = req.query("q").orElse("");
+        long total = h.createQuery("""
+                        SELECT count(*) FROM probe.items
+                         WHERE workspace_id = :ws AND kind = ANY(:kinds) AND name LIKE '%' || :q || '%'
+                        """)
+                .bind("ws", req.workspaceId()).bind("kinds", kinds.toArray(String[]::new)).bind("q", q)
+                .mapTo(Long.class).one();
+        var items = h.createQuery("""
+                        SELECT id, name, kind FROM probe.items
+                         WHERE workspace_id = :ws AND kind = ANY(:kinds) AND name LIKE '%' || :q || '%'
+                         ORDER BY created_at, id LIMIT :limit OFFSET :offset
+                        """)
+                .bind("ws", req.workspaceId()).bind("kinds", kinds.toArray(String[]::new)).bind("q", q)
+                .bind("limit", req.pageRequest().limit()).bind("offset", req.pageRequest().offset())
+                .mapToMap().list();
+        return ApiResponse.page(items, Page.of(req.pageRequest(), total));
+    }
+
+    private ApiResponse get(ApiRequest req) {
+        return ApiResponse.of(req.tx().handle()
+                .createQuery("SELECT id, name, kind FROM probe.items WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", req.workspaceId()).bind("id", req.pathId("id"))
+                .mapToMap().findOne().orElseThrow(() -> ApiProblem.notFound("Item")));
+    }
+
+    private ApiResponse create(ApiRequest req) {
+        var body = req.body();
+        UUID id = req.tx().handle().createQuery("""
+                        INSERT INTO probe.items (workspace_id, name, kind) VALUES (:ws, :name, :kind) RETURNING id
+                        """)
+                .bind("ws", req.workspaceId()).bind("name", body.get("name").asText())
+                .bind("kind", body.path("kind").asText("a"))
+                .mapTo(UUID.class).one();
+        return ApiResponse.of(Map.of("id", id, "name", body.get("name").asText()));
+    }
+
+    private ApiResponse patch(ApiRequest req) {
+        int updated = req.tx().handle().createUpdate("""
+                        UPDATE probe.items SET name = COALESCE(:name, name), kind = COALESCE(:kind, kind)
+                         WHERE workspace_id = :ws AND id = :id
+                        """)
+                .bind("ws", req.workspaceId()).bind("id", req.pathId("id"))
+                .bind("name", req.body().path("name").textValue()).bind("kind", req.body().path("kind").textValue())
+                .execute();
+        if (updated == 0) {
+            throw ApiProblem.notFound("Item");
+        }
+        return get(req);
+    }
+
+    /** Deliberately forgets the workspace filter: row-level security must still confine it. */
+    private ApiResponse unfiltered(ApiRequest req) {
+        return ApiResponse.of(Map.of("count",
+                req.tx().handle().createQuery("SELECT count(*) FROM probe.items").mapTo(Long.class).one()));
+    }
+}

@@ -1,0 +1,158 @@
+package dev.lnp.core.cli;
+
+import dev.lnp.api.Json;
+import dev.lnp.core.auth.Connections;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "key", mixinStandardHelpOptions = true,
+        description = "Manage external connections and their API keys.",
+        subcommands = {KeyCommand.Create.class, KeyCommand.Rotate.class, KeyCommand.Revoke.class,
+                KeyCommand.ImportLegacy.class, KeyCommand.ListKeys.class})
+final class KeyCommand {
+
+    static final class Grant {
+        @Option(names = "--scopes", split = ",", description = "Comma-separated scopes, e.g. contacts.read,deals.write.")
+        List<String> scopes;
+
+        @Option(names = "--preset", description = "read-only or full-access.")
+        String preset;
+    }
+
+    @Command(name = "create", mixinStandardHelpOptions = true,
+            description = "Create a connection and print its key (shown only this once).")
+    static final class Create implements Callable<Integer> {
+        @Option(names = "--workspace", required = true) UUID workspace;
+        @Option(names = "--name", required = true) String name;
+        @ArgGroup(exclusive = true, multiplicity = "1") Grant grant;
+        @Option(names = "--expires-at", description = "ISO-8601 instant, e.g. 2027-01-31T00:00:00Z.") String expiresAt;
+        @Option(names = "--delegate-user", description = "Attribute writes to this user and limit to their role.") UUID delegateUser;
+        @Option(names = "--json") boolean json;
+
+        @Override
+        public Integer call() {
+            Instant expiry = expiresAt == null ? null : instant(expiresAt);
+            try (var context = new OperatorContext()) {
+                var issued = context.connections().create(new Connections.NewConnection(workspace, name,
+                        grant.scopes, grant.preset, expiry, delegateUser));
+                print(json, issued);
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "rotate", mixinStandardHelpOptions = true,
+            description = "Issue a new secret for the same connection; older secrets end after the grace period.")
+    static final class Rotate implements Callable<Integer> {
+        @Option(names = "--connection", required = true) UUID connection;
+        @Option(names = "--grace", defaultValue = "PT0S", description = "ISO-8601 duration the old secret keeps working, e.g. PT1H or 15m.")
+        String grace;
+        @Option(names = "--json") boolean json;
+
+        @Override
+        public Integer call() {
+            Duration duration = duration(grace);
+            try (var context = new OperatorContext()) {
+                print(json, context.connections().rotate(connection, duration));
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "revoke", mixinStandardHelpOptions = true, description = "Revoke a connection and all its keys now.")
+    static final class Revoke implements Callable<Integer> {
+        @Option(names = "--connection", required = true) UUID connection;
+
+        @Override
+        public Integer call() {
+            try (var context = new OperatorContext()) {
+                context.connections().revoke(connection);
+                System.out.println("Revoked connection " + connection);
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "import-legacy", mixinStandardHelpOptions = true,
+            description = "Accept a legacy wks_ key for a connection until the compatibility period ends.")
+    static final class ImportLegacy implements Callable<Integer> {
+        @Option(names = "--connection", required = true) UUID connection;
+        @Option(names = "--key", required = true) String key;
+
+        @Override
+        public Integer call() {
+            try (var context = new OperatorContext()) {
+                context.connections().importLegacy(connection, key);
+                System.out.println("Imported a legacy key for connection " + connection);
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List connections and key prefixes (never secrets).")
+    static final class ListKeys implements Callable<Integer> {
+        @Option(names = "--workspace", required = true) UUID workspace;
+        @Option(names = "--json") boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            try (var context = new OperatorContext()) {
+                var connections = context.connections().list(workspace);
+                if (json) {
+                    var snakeCase = Json.mapper().copy()
+                            .setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE);
+                    System.out.println(snakeCase.writeValueAsString(connections));
+                } else {
+                    for (var c : connections) {
+                        System.out.printf("%s  %-24s %s%s%n", c.connectionId(), c.name(),
+                                c.preset() != null ? c.preset() : String.join(",", c.scopes()),
+                                c.revokedAt() != null ? "  (revoked)" : "");
+                    }
+                }
+                return 0;
+            }
+        }
+    }
+
+    private static void print(boolean json, Connections.Issued issued) {
+        if (json) {
+            System.out.println(Json.object().put("connection_id", issued.connectionId().toString())
+                    .put("identity_id", issued.identityId().toString()).put("key", issued.key()));
+        } else {
+            System.out.println("Connection " + issued.connectionId() + "\nKey (shown once): " + issued.key());
+        }
+    }
+
+    static Instant instant(String value) {
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--expires-at must be an ISO-8601 instant such as 2027-01-31T00:00:00Z");
+        }
+    }
+
+    /** ISO-8601 ({@code PT15M}) or the short forms 30s, 15m, 2h, 1d. */
+    static Duration duration(String value) {
+        try {
+            if (value.matches("\\d+[smhd]")) {
+                long n = Long.parseLong(value.substring(0, value.length() - 1));
+                return switch (value.charAt(value.length() - 1)) {
+                    case 's' -> Duration.ofSeconds(n);
+                    case 'm' -> Duration.ofMinutes(n);
+                    case 'h' -> Duration.ofHours(n);
+                    default -> Duration.ofDays(n);
+                };
+            }
+            return Duration.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("--grace must be a duration such as PT1H, 15m or 30s");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.lnp.core.cli;
+
+import dev.lnp.core.auth.Connections;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.db.Database;
+import dev.lnp.core.db.DatabaseBootstrap;
+import dev.lnp.core.db.Migrations;
+import dev.lnp.core.plugins.LoadedPlugin;
+import dev.lnp.core.plugins.PluginLoader;
+import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.tenancy.Workspaces;
+import java.util.Map;
+
+/**
+ * What an operator command needs: the configured database (the embedded one too; a running server's embedded
+ * PostgreSQL is reused) with the core migrated, and the scopes of the deployment's plugins.
+ */
+final class OperatorContext implements AutoCloseable {
+
+    private final DatabaseBootstrap bootstrap;
+    private final Database database;
+    private final PluginLoader loader;
+    private final PluginRegistry registry = new PluginRegistry();
+
+    OperatorContext() {
+        PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
+        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+        this.loader = Plugins.loader(config);
+        this.bootstrap = DatabaseBootstrap.from(config);
+        try {
+            this.database = bootstrap.connect();
+            new Migrations(database.dataSource(), database.jdbi()).migrateCore();
+            registry.register("core", new dev.lnp.core.CorePlugin());
+            for (LoadedPlugin plugin : loader.load()) {
+                registry.register(plugin.id(), plugin.instance());
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    Workspaces workspaces() {
+        return new Workspaces(database.jdbi());
+    }
+
+    Connections connections() {
+        return new Connections(database.jdbi(), new ScopeCatalog(registry).all());
+    }
+
+    @Override
+    public void close() {
+        if (database != null) {
+            database.close();
+        }
+        bootstrap.close();
+        loader.unload();
+    }
+}

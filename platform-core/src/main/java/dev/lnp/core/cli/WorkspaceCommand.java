@@ -1,0 +1,36 @@
+package dev.lnp.core.cli;
+
+import dev.lnp.api.Json;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "workspace", mixinStandardHelpOptions = true, description = "Manage workspaces.",
+        subcommands = WorkspaceCommand.Create.class)
+final class WorkspaceCommand {
+
+    @Command(name = "create", mixinStandardHelpOptions = true, description = "Create a workspace and its owner.")
+    static final class Create implements Callable<Integer> {
+        @Option(names = "--name", required = true, description = "Workspace name (1-200 characters).")
+        String name;
+
+        @Option(names = "--owner-email", required = true, description = "The owner's email address.")
+        String ownerEmail;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Override
+        public Integer call() {
+            try (var context = new OperatorContext()) {
+                var workspace = context.workspaces().create(name, ownerEmail);
+                if (json) {
+                    System.out.println(Json.object().put("id", workspace.id().toString()).put("name", workspace.name()));
+                } else {
+                    System.out.println("Created workspace " + workspace.id() + " (" + workspace.name() + ")");
+                }
+                return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.lnp.core.limits;
+
+import dev.lnp.api.http.ApiProblem;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Monthly quotas per workspace (the CRM write quota), separate from the per-minute limits. A unit is taken
+ * before the write runs, in its own short statement so that concurrent writes of one workspace do not queue
+ * behind each other's transactions, and given back when the write does not succeed. Months are UTC.
+ */
+public final class QuotaCounter {
+
+    private final Jdbi jdbi;
+    private final Clock clock;
+
+    public QuotaCounter(Jdbi jdbi, Clock clock) {
+        this.jdbi = jdbi;
+        this.clock = clock;
+    }
+
+    public void take(UUID workspaceId, String counter, long limit) {
+        LocalDate month = month();
+        boolean taken = jdbi.withHandle(h -> h.createQuery("""
+                        INSERT INTO lnp_core.quota_usage AS q (workspace_id, counter, month, used)
+                        SELECT :ws, :counter, :month, 1 WHERE :limit > 0
+                        ON CONFLICT (workspace_id, counter, month) DO UPDATE SET used = q.used + 1
+                         WHERE q.used < :limit
+                        RETURNING used
+                        """)
+                .bind("ws", workspaceId).bind("counter", counter).bind("month", month).bind("limit", limit)
+                .mapTo(Long.class).findOne().isPresent());
+        if (!taken) {
+            long retryAfter = secondsUntilNextMonth();
+            throw new ApiProblem(429, "quota_exceeded", "Too Many Requests",
+                    "The workspace has used its monthly " + counter.toUpperCase() + " quota of " + limit
+                            + " writes; it resets at the start of next month (UTC).",
+                    List.of(), Map.of("Retry-After", Long.toString(retryAfter)));
+        }
+    }
+
+    public void giveBack(UUID workspaceId, String counter) {
+        jdbi.useHandle(h -> h.createUpdate("""
+                        UPDATE lnp_core.quota_usage SET used = used - 1
+                         WHERE workspace_id = :ws AND counter = :counter AND month = :month AND used > 0
+                        """)
+                .bind("ws", workspaceId).bind("counter", counter).bind("month", month()).execute());
+    }
+
+    private LocalDate month() {
+        return LocalDate.now(clock.withZone(ZoneOffset.UTC)).withDayOfMonth(1);
+    }
+
+    private long secondsUntilNextMonth() {
+        ZonedDateTime now = ZonedDateTime.now(clock.withZone(ZoneOffset.UTC));
+        ZonedDateTime next = now.toLocalDate().withDayOfMonth(1).plusMonths(1).atStartOfDay(ZoneOffset.UTC);
+        return Math.max(1, next.toEpochSecond() - now.toEpochSecond());
+    }
+}
