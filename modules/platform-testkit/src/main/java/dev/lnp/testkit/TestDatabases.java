@@ -93,7 +93,8 @@ public final class TestDatabases {
             return new Server("jdbc:postgresql://" + container.getHost() + ":" + container.getMappedPort(5432)
                     + "/postgres", "postgres", "test");
         }
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "lnp-testkit-postgres");
+        // One server per test JVM: a server shared between JVMs would be stopped by whichever exits first.
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "lnp-testkit-postgres-" + ProcessHandle.current().pid());
         try {
             Files.createDirectories(dir);
             // The embedded server may run as an unprivileged user, which must be able to enter this folder.
@@ -102,9 +103,20 @@ public final class TestDatabases {
             throw new IllegalStateException("Cannot prepare " + dir, e);
         }
         EmbeddedPostgres embedded = EmbeddedPostgres.start(dir);
-        Runtime.getRuntime().addShutdownHook(new Thread(embedded::stop));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            embedded.stop();
+            deleteQuietly(dir);
+        }));
         LOG.log(Level.INFO, "Tests use the embedded PostgreSQL in " + dir);
         return new Server(embedded.jdbcUrl(), embedded.username(), "");
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException | RuntimeException e) {
+            LOG.log(Level.DEBUG, "Could not delete " + dir, e);
+        }
     }
 
     private static boolean dockerAnswers() {

@@ -20,6 +20,11 @@ public final class Main {
             commandLine.getErr().println("error: " + message.lines().findFirst().orElse(message));
             return 1;
         });
+        cli.setParameterExceptionHandler((e, arguments) -> {
+            e.getCommandLine().getErr().println("error: " + e.getMessage().lines().findFirst().orElse("")
+                    + " (see --help)");
+            return 2;
+        });
         return cli.execute(args);
     }
 }

@@ -7,7 +7,6 @@ import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
 import dev.lnp.core.plugins.LoadedPlugin;
-import dev.lnp.core.plugins.PluginLoader;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tenancy.Workspaces;
 import java.util.Map;
@@ -20,19 +19,19 @@ final class OperatorContext implements AutoCloseable {
 
     private final DatabaseBootstrap bootstrap;
     private final Database database;
-    private final PluginLoader loader;
+    private final Plugins plugins;
     private final PluginRegistry registry = new PluginRegistry();
 
     OperatorContext() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
-        this.loader = Plugins.loader(config);
+        this.plugins = new Plugins(config);
         this.bootstrap = DatabaseBootstrap.from(config);
         try {
             this.database = bootstrap.connect();
             new Migrations(database.dataSource(), database.jdbi()).migrateCore();
             registry.register("core", new dev.lnp.core.CorePlugin());
-            for (LoadedPlugin plugin : loader.load()) {
+            for (LoadedPlugin plugin : plugins.loaded()) {
                 registry.register(plugin.id(), plugin.instance());
             }
         } catch (RuntimeException e) {
@@ -55,6 +54,6 @@ final class OperatorContext implements AutoCloseable {
             database.close();
         }
         bootstrap.close();
-        loader.unload();
+        plugins.close();
     }
 }

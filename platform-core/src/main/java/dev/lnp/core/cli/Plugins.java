@@ -1,17 +1,36 @@
 package dev.lnp.core.cli;
 
 import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.plugins.ClasspathPlugins;
+import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginLoader;
 import dev.lnp.core.plugins.PluginSelection;
+import java.util.ArrayList;
+import java.util.List;
 
-/** The plugin loader the deployment's configuration describes. */
-final class Plugins {
+/**
+ * The plugins the deployment's configuration describes: those in the plugins folder (PF4J) and any on the
+ * platform's own class path (none in the distribution; an embedding application or a test may add some).
+ */
+final class Plugins implements AutoCloseable {
 
-    private Plugins() {
+    private final PluginLoader folder;
+    private final List<LoadedPlugin> loaded;
+
+    Plugins(PlatformConfig config) {
+        var selection = new PluginSelection(config.pluginsEnabled(), config.pluginsDisabled());
+        this.folder = new PluginLoader(config.pluginsDir(), selection);
+        List<LoadedPlugin> all = new ArrayList<>(ClasspathPlugins.discover(Plugins.class.getClassLoader(), selection));
+        all.addAll(folder.load());
+        this.loaded = List.copyOf(all);
     }
 
-    static PluginLoader loader(PlatformConfig config) {
-        return new PluginLoader(config.pluginsDir(),
-                new PluginSelection(config.pluginsEnabled(), config.pluginsDisabled()));
+    List<LoadedPlugin> loaded() {
+        return loaded;
+    }
+
+    @Override
+    public void close() {
+        folder.unload();
     }
 }

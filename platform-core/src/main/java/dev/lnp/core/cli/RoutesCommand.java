@@ -14,10 +14,9 @@ final class RoutesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
-        var loader = Plugins.loader(config);
-        try {
+        try (var plugins = new Plugins(config)) {
             PluginRegistry registry = new PluginRegistry();
-            for (LoadedPlugin plugin : loader.load()) {
+            for (LoadedPlugin plugin : plugins.loaded()) {
                 registry.register(plugin.id(), plugin.instance());
             }
             System.out.printf("%-7s %-48s %-10s %s%n", "METHOD", "PATH", "PLUGIN", "SCOPE");
@@ -26,8 +25,6 @@ final class RoutesCommand implements Callable<Integer> {
                         route.pluginId(), route.spec().isPublic() ? "(public)" : route.spec().scope());
             }
             return 0;
-        } finally {
-            loader.unload();
         }
     }
 

@@ -16,8 +16,8 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         Logging.configure(config.get("lnp.log.level").orElse("INFO"));
-        var loader = Plugins.loader(config);
-        Platform platform = Platform.start(config, loader.load(), loader::unload);
+        var plugins = new Plugins(config);
+        Platform platform = Platform.start(config, plugins.loaded(), plugins::close);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             platform.close();

@@ -143,11 +143,11 @@ public final class PlatformConfig {
     /** A list given either as a YAML sequence or as one comma-separated string (the form env variables allow). */
     public List<String> list(String key) {
         Config node = config.get(key);
-        if (node.isList()) {
-            return node.asList(String.class).orElse(List.of()).stream().map(String::trim)
-                    .filter(s -> !s.isEmpty()).toList();
+        var text = node.asString().asOptional();
+        if (text.isPresent()) {
+            return Arrays.stream(text.get().split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
         }
-        return node.asString().map(s -> Arrays.stream(s.split(",")).map(String::trim)
-                .filter(v -> !v.isEmpty()).toList()).orElse(List.of());
+        return node.asList(String.class).orElse(List.of()).stream().map(String::trim)
+                .filter(s -> !s.isEmpty()).toList();
     }
 }

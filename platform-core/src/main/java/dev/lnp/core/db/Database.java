@@ -9,6 +9,9 @@ import org.jdbi.v3.core.Jdbi;
 /** The platform's connection pool and Jdbi instance. */
 public final class Database implements AutoCloseable {
 
+    private static final java.util.concurrent.ExecutorService PROBES =
+            java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
+
     private final HikariDataSource dataSource;
     private final Jdbi jdbi;
 
@@ -41,10 +44,20 @@ public final class Database implements AutoCloseable {
         return dataSource;
     }
 
-    /** True when a connection can be had and answers a trivial query within a second. */
+    /**
+     * True when a connection can be had and answers within a second. Bounded by its own deadline, because the
+     * pool waits longer than a health probe should when the database is gone.
+     */
     public boolean isReachable() {
-        try (var connection = dataSource.getConnection()) {
-            return connection.isValid(1);
+        var probe = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (var connection = dataSource.getConnection()) {
+                return connection.isValid(1);
+            } catch (Exception e) {
+                return false;
+            }
+        }, PROBES);
+        try {
+            return probe.get(1500, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (Exception e) {
             return false;
         }

@@ -37,7 +37,8 @@ public final class ApiServer {
             routing.route(Method.create(route.spec().method().name()), route.spec().path(),
                     new RouteHandler(route.pluginId(), route.spec(), services));
         }
-        routing.any((req, res) -> Problems.write(res, RequestIds.of(req, res),
+        // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
+        routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
                 Problems.routeNotFound(req.prologue().method().text(), req.path().path())));
 
         var health = HealthObserver.builder().details(true);
