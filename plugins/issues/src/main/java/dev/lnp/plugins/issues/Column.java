@@ -1,0 +1,106 @@
+package dev.lnp.plugins.issues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.http.ApiProblem;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.UUID;
+import org.jdbi.v3.core.statement.SqlStatement;
+
+/**
+ * One column that a JSON field maps to one-to-one: how the validated JSON value becomes a bound SQL value and
+ * how the stored value becomes a JSON-ready Java value. Column names come from code, never from a request.
+ */
+record Column(String name, Type type) {
+
+    enum Type {
+        TEXT(String.class), UUID(java.util.UUID.class), DATE(LocalDate.class), TIMESTAMP(OffsetDateTime.class),
+        NUMBER(BigDecimal.class), BOOLEAN(Boolean.class);
+
+        final Class<?> javaType;
+
+        Type(Class<?> javaType) {
+            this.javaType = javaType;
+        }
+    }
+
+    static Column text(String name) {
+        return new Column(name, Type.TEXT);
+    }
+
+    static Column uuid(String name) {
+        return new Column(name, Type.UUID);
+    }
+
+    static Column date(String name) {
+        return new Column(name, Type.DATE);
+    }
+
+    static Column timestamp(String name) {
+        return new Column(name, Type.TIMESTAMP);
+    }
+
+    static Column number(String name) {
+        return new Column(name, Type.NUMBER);
+    }
+
+    static Column bool(String name) {
+        return new Column(name, Type.BOOLEAN);
+    }
+
+    /** The schema already checked the value's shape; parsing can still refuse what a format check let by. */
+    Object fromJson(JsonNode node) {
+        if (node == null || node.isNull() || node.isMissingNode()) {
+            return null;
+        }
+        try {
+            return switch (type) {
+                case TEXT -> node.asText();
+                case UUID -> java.util.UUID.fromString(node.asText());
+                case DATE -> LocalDate.parse(node.asText());
+                case TIMESTAMP -> OffsetDateTime.parse(node.asText());
+                case NUMBER -> node.decimalValue();
+                case BOOLEAN -> node.booleanValue();
+            };
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            throw ApiProblem.invalidField("/" + name, "format", name + " is not a valid " + type.name().toLowerCase());
+        }
+    }
+
+    void bind(SqlStatement<?> statement, Object value) {
+        if (value == null) {
+            // Untyped, so PostgreSQL takes the column's type (a typed null of UUID would arrive as varchar).
+            statement.bindNull(name, Types.OTHER);
+        } else {
+            statement.bindByType(name, value, type.javaType);
+        }
+    }
+
+    Object read(ResultSet rs) throws SQLException {
+        return switch (type) {
+            case TEXT -> rs.getString(name);
+            case UUID -> rs.getObject(name, java.util.UUID.class);
+            case DATE -> rs.getObject(name, LocalDate.class);
+            case TIMESTAMP -> rs.getObject(name, OffsetDateTime.class);
+            case NUMBER -> plain(rs.getBigDecimal(name));
+            case BOOLEAN -> {
+                boolean value = rs.getBoolean(name);
+                yield rs.wasNull() ? null : value;
+            }
+        };
+    }
+
+    /** 50 rather than 50.00 or 5E+1 in responses. */
+    private static BigDecimal plain(BigDecimal value) {
+        if (value == null) {
+            return null;
+        }
+        BigDecimal stripped = value.stripTrailingZeros();
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+    }
+}

@@ -1,0 +1,272 @@
+package dev.lnp.plugins.issues;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * SQL of issues.tasks and issues.tickets (and their label links). The table comes from {@link IssueKind},
+ * column names from {@link #FIELDS}; request values are always bound, never spliced in.
+ */
+final class IssueRepository {
+
+    /** Columns a client may set on create or update (start_date and epic_id only through bulk update). */
+    static final List<Column> FIELDS = List.of(
+            Column.text("title"), Column.text("description"), Column.text("status"), Column.text("priority"),
+            Column.uuid("project_id"), Column.uuid("assignee_id"), Column.timestamp("due_at"),
+            Column.date("start_date"), Column.uuid("parent_id"), Column.uuid("cycle_id"), Column.uuid("epic_id"),
+            Column.number("estimate_hours"));
+
+    private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
+            + ", created_by, created_at, updated_at";
+
+    /** What a list may filter on; null means no filter. */
+    record Filter(UUID projectId, String status, String search) {
+    }
+
+    /** Just enough of an item to route and check a request. */
+    record Ref(UUID id, IssueKind kind, UUID projectId) {
+    }
+
+    static Column field(String name) {
+        return FIELDS.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    Map<String, Object> insert(Handle handle, UUID workspaceId, IssueKind kind, UUID createdBy,
+            Map<Column, Object> values) {
+        String columns = values.keySet().stream().map(Column::name).collect(Collectors.joining(", "));
+        String params = values.keySet().stream().map(c -> ":" + c.name()).collect(Collectors.joining(", "));
+        var insert = handle.createQuery("INSERT INTO " + kind.table + " (workspace_id, created_by, " + columns
+                        + ") VALUES (:workspace_id, :created_by, " + params + ") RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId)
+                .bind("created_by", createdBy);
+        values.forEach((column, value) -> column.bind(insert, value));
+        Map<String, Object> issue = insert.map((rs, ctx) -> row(rs, kind)).one();
+        issue.put("labels", List.of());
+        return issue;
+    }
+
+    /** Which collection holds a live item with this id, if any. */
+    Optional<Ref> ref(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("""
+                        SELECT id, 'task' AS kind, project_id FROM issues.tasks
+                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
+                        UNION ALL
+                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :ws AND id = :id
+                        """)
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .map((rs, ctx) -> ref(rs))
+                .findFirst();
+    }
+
+    /** Every live item among the ids, of either kind, in one round trip. */
+    Map<UUID, Ref> refs(Handle handle, UUID workspaceId, Collection<UUID> ids) {
+        Map<UUID, Ref> found = new HashMap<>();
+        handle.createQuery("""
+                        SELECT id, 'task' AS kind, project_id FROM issues.tasks
+                         WHERE workspace_id = :ws AND id = ANY(:ids) AND deleted_at IS NULL
+                        UNION ALL
+                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :ws AND id = ANY(:ids)
+                        """)
+                .bind("ws", workspaceId)
+                .bindArray("ids", UUID.class, ids)
+                .map((rs, ctx) -> ref(rs))
+                .forEach(r -> found.put(r.id(), r));
+        return found;
+    }
+
+    Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, IssueKind kind, UUID id, boolean lock) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i WHERE workspace_id = :ws"
+                        + " AND id = :id AND " + kind.live("i") + (lock ? " FOR UPDATE" : ""))
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .map((rs, ctx) -> row(rs, kind))
+                .findOne()
+                .map(issue -> withLabels(handle, workspaceId, kind, List.of(issue)).get(0));
+    }
+
+    List<Map<String, Object>> findAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids) {
+        List<Map<String, Object>> issues = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table
+                        + " WHERE workspace_id = :ws AND id = ANY(:ids) ORDER BY created_at, id")
+                .bind("ws", workspaceId)
+                .bindArray("ids", UUID.class, ids)
+                .map((rs, ctx) -> row(rs, kind))
+                .list();
+        return withLabels(handle, workspaceId, kind, issues);
+    }
+
+    boolean exists(Handle handle, UUID workspaceId, IssueKind kind, UUID id) {
+        return handle.createQuery("SELECT EXISTS (SELECT 1 FROM " + kind.table + " i WHERE workspace_id = :ws"
+                        + " AND id = :id AND " + kind.live("i") + ")")
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .mapTo(Boolean.class)
+                .one();
+    }
+
+    /** Whether {@code id} is {@code start} or one of its ancestors: making start its parent would close a loop. */
+    boolean isAncestorOrSelf(Handle handle, UUID workspaceId, IssueKind kind, UUID start, UUID id) {
+        return handle.createQuery("WITH RECURSIVE chain(id, parent_id) AS ("
+                        + " SELECT id, parent_id FROM " + kind.table + " WHERE workspace_id = :ws AND id = :start"
+                        + " UNION SELECT t.id, t.parent_id FROM " + kind.table + " t JOIN chain c ON t.id = c.parent_id"
+                        + " WHERE t.workspace_id = :ws)"
+                        + " SELECT EXISTS (SELECT 1 FROM chain WHERE id = :id)")
+                .bind("ws", workspaceId)
+                .bind("start", start)
+                .bind("id", id)
+                .mapTo(Boolean.class)
+                .one();
+    }
+
+    Map<String, Object> update(Handle handle, UUID workspaceId, IssueKind kind, UUID id, Map<Column, Object> values) {
+        String sets = values.keySet().stream().map(c -> c.name() + " = :" + c.name()).collect(Collectors.joining(", "));
+        var update = handle.createQuery("UPDATE " + kind.table + " i SET " + sets + ", updated_at = now()"
+                        + " WHERE workspace_id = :workspace_id AND id = :id AND " + kind.live("i")
+                        + " RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId)
+                .bind("id", id);
+        values.forEach((column, value) -> column.bind(update, value));
+        Map<String, Object> issue = update.map((rs, ctx) -> row(rs, kind)).one();
+        return withLabels(handle, workspaceId, kind, List.of(issue)).get(0);
+    }
+
+    /** One statement for every listed item of a kind, however many there are. */
+    int updateAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Map<Column, Object> values) {
+        String sets = values.keySet().stream().map(c -> c.name() + " = :" + c.name()).collect(Collectors.joining(", "));
+        var update = handle.createUpdate("UPDATE " + kind.table + " i SET " + sets + (sets.isEmpty() ? "" : ", ")
+                        + "updated_at = now() WHERE workspace_id = :workspace_id AND id = ANY(:ids) AND " + kind.live("i"))
+                .bind("workspace_id", workspaceId)
+                .bindArray("ids", UUID.class, ids);
+        values.forEach((column, value) -> column.bind(update, value));
+        return update.execute();
+    }
+
+    void addLabels(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Collection<UUID> labels) {
+        handle.createUpdate("INSERT INTO " + kind.labelTable + " (workspace_id, " + kind.refColumn + ", label_id)"
+                        + " SELECT :ws, i, l FROM unnest(:ids) AS i CROSS JOIN unnest(:labels) AS l"
+                        + " ON CONFLICT DO NOTHING")
+                .bind("ws", workspaceId)
+                .bindArray("ids", UUID.class, ids)
+                .bindArray("labels", UUID.class, labels)
+                .execute();
+    }
+
+    void removeLabels(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Collection<UUID> labels) {
+        handle.createUpdate("DELETE FROM " + kind.labelTable + " WHERE workspace_id = :ws AND " + kind.refColumn
+                        + " = ANY(:ids) AND label_id = ANY(:labels)")
+                .bind("ws", workspaceId)
+                .bindArray("ids", UUID.class, ids)
+                .bindArray("labels", UUID.class, labels)
+                .execute();
+    }
+
+    Optional<OffsetDateTime> softDeleteTask(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("""
+                        UPDATE issues.tasks SET deleted_at = now(), updated_at = now()
+                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
+                        RETURNING deleted_at
+                        """)
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .mapTo(OffsetDateTime.class)
+                .findOne();
+    }
+
+    List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueKind kind, Filter filter, int limit,
+            long offset) {
+        var query = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i" + where(kind, filter)
+                        + " ORDER BY created_at, id LIMIT :limit OFFSET :offset")
+                .bind("limit", limit)
+                .bind("offset", offset);
+        bindFilter(query, workspaceId, filter);
+        return withLabels(handle, workspaceId, kind, query.map((rs, ctx) -> row(rs, kind)).list());
+    }
+
+    long count(Handle handle, UUID workspaceId, IssueKind kind, Filter filter) {
+        var query = handle.createQuery("SELECT count(*) FROM " + kind.table + " i" + where(kind, filter));
+        bindFilter(query, workspaceId, filter);
+        return query.mapTo(Long.class).one();
+    }
+
+    /** Only the clauses a filter needs, so the planner sees plain predicates (and the trigram indexes). */
+    private static String where(IssueKind kind, Filter filter) {
+        List<String> clauses = new ArrayList<>(List.of("i.workspace_id = :ws", kind.live("i")));
+        if (filter.projectId() != null) {
+            clauses.add("i.project_id = :project");
+        }
+        if (filter.status() != null) {
+            clauses.add("i.status = :status");
+        }
+        if (filter.search() != null) {
+            clauses.add("(i.title ILIKE :pattern OR i.description ILIKE :pattern)");
+        }
+        return " WHERE " + String.join(" AND ", clauses);
+    }
+
+    private static void bindFilter(org.jdbi.v3.core.statement.Query query, UUID workspaceId, Filter filter) {
+        query.bind("ws", workspaceId);
+        if (filter.projectId() != null) {
+            query.bind("project", filter.projectId());
+        }
+        if (filter.status() != null) {
+            query.bind("status", filter.status());
+        }
+        if (filter.search() != null) {
+            String escaped = filter.search().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+            query.bind("pattern", "%" + escaped + "%");
+        }
+    }
+
+    /** Adds each item's labels, with one query for the whole page. */
+    private static List<Map<String, Object>> withLabels(Handle handle, UUID workspaceId, IssueKind kind,
+            List<Map<String, Object>> issues) {
+        if (issues.isEmpty()) {
+            return issues;
+        }
+        Map<UUID, List<Map<String, Object>>> byIssue = new HashMap<>();
+        handle.createQuery("SELECT x." + kind.refColumn + " AS issue_id, l.id, l.name, l.color FROM " + kind.labelTable
+                        + " x JOIN issues.labels l ON l.id = x.label_id WHERE x.workspace_id = :ws AND x."
+                        + kind.refColumn + " = ANY(:ids) ORDER BY lower(l.name)")
+                .bind("ws", workspaceId)
+                .bindArray("ids", UUID.class, issues.stream().map(i -> (UUID) i.get("id")).toList())
+                .map((rs, ctx) -> {
+                    Map<String, Object> label = LabelRepository.row(rs);
+                    byIssue.computeIfAbsent(rs.getObject("issue_id", UUID.class), k -> new ArrayList<>()).add(label);
+                    return label;
+                })
+                .list();
+        for (Map<String, Object> issue : issues) {
+            issue.put("labels", byIssue.getOrDefault((UUID) issue.get("id"), List.of()));
+        }
+        return issues;
+    }
+
+    private static Ref ref(ResultSet rs) throws SQLException {
+        return new Ref(rs.getObject("id", UUID.class), IssueKind.of(rs.getString("kind")),
+                rs.getObject("project_id", UUID.class));
+    }
+
+    private static Map<String, Object> row(ResultSet rs, IssueKind kind) throws SQLException {
+        Map<String, Object> issue = new LinkedHashMap<>();
+        issue.put("id", rs.getObject("id", UUID.class));
+        issue.put("kind", kind.key);
+        for (Column column : FIELDS) {
+            issue.put(column.name(), column.read(rs));
+        }
+        issue.put("created_by", rs.getObject("created_by", UUID.class));
+        issue.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
+        issue.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        return issue;
+    }
+}

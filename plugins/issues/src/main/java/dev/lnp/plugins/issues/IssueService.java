@@ -1,0 +1,181 @@
+package dev.lnp.plugins.issues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.Page;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.plugins.projects.api.ProjectDirectory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Task and ticket rules shared by the REST routes and the MCP tools. Bodies arrive schema-checked; what only
+ * the database can answer (references, status per kind) is checked here, all errors reported together.
+ */
+final class IssueService {
+
+    /** The fields of the Issue table: what create and update accept. */
+    static final List<String> WRITABLE = List.of("title", "description", "status", "priority", "project_id",
+            "assignee_id", "due_at", "parent_id", "cycle_id", "estimate_hours");
+
+    private final IssueRepository issues;
+    private final Supplier<ProjectDirectory> projects;
+
+    IssueService(IssueRepository issues, Supplier<ProjectDirectory> projects) {
+        this.issues = issues;
+        this.projects = projects;
+    }
+
+    record Listing(List<Map<String, Object>> items, Page page) {
+    }
+
+    Listing list(WorkspaceTx tx, IssueKind kind, IssueRepository.Filter filter, PageRequest page) {
+        long total = issues.count(tx.handle(), tx.workspaceId(), kind, filter);
+        return new Listing(issues.list(tx.handle(), tx.workspaceId(), kind, filter, page.limit(), page.offset()),
+                Page.of(page, total));
+    }
+
+    /** The tasks of one live project of the workspace. */
+    Listing projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
+        if (!projects.get().exists(tx.handle(), tx.workspaceId(), projectId)) {
+            throw ApiProblem.notFound("Project");
+        }
+        return list(tx, IssueKind.TASK, new IssueRepository.Filter(projectId, null, null), page);
+    }
+
+    Map<String, Object> get(WorkspaceTx tx, UUID id) {
+        IssueRepository.Ref ref = ref(tx, id);
+        return issues.find(tx.handle(), tx.workspaceId(), ref.kind(), id, false).orElseThrow(IssueService::notFound);
+    }
+
+    Map<String, Object> create(WorkspaceTx tx, UUID actorId, JsonNode body) {
+        IssueKind kind = IssueKind.of(body.get("kind").asText());
+        Map<Column, Object> values = values(body);
+        values.putIfAbsent(IssueRepository.field("status"), kind.defaultStatus);
+        List<FieldError> errors = new ArrayList<>();
+        checkStatus(kind, (String) values.get(IssueRepository.field("status")), "/status", errors);
+        UUID project = (UUID) values.get(IssueRepository.field("project_id"));
+        checkProject(tx, project, errors);
+        checkCycle(tx, project, (UUID) values.get(IssueRepository.field("cycle_id")), errors);
+        UUID parent = (UUID) values.get(IssueRepository.field("parent_id"));
+        if (parent != null && !issues.exists(tx.handle(), tx.workspaceId(), kind, parent)) {
+            errors.add(new FieldError("/parent_id", "exists", "parent_id does not name a " + kind.key
+                    + " of this workspace (a parent is of the same kind)"));
+        }
+        failIfAny(errors);
+        Map<String, Object> issue = issues.insert(tx.handle(), tx.workspaceId(), kind, actorId, values);
+        tx.events().publish(kind.event("created"), issue);
+        return issue;
+    }
+
+    /** The item keeps its kind; the cycle is checked against the project the item has after the update. */
+    Map<String, Object> update(WorkspaceTx tx, UUID id, JsonNode body) {
+        IssueKind kind = ref(tx, id).kind();
+        Map<String, Object> stored = issues.find(tx.handle(), tx.workspaceId(), kind, id, true)
+                .orElseThrow(IssueService::notFound);
+        Map<Column, Object> values = values(body);
+        List<FieldError> errors = new ArrayList<>();
+        if (body.has("status")) {
+            checkStatus(kind, body.get("status").asText(), "/status", errors);
+        }
+        UUID project = (UUID) (body.has("project_id") ? values.get(IssueRepository.field("project_id"))
+                : stored.get("project_id"));
+        UUID cycle = (UUID) (body.has("cycle_id") ? values.get(IssueRepository.field("cycle_id"))
+                : stored.get("cycle_id"));
+        if (body.has("project_id") && project != null && !Objects.equals(project, stored.get("project_id"))) {
+            checkProject(tx, project, errors);
+        }
+        if ((body.has("project_id") || body.has("cycle_id")) && errors.stream().noneMatch(e -> e.pointer().equals("/project_id"))) {
+            checkCycle(tx, project, cycle, errors);
+        }
+        UUID parent = (UUID) values.get(IssueRepository.field("parent_id"));
+        if (parent != null) {
+            if (!issues.exists(tx.handle(), tx.workspaceId(), kind, parent)) {
+                errors.add(new FieldError("/parent_id", "exists", "parent_id does not name a " + kind.key
+                        + " of this workspace (a parent is of the same kind)"));
+            } else if (issues.isAncestorOrSelf(tx.handle(), tx.workspaceId(), kind, parent, id)) {
+                errors.add(new FieldError("/parent_id", "cycle", "parent_id would make this " + kind.key
+                        + " its own ancestor"));
+            }
+        }
+        failIfAny(errors);
+        Map<String, Object> issue = issues.update(tx.handle(), tx.workspaceId(), kind, id, values);
+        tx.events().publish(kind.event("updated"), issue);
+        return issue;
+    }
+
+    /** Tasks are soft-deleted; tickets cannot be deleted here and stay exactly as they are. */
+    Map<String, Object> delete(WorkspaceTx tx, UUID id) {
+        IssueRepository.Ref ref = ref(tx, id);
+        if (ref.kind() == IssueKind.TICKET) {
+            throw ApiProblem.conflict("ticket_delete_not_supported", "Support tickets cannot be deleted through "
+                    + "DELETE /api/v1/issues/{id}; this route only deletes project tasks. Close the ticket instead "
+                    + "(PATCH status to closed).");
+        }
+        var deletedAt = issues.softDeleteTask(tx.handle(), tx.workspaceId(), id).orElseThrow(IssueService::notFound);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("id", id);
+        result.put("kind", IssueKind.TASK.key);
+        result.put("deleted", true);
+        result.put("deleted_at", deletedAt);
+        tx.events().publish(IssueKind.TASK.event("deleted"), result);
+        return result;
+    }
+
+    IssueRepository.Ref ref(WorkspaceTx tx, UUID id) {
+        return issues.ref(tx.handle(), tx.workspaceId(), id).orElseThrow(IssueService::notFound);
+    }
+
+    static void checkStatus(IssueKind kind, String status, String pointer, List<FieldError> errors) {
+        if (status != null && !kind.allows(status)) {
+            errors.add(new FieldError(pointer, "enum", "status " + status + " is not a " + kind.key + " status; "
+                    + kind.key + "s accept " + String.join(", ", kind.statuses)));
+        }
+    }
+
+    private void checkProject(WorkspaceTx tx, UUID project, List<FieldError> errors) {
+        if (project != null && !projects.get().exists(tx.handle(), tx.workspaceId(), project)) {
+            errors.add(new FieldError("/project_id", "exists", "project_id does not name a project of this workspace"));
+        }
+    }
+
+    private void checkCycle(WorkspaceTx tx, UUID project, UUID cycle, List<FieldError> errors) {
+        if (cycle == null) {
+            return;
+        }
+        if (project == null) {
+            errors.add(new FieldError("/cycle_id", "project", "cycle_id needs a project_id: a cycle belongs to a project"));
+        } else if (!projects.get().cycleBelongs(tx.handle(), tx.workspaceId(), project, cycle)) {
+            errors.add(new FieldError("/cycle_id", "exists", "cycle_id does not name a cycle of the issue's project"));
+        }
+    }
+
+    private static Map<Column, Object> values(JsonNode body) {
+        Map<Column, Object> values = new LinkedHashMap<>();
+        for (String name : WRITABLE) {
+            if (body.has(name)) {
+                Column column = IssueRepository.field(name);
+                values.put(column, column.fromJson(body.get(name)));
+            }
+        }
+        return values;
+    }
+
+    static void failIfAny(List<FieldError> errors) {
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).message()
+                    : errors.size() + " fields are invalid", errors);
+        }
+    }
+
+    static ApiProblem notFound() {
+        return ApiProblem.notFound("Issue");
+    }
+}

@@ -1,0 +1,74 @@
+package dev.lnp.plugins.issues;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+
+/** SQL of issues.labels. */
+final class LabelRepository {
+
+    /** Empty when the workspace already has a label of that name (in any letter case). */
+    Optional<Map<String, Object>> insert(Handle handle, UUID workspaceId, String name, String color) {
+        return handle.createQuery("""
+                        INSERT INTO issues.labels (workspace_id, name, color) VALUES (:ws, :name, :color)
+                        ON CONFLICT (workspace_id, lower(name)) DO NOTHING
+                        RETURNING id, name, color, created_at
+                        """)
+                .bind("ws", workspaceId)
+                .bind("name", name)
+                .bind("color", color)
+                .map((rs, ctx) -> withCreatedAt(rs))
+                .findOne();
+    }
+
+    List<Map<String, Object>> list(Handle handle, UUID workspaceId, int limit, long offset) {
+        return handle.createQuery("""
+                        SELECT id, name, color, created_at FROM issues.labels WHERE workspace_id = :ws
+                         ORDER BY lower(name), id LIMIT :limit OFFSET :offset
+                        """)
+                .bind("ws", workspaceId)
+                .bind("limit", limit)
+                .bind("offset", offset)
+                .map((rs, ctx) -> withCreatedAt(rs))
+                .list();
+    }
+
+    long count(Handle handle, UUID workspaceId) {
+        return handle.createQuery("SELECT count(*) FROM issues.labels WHERE workspace_id = :ws")
+                .bind("ws", workspaceId)
+                .mapTo(Long.class)
+                .one();
+    }
+
+    Set<UUID> existing(Handle handle, UUID workspaceId, Collection<UUID> ids) {
+        return new HashSet<>(handle.createQuery("SELECT id FROM issues.labels WHERE workspace_id = :ws AND id = ANY(:ids)")
+                .bind("ws", workspaceId)
+                .bindArray("ids", UUID.class, ids)
+                .mapTo(UUID.class)
+                .list());
+    }
+
+    /** A label as issues show it. */
+    static Map<String, Object> row(ResultSet rs) throws SQLException {
+        Map<String, Object> label = new LinkedHashMap<>();
+        label.put("id", rs.getObject("id", UUID.class));
+        label.put("name", rs.getString("name"));
+        label.put("color", rs.getString("color"));
+        return label;
+    }
+
+    private static Map<String, Object> withCreatedAt(ResultSet rs) throws SQLException {
+        Map<String, Object> label = row(rs);
+        label.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
+        return label;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.lnp.plugins.issues;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.TestResponse;
+import java.util.UUID;
+
+/** A workspace with a key for everything these tests touch, and helpers that create through the API. */
+record Fixtures(TestPlatform platform, UUID ws, String key) {
+
+    static Fixtures workspace(TestPlatform platform, String name) {
+        UUID ws = platform.createWorkspace(name);
+        return new Fixtures(platform, ws, platform.key(ws, "issues.read", "issues.write", "projects.read",
+                "projects.write", "planning.read", "planning.write"));
+    }
+
+    UUID project(String name) {
+        return created(platform.post("/api/v1/projects", key, "{\"name\": \"" + name + "\"}"));
+    }
+
+    UUID cycle(UUID project) {
+        return created(platform.post("/api/v1/projects/" + project + "/cycles", key,
+                "{\"name\": \"Sprint\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}"));
+    }
+
+    UUID task(String title) {
+        return issue("{\"kind\": \"task\", \"title\": \"" + title + "\"}");
+    }
+
+    UUID ticket(String title) {
+        return issue("{\"kind\": \"ticket\", \"title\": \"" + title + "\"}");
+    }
+
+    UUID issue(String json) {
+        return created(platform.post("/api/v1/issues", key, json));
+    }
+
+    UUID label(String name) {
+        return created(platform.post("/api/v1/issues/labels", key, "{\"name\": \"" + name + "\", \"color\": \"#AA0011\"}"));
+    }
+
+    JsonNode get(UUID issue) {
+        TestResponse response = platform.get("/api/v1/issues/" + issue, key);
+        assertEquals(200, response.status(), response.body());
+        return response.data();
+    }
+
+    private static UUID created(TestResponse response) {
+        assertEquals(201, response.status(), response.body());
+        return UUID.fromString(response.data().path("id").asText());
+    }
+
+    static String pointer(TestResponse response) {
+        return response.json().path("errors").get(0).path("pointer").asText();
+    }
+}

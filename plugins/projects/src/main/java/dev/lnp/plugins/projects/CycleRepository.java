@@ -1,0 +1,78 @@
+package dev.lnp.plugins.projects;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+
+/** SQL of projects.cycles. A cycle of a soft-deleted project is treated as gone. */
+final class CycleRepository {
+
+    private static final String RETURNED = "id, project_id, name, start_date, end_date, status, created_at, updated_at";
+
+    Map<String, Object> insert(Handle handle, UUID workspaceId, UUID projectId, String name, LocalDate start,
+            LocalDate end, String status) {
+        return handle.createQuery("""
+                        INSERT INTO projects.cycles (workspace_id, project_id, name, start_date, end_date, status)
+                        VALUES (:ws, :project, :name, :start, :end, :status)
+                        RETURNING\s""" + RETURNED)
+                .bind("ws", workspaceId)
+                .bind("project", projectId)
+                .bind("name", name)
+                .bind("start", start)
+                .bind("end", end)
+                .bind("status", status)
+                .map((rs, ctx) -> row(rs))
+                .one();
+    }
+
+    List<Map<String, Object>> list(Handle handle, UUID workspaceId, UUID projectId, int limit, long offset) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :ws"
+                        + " AND project_id = :project ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")
+                .bind("ws", workspaceId)
+                .bind("project", projectId)
+                .bind("limit", limit)
+                .bind("offset", offset)
+                .map((rs, ctx) -> row(rs))
+                .list();
+    }
+
+    long count(Handle handle, UUID workspaceId, UUID projectId) {
+        return handle.createQuery("SELECT count(*) FROM projects.cycles WHERE workspace_id = :ws AND project_id = :project")
+                .bind("ws", workspaceId)
+                .bind("project", projectId)
+                .mapTo(Long.class)
+                .one();
+    }
+
+    Optional<UUID> projectOf(Handle handle, UUID workspaceId, UUID cycleId) {
+        return handle.createQuery("""
+                        SELECT c.project_id FROM projects.cycles c
+                          JOIN projects.projects p ON p.id = c.project_id AND p.workspace_id = c.workspace_id
+                         WHERE c.workspace_id = :ws AND c.id = :id AND p.deleted_at IS NULL
+                        """)
+                .bind("ws", workspaceId)
+                .bind("id", cycleId)
+                .mapTo(UUID.class)
+                .findOne();
+    }
+
+    private static Map<String, Object> row(ResultSet rs) throws SQLException {
+        Map<String, Object> cycle = new LinkedHashMap<>();
+        cycle.put("id", rs.getObject("id", UUID.class));
+        cycle.put("project_id", rs.getObject("project_id", UUID.class));
+        cycle.put("name", rs.getString("name"));
+        cycle.put("start_date", rs.getObject("start_date", LocalDate.class));
+        cycle.put("end_date", rs.getObject("end_date", LocalDate.class));
+        cycle.put("status", rs.getString("status"));
+        cycle.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
+        cycle.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        return cycle;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.lnp.plugins.projects;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jdbi.v3.core.Handle;
+
+/** SQL of projects.projects. Every statement filters on the workspace; soft-deleted rows are never returned. */
+final class ProjectRepository {
+
+    /** Fields a client may set, in response order. */
+    static final List<Column> FIELDS = List.of(
+            Column.text("name"), Column.text("description"), Column.text("status"), Column.text("priority"),
+            Column.number("progress"), Column.date("start_date"), Column.date("end_date"),
+            Column.uuid("team_id"), Column.uuid("lead_user_id"), Column.uuid("template_id"),
+            Column.uuid("deal_id"), Column.uuid("company_id"), Column.text("github_url"),
+            Column.text("external_id"), Column.bool("hosted"));
+
+    private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
+            + ", created_at, updated_at";
+
+    Map<String, Object> insert(Handle handle, UUID workspaceId, Map<Column, Object> values) {
+        String columns = values.keySet().stream().map(Column::name).collect(Collectors.joining(", "));
+        String params = values.keySet().stream().map(c -> ":" + c.name()).collect(Collectors.joining(", "));
+        var insert = handle.createQuery("INSERT INTO projects.projects (workspace_id" + (columns.isEmpty() ? "" : ", " + columns)
+                + ") VALUES (:workspace_id" + (params.isEmpty() ? "" : ", " + params) + ") RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId);
+        values.forEach((column, value) -> column.bind(insert, value));
+        return insert.map((rs, ctx) -> row(rs)).one();
+    }
+
+    Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
+                        + " WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL")
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .map((rs, ctx) -> row(rs))
+                .findOne();
+    }
+
+    /** Locks the row for the rest of the transaction, so date checks against stored values stay true. */
+    Optional<Map<String, Object>> findForUpdate(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
+                        + " WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL FOR UPDATE")
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .map((rs, ctx) -> row(rs))
+                .findOne();
+    }
+
+    Map<String, Object> update(Handle handle, UUID workspaceId, UUID id, Map<Column, Object> values) {
+        String sets = values.keySet().stream().map(c -> c.name() + " = :" + c.name()).collect(Collectors.joining(", "));
+        var update = handle.createQuery("UPDATE projects.projects SET " + sets + ", updated_at = now()"
+                        + " WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId)
+                .bind("id", id);
+        values.forEach((column, value) -> column.bind(update, value));
+        return update.map((rs, ctx) -> row(rs)).one();
+    }
+
+    Optional<OffsetDateTime> softDelete(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("""
+                        UPDATE projects.projects SET deleted_at = now(), updated_at = now()
+                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
+                        RETURNING deleted_at
+                        """)
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .mapTo(OffsetDateTime.class)
+                .findOne();
+    }
+
+    List<Map<String, Object>> list(Handle handle, UUID workspaceId, int limit, long offset) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
+                        + " WHERE workspace_id = :ws AND deleted_at IS NULL ORDER BY created_at, id LIMIT :limit OFFSET :offset")
+                .bind("ws", workspaceId)
+                .bind("limit", limit)
+                .bind("offset", offset)
+                .map((rs, ctx) -> row(rs))
+                .list();
+    }
+
+    long count(Handle handle, UUID workspaceId) {
+        return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :ws AND deleted_at IS NULL")
+                .bind("ws", workspaceId)
+                .mapTo(Long.class)
+                .one();
+    }
+
+    boolean exists(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("""
+                        SELECT EXISTS (SELECT 1 FROM projects.projects
+                                        WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL)
+                        """)
+                .bind("ws", workspaceId)
+                .bind("id", id)
+                .mapTo(Boolean.class)
+                .one();
+    }
+
+    private static Map<String, Object> row(ResultSet rs) throws SQLException {
+        Map<String, Object> project = new LinkedHashMap<>();
+        project.put("id", rs.getObject("id", UUID.class));
+        for (Column column : FIELDS) {
+            project.put(column.name(), column.read(rs));
+        }
+        project.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
+        project.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        return project;
+    }
+}

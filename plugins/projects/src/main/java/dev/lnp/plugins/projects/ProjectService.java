@@ -1,0 +1,93 @@
+package dev.lnp.plugins.projects;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.Page;
+import dev.lnp.api.http.PageRequest;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Project rules shared by the REST routes and the MCP tools; bodies arrive already schema-validated. */
+final class ProjectService {
+
+    static final String CREATED = "projects.project.created";
+    static final String UPDATED = "projects.project.updated";
+    static final String DELETED = "projects.project.deleted";
+
+    private final ProjectRepository projects;
+
+    ProjectService(ProjectRepository projects) {
+        this.projects = projects;
+    }
+
+    record Listing(List<Map<String, Object>> items, Page page) {
+    }
+
+    Listing list(WorkspaceTx tx, PageRequest page) {
+        long total = projects.count(tx.handle(), tx.workspaceId());
+        return new Listing(projects.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()),
+                Page.of(page, total));
+    }
+
+    Map<String, Object> get(WorkspaceTx tx, UUID id) {
+        return projects.find(tx.handle(), tx.workspaceId(), id).orElseThrow(() -> ApiProblem.notFound("Project"));
+    }
+
+    Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
+        Map<Column, Object> values = values(body);
+        checkDates((LocalDate) values.get(column("start_date")), (LocalDate) values.get(column("end_date")));
+        Map<String, Object> project = projects.insert(tx.handle(), tx.workspaceId(), values);
+        tx.events().publish(CREATED, project);
+        return project;
+    }
+
+    /** Dates are checked against the stored value of whichever date the patch leaves alone. */
+    Map<String, Object> update(WorkspaceTx tx, UUID id, JsonNode body) {
+        Map<String, Object> stored = projects.findForUpdate(tx.handle(), tx.workspaceId(), id)
+                .orElseThrow(() -> ApiProblem.notFound("Project"));
+        Map<Column, Object> values = values(body);
+        LocalDate start = (LocalDate) (body.has("start_date") ? values.get(column("start_date")) : stored.get("start_date"));
+        LocalDate end = (LocalDate) (body.has("end_date") ? values.get(column("end_date")) : stored.get("end_date"));
+        checkDates(start, end);
+        Map<String, Object> project = projects.update(tx.handle(), tx.workspaceId(), id, values);
+        tx.events().publish(UPDATED, project);
+        return project;
+    }
+
+    Map<String, Object> delete(WorkspaceTx tx, UUID id) {
+        var deletedAt = projects.softDelete(tx.handle(), tx.workspaceId(), id)
+                .orElseThrow(() -> ApiProblem.notFound("Project"));
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("id", id);
+        result.put("deleted", true);
+        result.put("deleted_at", deletedAt);
+        tx.events().publish(DELETED, result);
+        return result;
+    }
+
+    private static Map<Column, Object> values(JsonNode body) {
+        Map<Column, Object> values = new LinkedHashMap<>();
+        for (Column column : ProjectRepository.FIELDS) {
+            if (body.has(column.name())) {
+                values.put(column, column.fromJson(body.get(column.name())));
+            }
+        }
+        values.computeIfPresent(column("status"), (c, status) -> ProjectStatus.normalize((String) status));
+        return values;
+    }
+
+    private static void checkDates(LocalDate start, LocalDate end) {
+        if (start != null && end != null && end.isBefore(start)) {
+            throw ApiProblem.invalidField("/end_date", "date_order",
+                    "end_date " + end + " is before start_date " + start + "; it must be on or after it");
+        }
+    }
+
+    private static Column column(String name) {
+        return ProjectRepository.FIELDS.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.lnp.plugins.projects.api;
+
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * What other plugins may ask about projects, offered through {@code Registrar.provide} and found through
+ * {@code PluginContext.service(ProjectDirectory.class)}. Callers pass their request's handle, so the lookups run
+ * in their transaction, under their workspace's row-level security. Soft-deleted projects do not exist here.
+ */
+public interface ProjectDirectory {
+
+    /** Whether a live (not soft-deleted) project with this id belongs to the workspace. */
+    boolean exists(Handle handle, UUID workspaceId, UUID projectId);
+
+    /** Whether the cycle belongs to that project, which is live and of the workspace. */
+    boolean cycleBelongs(Handle handle, UUID workspaceId, UUID projectId, UUID cycleId);
+
+    /** The live project a cycle of the workspace belongs to; empty for an unknown cycle. */
+    Optional<UUID> projectOfCycle(Handle handle, UUID workspaceId, UUID cycleId);
+}

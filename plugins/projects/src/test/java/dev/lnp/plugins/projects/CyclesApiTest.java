@@ -1,0 +1,86 @@
+package dev.lnp.plugins.projects;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@PlatformTest(plugins = "projects")
+class CyclesApiTest {
+
+    private static String key;
+    private static UUID project;
+
+    @BeforeAll
+    static void project(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("cycles");
+        key = platform.key(ws, "projects.read", "projects.write");
+        project = ProjectsApiTest.create(platform, key, "{\"name\": \"with cycles\"}");
+    }
+
+    private static String cycles(UUID projectId) {
+        return "/api/v1/projects/" + projectId + "/cycles";
+    }
+
+    @Test
+    void createsACycleInThePathProjectAndListsItPaginated(TestPlatform platform) {
+        UUID p = ProjectsApiTest.create(platform, key, "{\"name\": \"p\"}");
+        var created = platform.post(cycles(p), key,
+                "{\"name\": \"Sprint 1\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}");
+        assertEquals(201, created.status(), created.body());
+        assertEquals(p.toString(), created.data().path("project_id").asText());
+        assertEquals("upcoming", created.data().path("status").asText());
+        assertEquals("2025-01-14", created.data().path("end_date").asText());
+        platform.post(cycles(p), key, "{\"name\": \"Sprint 2\", \"start_date\": \"2025-01-15\","
+                + " \"end_date\": \"2025-01-28\", \"status\": \"active\"}");
+
+        var page = platform.get(cycles(p) + "?limit=1&page=2", key);
+        assertEquals(200, page.status(), page.body());
+        assertEquals(2, page.json().path("pagination").path("total").asInt());
+        assertEquals("Sprint 2", page.data().get(0).path("name").asText());
+        assertEquals("active", page.data().get(0).path("status").asText());
+        // Another project's list does not show them.
+        assertEquals(0, platform.get(cycles(project) + "?limit=100", key).data().findValuesAsText("project_id")
+                .stream().filter(p.toString()::equals).count());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{\"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}|/name",
+            "{\"name\": \"\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}|/name",
+            "{\"name\": \"c\", \"end_date\": \"2025-01-14\"}|/start_date",
+            "{\"name\": \"c\", \"start_date\": \"2025-01-01\"}|/end_date",
+            "{\"name\": \"c\", \"start_date\": \"2025-1-1\", \"end_date\": \"2025-01-14\"}|/start_date",
+            "{\"name\": \"c\", \"start_date\": \"2025-01-15\", \"end_date\": \"2025-01-14\"}|/end_date",
+            "{\"name\": \"c\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\", \"status\": \"done\"}|/status",
+            "{\"name\": \"c\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\", \"goal\": \"x\"}|/goal",
+            "{\"name\": \"c\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\", \"project_id\": \"00000000-0000-0000-0000-000000000000\"}|/project_id"})
+    void rejectsEachBrokenRule(String body, String pointer, TestPlatform platform) {
+        var response = platform.post(cycles(project), key, body);
+        assertEquals(422, response.status(), response.body());
+        assertEquals(pointer, response.json().path("errors").get(0).path("pointer").asText(), response.body());
+    }
+
+    @Test
+    void nameIsLimitedTo200Characters(TestPlatform platform) {
+        var response = platform.post(cycles(project), key, "{\"name\": \"" + "n".repeat(201)
+                + "\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}");
+        assertEquals(422, response.status());
+        assertEquals("/name", response.json().path("errors").get(0).path("pointer").asText());
+    }
+
+    @Test
+    void aSoftDeletedOrUnknownProjectHasNoCycles(TestPlatform platform) {
+        UUID p = ProjectsApiTest.create(platform, key, "{\"name\": \"gone\"}");
+        platform.delete("/api/v1/projects/" + p, key);
+        assertEquals(404, platform.get(cycles(p), key).status());
+        assertEquals(404, platform.post(cycles(p), key,
+                "{\"name\": \"c\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}").status());
+        assertEquals(404, platform.get(cycles(UUID.randomUUID()), key).status());
+    }
+}
