@@ -14,6 +14,7 @@ module lnp.platform.core {
 
     requires java.sql;
     requires java.logging;
+    requires jdk.unsupported; // sun.misc.Signal: a requested stop exits 0 (dev.lnp.core.cli.StopSignals)
     requires com.zaxxer.hikari;
     requires org.postgresql.jdbc;
     requires flyway.core;

@@ -4,8 +4,8 @@ import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.logging.Logging;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -16,21 +16,21 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         Logging.configure(config.get("lnp.log.level").orElse("INFO"));
+        // Installed before start-up, so a stop requested while the embedded database starts still stops it.
+        CountDownLatch stopRequested = StopSignals.install();
         var plugins = new Plugins(config);
         Platform platform = Platform.start(config, plugins.loaded(), plugins::close);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            platform.close();
-            stopped.countDown();
-        }, "lnp-shutdown"));
+        // Any other way the JVM ends (System.exit, a signal not handled above) still closes the platform.
+        Runtime.getRuntime().addShutdownHook(new Thread(platform::close, "lnp-shutdown"));
         System.out.println("LNP platform listening on http://localhost:" + platform.port()
                 + " (public URL " + config.baseUrl() + ")");
         System.out.flush();
         try {
-            stopped.await();
+            stopRequested.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        platform.close();
         return 0;
     }
 }

@@ -24,6 +24,8 @@ public final class ApiServer {
         this.server = server;
     }
 
+    private static final double OBSERVE_WEIGHT = 200;
+
     public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
             PipelineServices services, List<HealthCheck> healthChecks) {
         HttpRouting.Builder routing = HttpRouting.builder();
@@ -49,6 +51,9 @@ public final class ApiServer {
                 .shutdownHook(false)
                 .shutdownGracePeriod(shutdownGrace)
                 .addFeature(ObserveFeature.builder()
+                        // Above the routing's weight (100): registered after it, /observe would be shadowed by
+                        // the catch-all problem+json 404 at the end of the routing.
+                        .weight(OBSERVE_WEIGHT)
                         .addObserver(health.build())
                         .addObserver(MetricsObserver.create())
                         .build())

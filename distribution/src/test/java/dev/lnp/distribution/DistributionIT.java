@@ -1,0 +1,375 @@
+package dev.lnp.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Runs the built distribution as an operator would: a copy of {@code target/lnp} started through a symbolic link
+ * to {@code bin/platform} from another folder, on its own runtime image and module path, with no database
+ * configured (so the embedded PostgreSQL starts; as root it runs unprivileged).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DistributionIT {
+
+    private static final Duration FIRST_START = Duration.ofMinutes(3);
+    private static final Duration STOP = Duration.ofSeconds(30);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private Path work;
+    private Path home;
+    private Path launcher;
+    private Path dataDir;
+    private Path callerDir;
+
+    @BeforeAll
+    void copyDistribution() throws IOException {
+        Path built = Path.of(System.getProperty("lnp.dist.dir", "target/lnp"));
+        assertTrue(Files.isDirectory(built), "no distribution at " + built + "; run the package phase first");
+        // Every folder above the data folder must be enterable by the unprivileged database user.
+        work = Files.createTempDirectory("lnp-dist-it-");
+        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+        home = work.resolve("lnp");
+        copyTree(built, home);
+        dataDir = work.resolve("state").resolve("data");
+        callerDir = Files.createDirectories(work.resolve("elsewhere"));
+        Path linkDir = Files.createDirectories(work.resolve("usr-local-bin"));
+        launcher = Files.createSymbolicLink(linkDir.resolve("platform"), home.resolve("bin/platform"));
+        for (Path dir = work; dir != null; dir = dir.getParent()) {
+            assertTrue(Files.getPosixFilePermissions(dir).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE),
+                    dir + " must be enterable by others for the embedded database user");
+        }
+    }
+
+    @AfterAll
+    void deleteCopy() throws IOException {
+        if (work != null && !Boolean.getBoolean("lnp.dist.keep")) {
+            deleteTree(work);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void layoutHasRuntimeLibPluginsConfAndLauncher() throws IOException {
+        assertTrue(Files.isExecutable(home.resolve("runtime/bin/java")));
+        assertTrue(Files.isExecutable(home.resolve("bin/platform")));
+        assertTrue(Files.isRegularFile(home.resolve("conf/platform.yaml")));
+        assertFalse(Files.exists(home.resolve("runtime/include")), "header files are stripped");
+        assertFalse(Files.exists(home.resolve("runtime/man")), "man pages are stripped");
+        List<String> lib = names(home.resolve("lib"));
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-api-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
+        assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/: " + lib);
+        assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
+        List<String> plugins = names(home.resolve("plugins"));
+        assertTrue(plugins.stream().anyMatch(n -> n.startsWith("hello-plugin-")), "plugins: " + plugins);
+        assertTrue(plugins.stream().noneMatch(n -> n.startsWith("platform-")), "plugins: " + plugins);
+    }
+
+    /** A plugin carrying its own copy of a platform class gets LinkageErrors under PF4J's parent-last loading. */
+    @Test
+    @Order(2)
+    void pluginJarsBundleNoPlatformClasses() throws IOException {
+        Set<String> platformPackages = new HashSet<>();
+        for (Path jar : jars(home.resolve("lib"))) {
+            platformPackages.addAll(classPackages(jar));
+        }
+        for (Path plugin : jars(home.resolve("plugins"))) {
+            Set<String> bundled = classPackages(plugin);
+            bundled.retainAll(platformPackages);
+            assertEquals(Set.of(), bundled, plugin.getFileName() + " bundles platform packages");
+            try (ZipFile zip = new ZipFile(plugin.toFile())) {
+                assertTrue(zip.stream().noneMatch(e -> e.getName().endsWith(".jar")),
+                        plugin.getFileName() + " bundles jars");
+            }
+        }
+    }
+
+    /** The image holds only the listed JDK modules; a dependency needing another one must fail here, not in production. */
+    @Test
+    @Order(3)
+    void runtimeHasEveryJdkModuleTheJarsNeed() throws Exception {
+        Set<String> image = new HashSet<>();
+        for (String line : run(List.of(home.resolve("runtime/bin/java").toString(), "--list-modules"), home,
+                Duration.ofSeconds(30)).lines().toList()) {
+            image.add(line.replaceAll("@.*", "").trim());
+        }
+        List<String> jdeps = List.of(Path.of(System.getProperty("java.home"), "bin", "jdeps").toString(),
+                "--print-module-deps", "--ignore-missing-deps",
+                "--multi-release", String.valueOf(Runtime.version().feature()),
+                "--module-path", home.resolve("lib").toString(), "--add-modules", "ALL-MODULE-PATH");
+        var command = new java.util.ArrayList<>(jdeps);
+        jars(home.resolve("plugins")).forEach(p -> command.add(p.toString()));
+        String out = run(command, home, Duration.ofMinutes(2)).strip();
+        String last = out.lines().reduce((a, b) -> b).orElse("");
+        Set<String> needed = Arrays.stream(last.split(",")).map(String::trim).collect(Collectors.toSet());
+        assertTrue(needed.contains("java.base"), "unexpected jdeps output: " + out);
+        needed.removeAll(image);
+        assertEquals(Set.of(), needed, "JDK modules the jars need but the runtime image lacks (add them to "
+                + "lnp.jdk.modules in distribution/pom.xml)");
+        assertFalse(image.contains("jdk.compiler"), "the image is not a full JDK: " + image);
+    }
+
+    @Test
+    @Order(4)
+    void routesListsThePluginRoutesWithPluginAndScope() throws Exception {
+        String out = run(List.of(launcher.toString(), "routes"), callerDir, Duration.ofMinutes(1));
+        assertRouteLine(out, "GET", "/api/v1/hello", "hello", "hello.read");
+        assertRouteLine(out, "GET", "/api/v1/hello/greetings", "hello", "hello.read");
+        assertRouteLine(out, "POST", "/api/v1/hello/greetings", "hello", "hello.write");
+    }
+
+    @Test
+    @Order(5)
+    void serveStartsEmbeddedDatabaseAnswersAndStopsCleanlyOnSigterm() throws Exception {
+        Server server = Server.start(this, "first");
+        try {
+            server.awaitReady(FIRST_START);
+            assertEquals(200, server.get("/observe/health/live").statusCode());
+
+            HttpResponse<String> metrics = server.get("/observe/metrics");
+            assertEquals(200, metrics.statusCode());
+            assertTrue(metrics.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
+                    "Prometheus text format: " + metrics.headers().map());
+            assertTrue(metrics.body().contains("# TYPE "), "Prometheus text format: " + head(metrics.body()));
+
+            HttpResponse<String> hello = server.get("/api/v1/hello");
+            assertEquals(401, hello.statusCode(), hello.body());
+            assertTrue(hello.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json"),
+                    hello.headers().map().toString());
+            assertTrue(hello.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"),
+                    hello.headers().map().toString());
+            assertTrue(hello.body().contains("\"status\":401"), hello.body());
+
+            Path cluster = dataDir.resolve("pgsql/data");
+            assertTrue(Files.exists(cluster.resolve("postmaster.pid")), "the embedded PostgreSQL runs");
+            if ("root".equals(System.getProperty("user.name"))) {
+                assertNotEquals("root", Files.getOwner(cluster, LinkOption.NOFOLLOW_LINKS).getName(),
+                        "as root, the embedded PostgreSQL runs as an unprivileged user");
+            }
+        } finally {
+            server.stopAndAssertClean();
+        }
+    }
+
+    @Test
+    @Order(6)
+    void restartKeepsTheDataAndBecomesReady() throws Exception {
+        Path version = dataDir.resolve("pgsql/data/PG_VERSION");
+        assertTrue(Files.exists(version), "the first start left a database cluster");
+        FileTime created = Files.getLastModifiedTime(version);
+        Server server = Server.start(this, "second");
+        try {
+            server.awaitReady(FIRST_START);
+            assertEquals(401, server.get("/api/v1/hello").statusCode());
+            assertEquals(created, Files.getLastModifiedTime(version), "the cluster was reused, not created again");
+        } finally {
+            server.stopAndAssertClean();
+        }
+    }
+
+    // ---- the server process ----
+
+    private record Server(DistributionIT it, Process process, int port, Path log) {
+
+        static Server start(DistributionIT it, String name) throws IOException {
+            int port = freePort();
+            Path log = it.work.resolve("serve-" + name + ".log");
+            ProcessBuilder pb = new ProcessBuilder(it.launcher.toString(), "serve")
+                    .directory(it.callerDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            var env = pb.environment();
+            env.keySet().removeIf(k -> k.startsWith("LNP_")); // nothing from the build's environment, no database URL
+            env.put("LNP_HTTP_PORT", String.valueOf(port));
+            env.put("LNP_HTTP_HOST", "127.0.0.1");
+            env.put("LNP_DATA_DIR", it.dataDir.toString());
+            env.put("LNP_JAVA_OPTS", "-Xmx256m");
+            return new Server(it, pb.start(), port, log);
+        }
+
+        void awaitReady(Duration timeout) throws Exception {
+            long started = System.nanoTime();
+            long deadline = started + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    fail("bin/platform serve exited with " + process.exitValue() + " before ready:\n" + tail());
+                }
+                try {
+                    if (get("/observe/health/ready").statusCode() == 200) {
+                        System.out.printf("ready after %d ms%n", (System.nanoTime() - started) / 1_000_000);
+                        return;
+                    }
+                } catch (IOException notYetListening) {
+                    // keep polling
+                }
+                Thread.sleep(250);
+            }
+            fail("not ready within " + timeout + ":\n" + tail());
+        }
+
+        HttpResponse<String> get(String path) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** SIGTERM (bin/platform execs the JVM, so it gets the signal): exit 0, embedded database stopped. */
+        void stopAndAssertClean() throws Exception {
+            process.destroy();
+            if (!process.waitFor(STOP.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                fail("bin/platform serve did not stop within " + STOP + " of SIGTERM:\n" + tail());
+            }
+            assertEquals(0, process.exitValue(), "a requested stop exits 0:\n" + tail());
+            assertFalse(Files.exists(it.dataDir.resolve("pgsql/data/postmaster.pid")),
+                    "the embedded PostgreSQL is stopped with the platform:\n" + tail());
+            assertTrue(Files.readString(log).contains("Platform stopped"), "graceful shutdown logged:\n" + tail());
+        }
+
+        String tail() {
+            try {
+                List<String> lines = Files.readAllLines(log);
+                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            } catch (IOException e) {
+                return "(no log: " + e + ")";
+            }
+        }
+    }
+
+    // ---- helpers ----
+
+    private static void assertRouteLine(String out, String method, String path, String plugin, String scope) {
+        Pattern line = Pattern.compile("(?m)^" + method + "\\s+" + Pattern.quote(path) + "\\s+" + plugin + "\\s+"
+                + Pattern.quote(scope) + "\\s*$");
+        assertTrue(line.matcher(out).find(), method + " " + path + " " + plugin + " " + scope + " in:\n" + out);
+    }
+
+    /** Runs a command to its end; its standard output, or a failure with everything it printed. */
+    private static String run(List<String> command, Path dir, Duration timeout) throws Exception {
+        Path out = Files.createTempFile("lnp-dist-it-", ".out");
+        Path err = Files.createTempFile("lnp-dist-it-", ".err");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().keySet().removeIf(k -> k.startsWith("LNP_"));
+            Process p = pb.start();
+            if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+                fail(command + " did not finish within " + timeout + ":\n" + Files.readString(err));
+            }
+            String stdout = Files.readString(out);
+            assertEquals(0, p.exitValue(), command + " failed:\n" + stdout + Files.readString(err));
+            return stdout;
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static List<Path> jars(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
+        }
+    }
+
+    private static List<String> names(Path dir) throws IOException {
+        return jars(dir).stream().map(p -> p.getFileName().toString()).toList();
+    }
+
+    private static Set<String> classPackages(Path jar) throws IOException {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().map(ZipEntry::getName)
+                    .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/") && n.contains("/"))
+                    .filter(n -> !n.endsWith("module-info.class"))
+                    .map(n -> n.substring(0, n.lastIndexOf('/')))
+                    .collect(Collectors.toCollection(HashSet::new));
+        }
+    }
+
+    private static String head(String text) {
+        return text.length() <= 500 ? text : text.substring(0, 500) + "...";
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                Files.createDirectories(to.resolve(from.relativize(dir).toString()));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES,
+                        LinkOption.NOFOLLOW_LINKS);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                if (e != null) {
+                    throw new UncheckedIOException(e);
+                }
+                Files.delete(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}
