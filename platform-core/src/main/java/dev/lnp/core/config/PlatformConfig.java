@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The deployment's settings: {@code conf/platform.yaml}, overridden by environment variables
- * ({@code LNP_HTTP_PORT} overrides {@code lnp.http.port}, and so on), overridden by system properties.
+ * The deployment's settings: {@code conf/platform.yaml}, overridden by Java system properties
+ * ({@code -Dlnp.http.port=9090}), overridden by environment variables ({@code LNP_HTTP_PORT} overrides
+ * {@code lnp.http.port}, and so on).
  * Read once at start-up; everything the request path needs is copied into typed fields here.
  */
 public final class PlatformConfig {

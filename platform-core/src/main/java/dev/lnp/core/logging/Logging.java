@@ -8,6 +8,10 @@ import java.util.logging.Logger;
 /** Structured logs to standard error through java.util.logging (Helidon's, and SLF4J's via its JUL binding). */
 public final class Logging {
 
+    // java.util.logging keeps loggers weakly: without these references the levels set below are forgotten.
+    private static final Logger FLYWAY = Logger.getLogger("org.flywaydb");
+    private static final Logger HIKARI = Logger.getLogger("com.zaxxer.hikari");
+
     private Logging() {
     }
 
@@ -22,7 +26,7 @@ public final class Logging {
         root.addHandler(handler);
         root.setLevel(Level.parse(level.toUpperCase(java.util.Locale.ROOT)));
         // Flyway and Hikari are chatty at INFO; their warnings still show.
-        Logger.getLogger("org.flywaydb").setLevel(Level.WARNING);
-        Logger.getLogger("com.zaxxer.hikari").setLevel(Level.WARNING);
+        FLYWAY.setLevel(Level.WARNING);
+        HIKARI.setLevel(Level.WARNING);
     }
 }
