@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code bin/platform}: the server and the operator commands. */
 @Command(name = "platform", mixinStandardHelpOptions = true, version = "lnp platform 0.1.0",
         description = "The LNP workspace platform.",
-        subcommands = {ServeCommand.class, RoutesCommand.class, WorkspaceCommand.class, KeyCommand.class})
+        subcommands = {ServeCommand.class, RoutesCommand.class, ScopesCommand.class, WorkspaceCommand.class,
+                KeyCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

@@ -1,0 +1,34 @@
+package dev.lnp.core.cli;
+
+import dev.lnp.core.CorePlugin;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.plugins.LoadedPlugin;
+import dev.lnp.core.plugins.PluginRegistry;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+@Command(name = "scopes", mixinStandardHelpOptions = true,
+        description = "Print every scope the loaded plugins declare, and what the presets grant (needs no database).")
+final class ScopesCommand implements Callable<Integer> {
+
+    @Override
+    public Integer call() {
+        PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
+        try (var plugins = new Plugins(config)) {
+            PluginRegistry registry = new PluginRegistry();
+            registry.register(CorePlugin.ID, new CorePlugin());
+            for (LoadedPlugin plugin : plugins.loaded()) {
+                registry.register(plugin.id(), plugin.instance());
+            }
+            ScopeCatalog catalog = new ScopeCatalog(registry);
+            System.out.printf("%-20s %-10s %-12s %s%n", "SCOPE", "PLUGIN", "PRESETS", "DESCRIPTION");
+            for (var scope : registry.scopes()) {
+                String presets = catalog.preset(ScopeCatalog.READ_ONLY).contains(scope.name()) ? "read-only,full" : "full";
+                System.out.printf("%-20s %-10s %-12s %s%n", scope.name(), scope.pluginId(), presets, scope.description());
+            }
+            return 0;
+        }
+    }
+}
