@@ -47,9 +47,16 @@ record Column(String name, Kind kind) {
         return new Column(name, Kind.JSON);
     }
 
-    /** The SQL value expression for this column's parameter. */
+    /** The SQL value expression for this column's parameter; typed, because a bound NULL carries no type. */
     String parameter() {
-        return kind == Kind.JSON ? "CAST(:" + name + " AS jsonb)" : ":" + name;
+        return switch (kind) {
+            case TEXT -> ":" + name;
+            case UUID -> "CAST(:" + name + " AS uuid)";
+            case NUMBER -> "CAST(:" + name + " AS numeric)";
+            case DATE -> "CAST(:" + name + " AS date)";
+            case TAGS -> "CAST(:" + name + " AS text[])";
+            case JSON -> "CAST(:" + name + " AS jsonb)";
+        };
     }
 
     /** Binds a value that already passed the JSON Schema; JSON null (and "" for a UUID) stores SQL NULL. */

@@ -80,44 +80,53 @@ final class ContactRepository {
     }
 
     Listing list(ContactQuery query) {
+        var items = bindFilters(handle.createQuery(pageSql(query)), query)
+                .bind("limit", query.page().limit())
+                .bind("offset", query.page().offset())
+                .map(TABLE).list();
+        long total = bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one();
+        return new Listing(items, Page.of(query.page(), total));
+    }
+
+    /**
+     * The page's ids come off the ordering index alone (index-only for unfiltered and status lists); only the
+     * rows of the page are then read, so a deep OFFSET skips index entries rather than table rows.
+     */
+    static String pageSql(ContactQuery query) {
+        return """
+                WITH page AS (
+                    SELECT id, created_at FROM crm.contacts
+                     WHERE %s
+                     ORDER BY created_at DESC, id DESC
+                     LIMIT :limit OFFSET :offset)
+                SELECT c.* FROM page JOIN crm.contacts c ON c.id = page.id AND c.workspace_id = :workspace_id
+                 ORDER BY page.created_at DESC, page.id DESC
+                """.formatted(where(query));
+    }
+
+    /**
+     * Without search words the total is a sum of at most four counter rows. A search total is counted, but
+     * through the trigram index, so only candidate rows are visited.
+     */
+    static String totalSql(ContactQuery query) {
+        if (query.words().isEmpty()) {
+            return "SELECT coalesce(sum(n), 0) FROM crm.contact_counts WHERE workspace_id = :workspace_id"
+                    + (query.statuses().isEmpty() ? "" : " AND status = ANY(:statuses)");
+        }
+        return "SELECT count(*) FROM crm.contacts WHERE " + where(query);
+    }
+
+    private static String where(ContactQuery query) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
         if (!query.statuses().isEmpty()) {
             conditions.add("status = ANY(:statuses)");
         }
         for (int i = 0; i < query.words().size(); i++) {
-            // Same normalization as the indexed column; the pattern is a per-execution constant, so the
-            // trigram index answers it.
+            // Normalized like the indexed column; the pattern is constant per execution, so the trigram index
+            // can answer it.
             conditions.add("search_text LIKE '%' || crm.search_normalize(:word" + i + ") || '%'");
         }
-        String where = String.join(" AND ", conditions);
-        // The page's ids come off the ordering index alone (index-only for unfiltered and status lists); only
-        // the rows of the page are then read, so a deep OFFSET skips index entries rather than table rows.
-        var items = bindFilters(handle.createQuery("""
-                        WITH page AS (
-                            SELECT id, created_at FROM crm.contacts
-                             WHERE %s
-                             ORDER BY created_at DESC, id DESC
-                             LIMIT :limit OFFSET :offset)
-                        SELECT c.* FROM page JOIN crm.contacts c ON c.id = page.id AND c.workspace_id = :workspace_id
-                         ORDER BY page.created_at DESC, page.id DESC
-                        """.formatted(where)), query)
-                .bind("limit", query.page().limit())
-                .bind("offset", query.page().offset())
-                .map(TABLE).list();
-        return new Listing(items, Page.of(query.page(), total(query, where)));
-    }
-
-    private long total(ContactQuery query, String where) {
-        if (query.words().isEmpty()) {
-            return bindFilters(handle.createQuery("""
-                            SELECT coalesce(sum(n), 0) FROM crm.contact_counts WHERE %s
-                            """.formatted(query.statuses().isEmpty() ? "workspace_id = :workspace_id"
-                            : "workspace_id = :workspace_id AND status = ANY(:statuses)")), query)
-                    .mapTo(Long.class).one();
-        }
-        // A search total is counted, but through the trigram index: only the candidate rows are visited.
-        return bindFilters(handle.createQuery("SELECT count(*) FROM crm.contacts WHERE " + where), query)
-                .mapTo(Long.class).one();
+        return String.join(" AND ", conditions);
     }
 
     private Query bindFilters(Query statement, ContactQuery query) {
