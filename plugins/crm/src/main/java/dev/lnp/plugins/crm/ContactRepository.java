@@ -118,24 +118,27 @@ final class ContactRepository {
 
     private static String where(ContactQuery query) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
-        if (!query.statuses().isEmpty()) {
+        if (query.statuses().size() == 1) {
+            // Equality, not ANY: only then does (workspace_id, status, created_at, id) deliver the page in order.
+            conditions.add("status = :status");
+        } else if (!query.statuses().isEmpty()) {
             conditions.add("status = ANY(:statuses)");
         }
-        for (int i = 0; i < query.words().size(); i++) {
-            // Normalized like the indexed column; the pattern is constant per execution, so the trigram index
-            // can answer it.
-            conditions.add("search_text LIKE '%' || crm.search_normalize(:word" + i + ") || '%'");
+        if (!query.words().isEmpty()) {
+            // The trigram index answers this only inside the candidates function (see V2__search_candidates).
+            conditions.add("id IN (SELECT crm.contact_search_candidates(:words))");
         }
         return String.join(" AND ", conditions);
     }
 
     private Query bindFilters(Query statement, ContactQuery query) {
         statement.bind("workspace_id", workspaceId);
-        if (!query.statuses().isEmpty()) {
-            statement.bindArray("statuses", String.class, query.statuses());
+        if (query.statuses().size() == 1) {
+            statement.bind("status", query.statuses().get(0));
         }
-        for (int i = 0; i < query.words().size(); i++) {
-            statement.bind("word" + i, query.words().get(i));
+        statement.bindArray("statuses", String.class, query.statuses());
+        if (!query.words().isEmpty()) {
+            statement.bindArray("words", String.class, query.words());
         }
         return statement;
     }
