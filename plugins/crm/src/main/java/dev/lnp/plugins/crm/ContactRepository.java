@@ -1,0 +1,174 @@
+package dev.lnp.plugins.crm;
+
+import static dev.lnp.plugins.crm.Column.json;
+import static dev.lnp.plugins.crm.Column.tags;
+import static dev.lnp.plugins.crm.Column.text;
+import static dev.lnp.plugins.crm.Column.uuid;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
+
+/**
+ * Contacts of one workspace, and the per-status counters that give list totals without counting rows. Every
+ * statement that adds, removes or re-statuses a contact adjusts the counters in the same transaction.
+ */
+final class ContactRepository {
+
+    static final EntityTable TABLE = new EntityTable("crm.contacts", List.of(
+            text("email"), text("first_name"), text("last_name"), text("phone"), text("job_title"),
+            uuid("company_id"), text("company_name"), text("contact_type"), text("status"), text("lead_source"),
+            text("industry"), text("notes"), tags("tags"), json("custom_fields"), text("external_id"),
+            text("country"), text("state"), text("city"), text("social_professional")));
+
+    private final Handle handle;
+    private final UUID workspaceId;
+
+    ContactRepository(Handle handle, UUID workspaceId) {
+        this.handle = handle;
+        this.workspaceId = workspaceId;
+    }
+
+    ObjectNode insert(JsonNode fields) {
+        var present = TABLE.present(fields);
+        var statement = handle.createQuery(TABLE.insertSql(present)).bind("workspace_id", workspaceId);
+        TABLE.bind(statement, present, fields);
+        ObjectNode contact = writing(() -> statement.map(TABLE).one());
+        count(contact.get("status").asText(), 1);
+        return contact;
+    }
+
+    Optional<ObjectNode> update(UUID id, JsonNode fields) {
+        Optional<String> before = handle.createQuery("""
+                        SELECT status FROM crm.contacts WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE
+                        """)
+                .bind("workspace_id", workspaceId).bind("id", id).mapTo(String.class).findOne();
+        if (before.isEmpty()) {
+            return Optional.empty();
+        }
+        var present = TABLE.present(fields);
+        var statement = handle.createQuery(TABLE.updateSql(present))
+                .bind("workspace_id", workspaceId).bind("id", id);
+        TABLE.bind(statement, present, fields);
+        ObjectNode contact = writing(() -> statement.map(TABLE).one());
+        String after = contact.get("status").asText();
+        if (!after.equals(before.get())) {
+            count(before.get(), -1);
+            count(after, 1);
+        }
+        return Optional.of(contact);
+    }
+
+    /** Deletes the contact and returns its last state. Deals keep existing; their contact_id is cleared. */
+    Optional<ObjectNode> delete(UUID id) {
+        Optional<ObjectNode> contact = handle.createQuery("""
+                        DELETE FROM crm.contacts WHERE workspace_id = :workspace_id AND id = :id RETURNING *
+                        """)
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
+        contact.ifPresent(c -> count(c.get("status").asText(), -1));
+        return contact;
+    }
+
+    Listing list(ContactQuery query) {
+        var items = bindFilters(handle.createQuery(pageSql(query)), query)
+                .bind("limit", query.page().limit())
+                .bind("offset", query.page().offset())
+                .map(TABLE).list();
+        long total = bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one();
+        return new Listing(items, Page.of(query.page(), total));
+    }
+
+    /**
+     * The page's ids come off the ordering index alone (index-only for unfiltered and status lists); only the
+     * rows of the page are then read, so a deep OFFSET skips index entries rather than table rows.
+     */
+    static String pageSql(ContactQuery query) {
+        return """
+                WITH page AS (
+                    SELECT id, created_at FROM crm.contacts
+                     WHERE %s
+                     ORDER BY created_at DESC, id DESC
+                     LIMIT :limit OFFSET :offset)
+                SELECT c.* FROM page JOIN crm.contacts c ON c.id = page.id AND c.workspace_id = :workspace_id
+                 ORDER BY page.created_at DESC, page.id DESC
+                """.formatted(where(query));
+    }
+
+    /**
+     * Without search words the total is a sum of at most four counter rows. A search total is counted, but
+     * through the trigram index, so only candidate rows are visited.
+     */
+    static String totalSql(ContactQuery query) {
+        if (query.words().isEmpty()) {
+            return "SELECT coalesce(sum(n), 0) FROM crm.contact_counts WHERE workspace_id = :workspace_id"
+                    + (query.statuses().isEmpty() ? "" : " AND status = ANY(:statuses)");
+        }
+        return "SELECT count(*) FROM crm.contacts WHERE " + where(query);
+    }
+
+    private static String where(ContactQuery query) {
+        List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
+        if (query.statuses().size() == 1) {
+            // Equality, not ANY: only then does (workspace_id, status, created_at, id) deliver the page in order.
+            conditions.add("status = :status");
+        } else if (!query.statuses().isEmpty()) {
+            conditions.add("status = ANY(:statuses)");
+        }
+        if (!query.words().isEmpty()) {
+            // The trigram index answers this only inside the candidates function (see V2__search_candidates).
+            conditions.add("id IN (SELECT crm.contact_search_candidates(:words))");
+        }
+        return String.join(" AND ", conditions);
+    }
+
+    private Query bindFilters(Query statement, ContactQuery query) {
+        statement.bind("workspace_id", workspaceId);
+        if (query.statuses().size() == 1) {
+            statement.bind("status", query.statuses().get(0));
+        }
+        statement.bindArray("statuses", String.class, query.statuses());
+        if (!query.words().isEmpty()) {
+            statement.bindArray("words", String.class, query.words());
+        }
+        return statement;
+    }
+
+    private void count(String status, int delta) {
+        if (delta > 0) {
+            handle.createUpdate("""
+                            INSERT INTO crm.contact_counts (workspace_id, status, n) VALUES (:workspace_id, :status, :delta)
+                            ON CONFLICT (workspace_id, status) DO UPDATE SET n = contact_counts.n + EXCLUDED.n
+                            """)
+                    .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
+        } else {
+            handle.createUpdate("""
+                            UPDATE crm.contact_counts SET n = n + :delta
+                             WHERE workspace_id = :workspace_id AND status = :status
+                            """)
+                    .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
+        }
+    }
+
+    private static ObjectNode writing(java.util.function.Supplier<ObjectNode> write) {
+        try {
+            return write.get();
+        } catch (UnableToExecuteStatementException e) {
+            if (SqlErrors.isUniqueViolation(e, "contacts_email_unique")) {
+                String detail = "A contact with this email address already exists in this workspace.";
+                throw new ApiProblem(409, "duplicate_email", "Conflict", detail,
+                        List.of(new FieldError("/email", "unique", detail)), Map.of());
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.lnp.plugins.crm;
+
+import dev.lnp.api.http.ApiRequest;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.QueryParam;
+import dev.lnp.api.http.ResponseShape;
+import dev.lnp.api.http.RouteSpec;
+import java.util.List;
+
+/**
+ * The contact routes of the contract: list and create. There is deliberately no {@code /contacts/{id}}:
+ * contacts are changed and deleted through MCP tools only.
+ */
+final class ContactRoutes {
+
+    static final List<String> STATUSES = List.of("active", "inactive", "blocked", "pending");
+
+    private final ContactService contacts;
+    private final CrmSchemas schemas;
+
+    ContactRoutes(ContactService contacts, CrmSchemas schemas) {
+        this.contacts = contacts;
+        this.schemas = schemas;
+    }
+
+    List<RouteSpec> routes() {
+        return List.of(
+                RouteSpec.get("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_READ).paginated()
+                        .query(QueryParam.string("search", "Words that must each match name, email, company name, "
+                                        + "job title or phone (case and accents ignored)"),
+                                QueryParam.oneOf("status", STATUSES, "Keep contacts with this status").asRepeatable())
+                        .summary("List contacts, newest first").handler(this::list),
+                RouteSpec.post("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_WRITE).body(schemas.contactCreate)
+                        .shape(ResponseShape.DIRECT).quota(CrmScopes.QUOTA)
+                        .summary("Create a contact; answers the contact itself, not wrapped").handler(this::create));
+    }
+
+    private ApiResponse list(ApiRequest request) {
+        var query = new ContactQuery(SearchWords.of(request.query("search").orElse(null), "?search"),
+                request.queryAll("status"), request.pageRequest());
+        Listing listing = contacts.list(request.tx(), query);
+        return ApiResponse.page(listing.items(), listing.page());
+    }
+
+    private ApiResponse create(ApiRequest request) {
+        return ApiResponse.of(contacts.create(request.tx(), request.body()));
+    }
+}

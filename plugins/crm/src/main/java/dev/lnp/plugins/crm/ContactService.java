@@ -1,0 +1,48 @@
+package dev.lnp.plugins.crm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import java.util.UUID;
+
+/**
+ * What can be done to contacts, for REST handlers and MCP tools alike. Each change and its event are written
+ * in the caller's transaction, so a change that fails leaves no event behind.
+ */
+final class ContactService {
+
+    ObjectNode create(WorkspaceTx tx, JsonNode fields) {
+        ObjectNode contact = repository(tx).insert(fields);
+        tx.events().publish(CrmEvents.CONTACT_CREATED, contact);
+        return contact;
+    }
+
+    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode fields) {
+        ObjectNode contact = repository(tx).update(id, fields).orElseThrow(() -> ApiProblem.notFound("Contact"));
+        tx.events().publish(CrmEvents.CONTACT_UPDATED, contact);
+        return contact;
+    }
+
+    ObjectNode delete(WorkspaceTx tx, UUID id) {
+        ObjectNode contact = repository(tx).delete(id).orElseThrow(() -> ApiProblem.notFound("Contact"));
+        tx.events().publish(CrmEvents.CONTACT_DELETED, contact);
+        return deletion(id);
+    }
+
+    Listing list(WorkspaceTx tx, ContactQuery query) {
+        return repository(tx).list(query);
+    }
+
+    static ObjectNode deletion(UUID id) {
+        ObjectNode result = Json.object();
+        result.put("id", id.toString());
+        result.put("deleted", true);
+        return result;
+    }
+
+    private static ContactRepository repository(WorkspaceTx tx) {
+        return new ContactRepository(tx.handle(), tx.workspaceId());
+    }
+}

@@ -1,0 +1,31 @@
+package dev.lnp.plugins.crm;
+
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.Registrar;
+
+/**
+ * The CRM: contacts and deals, over REST and MCP tools that share one service per entity, with their events
+ * written to the outbox in the same transaction as the change. Decisions the contract leaves open are in
+ * docs/crm.md.
+ */
+public final class CrmPlugin implements PlatformPlugin {
+
+    public static final String SCHEMA = "crm";
+
+    @Override
+    public void register(Registrar registrar) {
+        var schemas = new CrmSchemas();
+        var contacts = new ContactService();
+        var deals = new DealService();
+        registrar.scope(CrmScopes.CONTACTS_READ, "Read and search contacts")
+                .scope(CrmScopes.CONTACTS_WRITE, "Create, change and delete contacts")
+                .scope(CrmScopes.DEALS_READ, "Read deals")
+                .scope(CrmScopes.DEALS_WRITE, "Create, change and delete deals")
+                .migrations(SCHEMA);
+        new ContactRoutes(contacts, schemas).routes().forEach(registrar::route);
+        new DealRoutes(deals, schemas).routes().forEach(registrar::route);
+        new ContactTools(contacts, schemas).tools().forEach(registrar::tool);
+        new DealTools(deals, schemas).tools().forEach(registrar::tool);
+        CrmEvents.types(schemas).forEach(registrar::event);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.lnp.plugins.crm;
+
+import static dev.lnp.plugins.crm.Column.date;
+import static dev.lnp.plugins.crm.Column.json;
+import static dev.lnp.plugins.crm.Column.number;
+import static dev.lnp.plugins.crm.Column.tags;
+import static dev.lnp.plugins.crm.Column.text;
+import static dev.lnp.plugins.crm.Column.uuid;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
+
+/** Deals of one workspace. */
+final class DealRepository {
+
+    static final EntityTable TABLE = new EntityTable("crm.deals", List.of(
+            text("title"), number("value"), text("currency"), text("stage"), text("status"), uuid("contact_id"),
+            uuid("company_id"), number("probability"), date("expected_close_date"), text("description"),
+            uuid("assigned_to"), date("actual_close_date"), text("lost_reason"), text("source"), tags("tags"),
+            json("custom_fields"), text("external_id"), uuid("price_book_id"), uuid("package_id"), uuid("rep_id"),
+            uuid("developer_id"), number("commission_pct"), text("territory")));
+
+    private final Handle handle;
+    private final UUID workspaceId;
+
+    DealRepository(Handle handle, UUID workspaceId) {
+        this.handle = handle;
+        this.workspaceId = workspaceId;
+    }
+
+    ObjectNode insert(JsonNode fields) {
+        var present = TABLE.present(fields);
+        var statement = handle.createQuery(TABLE.insertSql(present)).bind("workspace_id", workspaceId);
+        TABLE.bind(statement, present, fields);
+        return writing(() -> statement.map(TABLE).one());
+    }
+
+    Optional<ObjectNode> find(UUID id) {
+        return handle.createQuery("SELECT * FROM crm.deals WHERE workspace_id = :workspace_id AND id = :id")
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
+    }
+
+    /** The deal, locked until the transaction ends, so its state cannot change between check and update. */
+    Optional<ObjectNode> findForUpdate(UUID id) {
+        return handle.createQuery("SELECT * FROM crm.deals WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE")
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
+    }
+
+    ObjectNode update(UUID id, JsonNode fields) {
+        var present = TABLE.present(fields);
+        var statement = handle.createQuery(TABLE.updateSql(present)).bind("workspace_id", workspaceId).bind("id", id);
+        TABLE.bind(statement, present, fields);
+        return writing(() -> statement.map(TABLE).one());
+    }
+
+    Optional<ObjectNode> delete(UUID id) {
+        return handle.createQuery("DELETE FROM crm.deals WHERE workspace_id = :workspace_id AND id = :id RETURNING *")
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
+    }
+
+    Listing list(DealFilter filter) {
+        List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
+        if (!filter.statuses().isEmpty()) {
+            conditions.add("status = ANY(:statuses)");
+        }
+        if (!filter.stages().isEmpty()) {
+            conditions.add("stage = ANY(:stages)");
+        }
+        if (!filter.assignees().isEmpty()) {
+            conditions.add("assigned_to = ANY(:assignees)");
+        }
+        if (filter.contactId() != null) {
+            conditions.add("contact_id = :contact_id");
+        }
+        if (filter.companyId() != null) {
+            conditions.add("company_id = :company_id");
+        }
+        if (filter.valueMin() != null) {
+            conditions.add("value >= :value_min");
+        }
+        if (filter.valueMax() != null) {
+            conditions.add("value <= :value_max");
+        }
+        String where = String.join(" AND ", conditions);
+        var items = bind(handle.createQuery("""
+                        SELECT * FROM crm.deals WHERE %s
+                         ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
+                        """.formatted(where)), filter)
+                .bind("limit", filter.page().limit())
+                .bind("offset", filter.page().offset())
+                .map(TABLE).list();
+        long total = bind(handle.createQuery("SELECT count(*) FROM crm.deals WHERE " + where), filter)
+                .mapTo(Long.class).one();
+        return new Listing(items, Page.of(filter.page(), total));
+    }
+
+    private Query bind(Query statement, DealFilter filter) {
+        statement.bind("workspace_id", workspaceId);
+        if (!filter.statuses().isEmpty()) {
+            statement.bindArray("statuses", String.class, filter.statuses());
+        }
+        if (!filter.stages().isEmpty()) {
+            statement.bindArray("stages", String.class, filter.stages());
+        }
+        if (!filter.assignees().isEmpty()) {
+            statement.bindArray("assignees", UUID.class, filter.assignees());
+        }
+        if (filter.contactId() != null) {
+            statement.bind("contact_id", filter.contactId());
+        }
+        if (filter.companyId() != null) {
+            statement.bind("company_id", filter.companyId());
+        }
+        if (filter.valueMin() != null) {
+            statement.bind("value_min", filter.valueMin());
+        }
+        if (filter.valueMax() != null) {
+            statement.bind("value_max", filter.valueMax());
+        }
+        return statement;
+    }
+
+    /**
+     * The composite foreign key (workspace_id, contact_id) is what refuses a contact of another workspace or a
+     * missing one, race-free; it is answered as an invalid field.
+     */
+    private static ObjectNode writing(Supplier<ObjectNode> write) {
+        try {
+            return write.get();
+        } catch (UnableToExecuteStatementException e) {
+            if (SqlErrors.isForeignKeyViolation(e, "deals_contact")) {
+                throw ApiProblem.invalidField("/contact_id", "exists",
+                        "contact_id does not name a contact of this workspace");
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.lnp.plugins.crm;
+
+import dev.lnp.api.http.ApiRequest;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.QueryParam;
+import dev.lnp.api.http.RouteSpec;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.UUID;
+
+/** The deal routes of the contract. Every answer uses the {@code {data}} envelope. */
+final class DealRoutes {
+
+    static final List<String> STATUSES = List.of("open", "on_hold", "closed_won", "closed_lost");
+    static final List<String> STAGES = List.of("discovery", "qualified", "proposal", "negotiation", "closed_won",
+            "closed_lost");
+
+    private final DealService deals;
+    private final CrmSchemas schemas;
+
+    DealRoutes(DealService deals, CrmSchemas schemas) {
+        this.deals = deals;
+        this.schemas = schemas;
+    }
+
+    List<RouteSpec> routes() {
+        return List.of(
+                RouteSpec.get("/api/v1/crm/deals").scope(CrmScopes.DEALS_READ).paginated()
+                        .query(QueryParam.oneOf("status", STATUSES, "Keep deals with this status").asRepeatable(),
+                                QueryParam.oneOf("stage", STAGES, "Keep deals in this stage").asRepeatable(),
+                                QueryParam.uuid("assignee", "Keep deals assigned to this user").asRepeatable(),
+                                QueryParam.uuid("contact_id", "Keep deals of this contact"),
+                                QueryParam.uuid("company_id", "Keep deals of this company"),
+                                QueryParam.number("value_min", "Keep deals worth at least this"),
+                                QueryParam.number("value_max", "Keep deals worth at most this"))
+                        .summary("List deals, newest first").handler(this::list),
+                RouteSpec.post("/api/v1/crm/deals").scope(CrmScopes.DEALS_WRITE).body(schemas.dealCreate)
+                        .quota(CrmScopes.QUOTA).summary("Create a deal").handler(this::create),
+                RouteSpec.get("/api/v1/crm/deals/{id}").scope(CrmScopes.DEALS_READ)
+                        .summary("One deal").handler(this::get),
+                RouteSpec.patch("/api/v1/crm/deals/{id}").scope(CrmScopes.DEALS_WRITE).body(schemas.dealPatch)
+                        .quota(CrmScopes.QUOTA).summary("Change some fields of a deal").handler(this::update),
+                RouteSpec.delete("/api/v1/crm/deals/{id}").scope(CrmScopes.DEALS_WRITE)
+                        .quota(CrmScopes.QUOTA).summary("Delete a deal").handler(this::delete));
+    }
+
+    private ApiResponse list(ApiRequest request) {
+        var filter = new DealFilter(request.queryAll("status"), request.queryAll("stage"),
+                request.queryAll("assignee").stream().map(UUID::fromString).toList(),
+                request.query("contact_id").map(UUID::fromString).orElse(null),
+                request.query("company_id").map(UUID::fromString).orElse(null),
+                request.query("value_min").map(BigDecimal::new).orElse(null),
+                request.query("value_max").map(BigDecimal::new).orElse(null),
+                request.pageRequest());
+        Listing listing = deals.list(request.tx(), filter);
+        return ApiResponse.page(listing.items(), listing.page());
+    }
+
+    private ApiResponse create(ApiRequest request) {
+        return ApiResponse.of(deals.create(request.tx(), request.body()));
+    }
+
+    private ApiResponse get(ApiRequest request) {
+        return ApiResponse.of(deals.get(request.tx(), request.pathId("id")));
+    }
+
+    private ApiResponse update(ApiRequest request) {
+        return ApiResponse.of(deals.update(request.tx(), request.pathId("id"), request.body()));
+    }
+
+    private ApiResponse delete(ApiRequest request) {
+        return ApiResponse.of(deals.delete(request.tx(), request.pathId("id")));
+    }
+}

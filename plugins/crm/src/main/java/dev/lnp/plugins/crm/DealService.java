@@ -1,0 +1,60 @@
+package dev.lnp.plugins.crm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import java.util.UUID;
+
+/**
+ * What can be done to deals, for REST handlers and MCP tools alike. Each change and its event are written in
+ * the caller's transaction.
+ */
+final class DealService {
+
+    ObjectNode create(WorkspaceTx tx, JsonNode body) {
+        ObjectNode fields = withState(body, DealStates.forCreate(body));
+        ObjectNode deal = repository(tx).insert(fields);
+        tx.events().publish(CrmEvents.DEAL_CREATED, deal);
+        return deal;
+    }
+
+    ObjectNode get(WorkspaceTx tx, UUID id) {
+        return repository(tx).find(id).orElseThrow(DealService::notFound);
+    }
+
+    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode patch) {
+        DealRepository deals = repository(tx);
+        ObjectNode current = deals.findForUpdate(id).orElseThrow(DealService::notFound);
+        var state = DealStates.forUpdate(
+                new DealStates.State(current.get("status").asText(), current.get("stage").asText()), patch);
+        ObjectNode deal = deals.update(id, withState(patch, state));
+        tx.events().publish(CrmEvents.DEAL_UPDATED, deal);
+        return deal;
+    }
+
+    ObjectNode delete(WorkspaceTx tx, UUID id) {
+        ObjectNode deal = repository(tx).delete(id).orElseThrow(DealService::notFound);
+        tx.events().publish(CrmEvents.DEAL_DELETED, deal);
+        return ContactService.deletion(id);
+    }
+
+    Listing list(WorkspaceTx tx, DealFilter filter) {
+        return repository(tx).list(filter);
+    }
+
+    private static ObjectNode withState(JsonNode body, DealStates.State state) {
+        ObjectNode fields = body.deepCopy();
+        fields.put("status", state.status());
+        fields.put("stage", state.stage());
+        return fields;
+    }
+
+    private static ApiProblem notFound() {
+        return ApiProblem.notFound("Deal");
+    }
+
+    private static DealRepository repository(WorkspaceTx tx) {
+        return new DealRepository(tx.handle(), tx.workspaceId());
+    }
+}

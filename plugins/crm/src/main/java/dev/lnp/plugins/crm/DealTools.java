@@ -1,0 +1,79 @@
+package dev.lnp.plugins.crm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.mcp.EntityRef;
+import dev.lnp.api.mcp.ToolAnnotations;
+import dev.lnp.api.mcp.ToolCall;
+import dev.lnp.api.mcp.ToolDescriptor;
+import dev.lnp.api.mcp.ToolResult;
+import java.util.List;
+import java.util.UUID;
+
+/** The deal tools of the MCP catalog; they run the same {@link DealService} as the REST routes. */
+final class DealTools {
+
+    private final DealService deals;
+    private final CrmSchemas schemas;
+
+    DealTools(DealService deals, CrmSchemas schemas) {
+        this.deals = deals;
+        this.schemas = schemas;
+    }
+
+    List<ToolDescriptor> tools() {
+        return List.of(
+                new ToolDescriptor("crm_list_deals", "List deals",
+                        "Lists the workspace's deals, newest first, with the same filters as the REST list.",
+                        CrmScopes.DEALS_READ, schemas.dealList, schemas.dealPage, ToolAnnotations.read(), null,
+                        this::list),
+                new ToolDescriptor("crm_get_deal", "Get a deal", "Reads one deal by id.",
+                        CrmScopes.DEALS_READ, schemas.id, schemas.deal, ToolAnnotations.read(), null, this::get),
+                new ToolDescriptor("crm_create_deal", "Create a deal",
+                        "Creates a deal; title is required. A closed stage and a closed status go together.",
+                        CrmScopes.DEALS_WRITE, schemas.dealCreate, schemas.deal, ToolAnnotations.create(),
+                        CrmScopes.QUOTA, this::create),
+                new ToolDescriptor("crm_update_deal", "Update a deal",
+                        "Changes the given fields of the deal with this id. A closed deal reopens only with status "
+                                + "open and an open stage.",
+                        CrmScopes.DEALS_WRITE, schemas.dealUpdate, schemas.deal, ToolAnnotations.update(),
+                        CrmScopes.QUOTA, this::update),
+                new ToolDescriptor("crm_delete_deal", "Delete a deal", "Deletes the deal with this id for good.",
+                        CrmScopes.DEALS_WRITE, schemas.id, schemas.deleted, ToolAnnotations.delete(),
+                        CrmScopes.QUOTA, this::delete));
+    }
+
+    private ToolResult list(ToolCall call) {
+        JsonNode args = call.arguments();
+        var filter = new DealFilter(ToolArguments.strings(args, "status"), ToolArguments.strings(args, "stage"),
+                ToolArguments.strings(args, "assignee").stream().map(UUID::fromString).toList(),
+                args.hasNonNull("contact_id") ? UUID.fromString(args.get("contact_id").asText()) : null,
+                args.hasNonNull("company_id") ? UUID.fromString(args.get("company_id").asText()) : null,
+                args.hasNonNull("value_min") ? args.get("value_min").decimalValue() : null,
+                args.hasNonNull("value_max") ? args.get("value_max").decimalValue() : null,
+                ToolArguments.page(args));
+        return deals.list(call.tx(), filter).asToolResult("deal");
+    }
+
+    private ToolResult get(ToolCall call) {
+        return result(deals.get(call.tx(), ToolArguments.id(call.arguments())), "read");
+    }
+
+    private ToolResult create(ToolCall call) {
+        return result(deals.create(call.tx(), call.arguments()), "created");
+    }
+
+    private ToolResult update(ToolCall call) {
+        var args = call.arguments();
+        return result(deals.update(call.tx(), ToolArguments.id(args), ToolArguments.fields(args)), "updated");
+    }
+
+    private ToolResult delete(ToolCall call) {
+        UUID id = ToolArguments.id(call.arguments());
+        return ToolResult.of(deals.delete(call.tx(), id), new EntityRef("deal", id, "deleted"));
+    }
+
+    private static ToolResult result(ObjectNode deal, String action) {
+        return ToolResult.of(deal, new EntityRef("deal", UUID.fromString(deal.get("id").asText()), action));
+    }
+}

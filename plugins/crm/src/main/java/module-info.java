@@ -1,0 +1,6 @@
+/** The CRM plugin: contacts and deals. Built only against the platform API, like a third-party plugin. */
+module dev.lnp.plugins.crm {
+    requires lnp.platform.api;
+
+    provides dev.lnp.api.PlatformPlugin with dev.lnp.plugins.crm.CrmPlugin;
+}

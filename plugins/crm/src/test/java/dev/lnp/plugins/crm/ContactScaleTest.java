@@ -1,0 +1,166 @@
+package dev.lnp.plugins.crm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.util.List;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A workspace of 100,000 contacts: totals come from the counters, pages come off the ordering indexes, and
+ * search is answered by the trigram index. The first 3,000 contacts go through the repository, so its own
+ * counter maintenance is what the totals check; the rest are bulk-loaded in SQL with the counters adjusted in
+ * the same transaction, as an import would, so that the planner sees a realistic table.
+ */
+@PlatformTest(plugins = "crm")
+class ContactScaleTest {
+
+    private static final int SEEDED = 3000;
+    private static final int CONTACTS = 100_000;
+    private static final List<String> STATUSES = List.of("active", "inactive", "blocked", "pending");
+    private static UUID workspace;
+    private static String key;
+
+    @BeforeAll
+    static void seed(TestPlatform platform) {
+        workspace = platform.createWorkspace("scale");
+        key = platform.key(workspace, "contacts.read");
+        UUID other = platform.createWorkspace("scale-other");
+        platform.jdbi().useTransaction(h -> {
+            var contacts = new ContactRepository(h, workspace);
+            for (int i = 0; i < SEEDED; i++) {
+                ObjectNode contact = Json.object();
+                contact.put("email", "person" + i + "@seed.com");
+                contact.put("first_name", "Person");
+                contact.put("last_name", i % 600 == 0 ? "Zanzibar" : "Number " + i);
+                contact.put("company_name", "Company " + (i % 50));
+                contact.put("status", STATUSES.get(i % 4));
+                contacts.insert(contact);
+            }
+            h.createUpdate("""
+                            INSERT INTO crm.contacts (workspace_id, email, first_name, last_name, company_name, status)
+                            SELECT :ws, 'bulk' || i || '@seed.com', 'Bulk', 'Number ' || i, 'Company ' || (i % 50),
+                                   (ARRAY['active', 'inactive', 'blocked', 'pending'])[i % 4 + 1]
+                              FROM generate_series(:from, :to) AS i
+                            """).bind("ws", workspace).bind("from", SEEDED).bind("to", CONTACTS - 1).execute();
+            h.createUpdate("""
+                            UPDATE crm.contact_counts SET n = n + :each WHERE workspace_id = :ws
+                            """).bind("ws", workspace).bind("each", (CONTACTS - SEEDED) / 4).execute();
+            var others = new ContactRepository(h, other);
+            for (int i = 0; i < 100; i++) {
+                others.insert(Json.object().put("email", "other" + i + "@seed.com").put("last_name", "Zanzibar"));
+            }
+        });
+        platform.jdbi().useHandle(h -> h.execute("VACUUM ANALYZE crm.contacts"));
+    }
+
+    private static JsonNode pagination(TestPlatform platform, String query) {
+        var response = platform.get("/api/v1/crm/contacts" + query, key);
+        assertEquals(200, response.status(), response.body());
+        return response.json().path("pagination");
+    }
+
+    @Test
+    void totalsAreExactWithAndWithoutStatusFilters(TestPlatform platform) {
+        assertEquals(CONTACTS, pagination(platform, "").path("total").asInt());
+        assertEquals(CONTACTS / 4, pagination(platform, "?status=blocked").path("total").asInt());
+        assertEquals(CONTACTS / 2, pagination(platform, "?status=active&status=pending&page=7").path("total").asInt());
+        assertEquals(5, pagination(platform, "?search=zanzibar").path("total").asInt());
+        assertEquals(5, pagination(platform, "?search=person+ZANZÍBAR").path("total").asInt());
+        long counted = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT count(*) FROM crm.contacts WHERE workspace_id = :ws AND status = 'inactive'")
+                .bind("ws", workspace).mapTo(Long.class).one());
+        assertEquals(counted, pagination(platform, "?status=inactive").path("total").asLong());
+    }
+
+    @Test
+    void deepPagesAreFullStableAndEndExactly(TestPlatform platform) {
+        var last = platform.get("/api/v1/crm/contacts?limit=100&page=1000", key);
+        assertEquals(100, last.data().size());
+        assertFalse(last.json().path("pagination").path("hasMore").asBoolean());
+        assertEquals(CONTACTS, last.json().path("pagination").path("total").asInt());
+        assertEquals(0, platform.get("/api/v1/crm/contacts?limit=100&page=1001", key).data().size());
+
+        var page10 = platform.get("/api/v1/crm/contacts?limit=100&page=970", key).data();
+        var page11 = platform.get("/api/v1/crm/contacts?limit=100&page=971", key).data();
+        String lastOf10 = page10.get(99).path("created_at").asText() + page10.get(99).path("id").asText();
+        String firstOf11 = page11.get(0).path("created_at").asText() + page11.get(0).path("id").asText();
+        assertTrue(lastOf10.compareTo(firstOf11) > 0, "newest first, id breaking ties, across pages");
+        assertTrue(pagination(platform, "?limit=100&page=999").path("hasMore").asBoolean());
+    }
+
+    @Test
+    void searchIsAnsweredByTheTrigramIndex(TestPlatform platform) throws InterruptedException {
+        long before = trigramIndexScans(platform);
+        var response = platform.get("/api/v1/crm/contacts?search=zanzibar", key);
+        assertEquals(5, response.json().path("pagination").path("total").asInt(), response.body());
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        long after = trigramIndexScans(platform);
+        while (after <= before && System.nanoTime() < deadline) {
+            Thread.sleep(200); // a backend publishes its statistics shortly after going idle
+            after = trigramIndexScans(platform);
+        }
+        assertTrue(after > before, "the search request scanned contacts_search_trgm");
+
+        // The candidates come from the index; the rows are then read by id, under row-level security.
+        var query = new ContactQuery(SearchWords.of("zanzibar", "?search"), List.of(), new PageRequest(1, 50));
+        String plan = explain(platform, ContactRepository.pageSql(query), query);
+        assertTrue(plan.contains("contact_search_candidates") && plan.contains("contacts_pkey"), plan);
+    }
+
+    private static long trigramIndexScans(TestPlatform platform) {
+        return platform.jdbi().withHandle(h -> {
+            h.execute("SELECT pg_stat_clear_snapshot()");
+            return h.createQuery("""
+                    SELECT coalesce(sum(idx_scan), 0) FROM pg_stat_user_indexes
+                     WHERE schemaname = 'crm' AND indexrelname = 'contacts_search_trgm'
+                    """).mapTo(Long.class).one();
+        });
+    }
+
+    @Test
+    void pagesAreReadOffTheOrderingIndexesAndTotalsOffTheCounters(TestPlatform platform) {
+        var all = new ContactQuery(List.of(), List.of(), new PageRequest(900, 100));
+        String plan = explain(platform, ContactRepository.pageSql(all), all);
+        assertTrue(plan.contains("using contacts_recent"), plan);
+        assertFalse(plan.contains("Seq Scan"), plan);
+        var blocked = new ContactQuery(List.of(), List.of("blocked"), new PageRequest(5, 100));
+        String statusPlan = explain(platform, ContactRepository.pageSql(blocked), blocked);
+        assertTrue(statusPlan.contains("contacts_status_recent"), statusPlan);
+        assertFalse(statusPlan.contains("Seq Scan"), statusPlan);
+        String totalPlan = explain(platform, ContactRepository.totalSql(blocked), blocked);
+        assertTrue(totalPlan.contains("contact_counts") && !totalPlan.contains("on contacts"), totalPlan);
+    }
+
+    /** The plan of one of the repository's statements, as a request would run it (tenant role, RLS on). */
+    private static String explain(TestPlatform platform, String sql, ContactQuery query) {
+        return platform.jdbi().inTransaction(h -> {
+            asTenant(h);
+            var statement = h.createQuery("EXPLAIN " + sql).bind("workspace_id", workspace)
+                    .bind("limit", query.page().limit()).bind("offset", query.page().offset());
+            if (query.statuses().size() == 1) {
+                statement.bind("status", query.statuses().get(0));
+            }
+            statement.bindArray("statuses", String.class, query.statuses());
+            if (!query.words().isEmpty()) {
+                statement.bindArray("words", String.class, query.words());
+            }
+            return String.join("\n", statement.mapTo(String.class).list());
+        });
+    }
+
+    private static void asTenant(Handle h) {
+        h.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', 'lnp_tenant', true)")
+                .bind("ws", workspace.toString()).mapTo(String.class).list();
+    }
+}

@@ -1,0 +1,93 @@
+package dev.lnp.plugins.crm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.core.auth.Connections;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.TestResponse;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Reads need the read scope, writes the write scope, over REST and MCP. */
+@PlatformTest(plugins = "crm")
+class CrmScopesTest {
+
+    private static UUID workspace;
+    private static String readOnly;
+    private static String dealId;
+
+    @BeforeAll
+    static void keys(TestPlatform platform) {
+        workspace = platform.createWorkspace("scopes");
+        readOnly = platform.connections().create(new Connections.NewConnection(workspace, "ro", List.of(),
+                ScopeCatalog.READ_ONLY, null, null)).key();
+        dealId = platform.post("/api/v1/crm/deals", platform.fullAccessKey(workspace), "{\"title\":\"Scoped\"}")
+                .data().path("id").asText();
+    }
+
+    private static void assertForbidden(TestResponse response) {
+        assertEquals(403, response.status(), response.body());
+    }
+
+    @Test
+    void theCrmDeclaresItsFourScopes(TestPlatform platform) {
+        assertEquals(List.of("contacts.read", "contacts.write", "deals.read", "deals.write"),
+                platform.platform().registry().contributionsOf("crm").orElseThrow().scopes().stream()
+                        .map(s -> s.name()).sorted().toList());
+    }
+
+    @Test
+    void aReadOnlyKeyReadsButCannotWrite(TestPlatform platform) {
+        assertEquals(200, platform.get("/api/v1/crm/contacts", readOnly).status());
+        assertEquals(200, platform.get("/api/v1/crm/deals", readOnly).status());
+        assertEquals(200, platform.get("/api/v1/crm/deals/" + dealId, readOnly).status());
+        assertForbidden(platform.post("/api/v1/crm/contacts", readOnly, "{\"email\":\"ro@example.com\"}"));
+        assertForbidden(platform.post("/api/v1/crm/deals", readOnly, "{\"title\":\"ro\"}"));
+        assertForbidden(platform.patch("/api/v1/crm/deals/" + dealId, readOnly, "{\"title\":\"ro\"}"));
+        assertForbidden(platform.delete("/api/v1/crm/deals/" + dealId, readOnly));
+        for (String tool : List.of("crm_create_contact", "crm_update_contact", "crm_delete_contact",
+                "crm_create_deal", "crm_update_deal", "crm_delete_deal")) {
+            assertEquals(403, assertThrows(ApiProblem.class, () -> platform.callTool(readOnly, tool, "{}")).status(), tool);
+        }
+        int stored = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT count(*) FROM crm.contacts WHERE workspace_id = :ws AND email = 'ro@example.com'").bind("ws", workspace)
+                .mapTo(Integer.class).one());
+        assertEquals(0, stored);
+    }
+
+    @Test
+    void aKeyWithoutTheReadScopeCannotRead(TestPlatform platform) {
+        String dealsOnly = platform.key(workspace, "deals.read", "deals.write");
+        String contactsOnly = platform.key(workspace, "contacts.read", "contacts.write");
+        assertForbidden(platform.get("/api/v1/crm/contacts", dealsOnly));
+        assertForbidden(platform.get("/api/v1/crm/deals", contactsOnly));
+        assertForbidden(platform.get("/api/v1/crm/deals/" + dealId, contactsOnly));
+        assertEquals(403, assertThrows(ApiProblem.class,
+                () -> platform.callTool(dealsOnly, "crm_list_contacts", "{}")).status());
+        assertEquals(403, assertThrows(ApiProblem.class,
+                () -> platform.callTool(dealsOnly, "crm_search_contacts", "{\"query\":\"x\"}")).status());
+        assertEquals(403, assertThrows(ApiProblem.class,
+                () -> platform.callTool(contactsOnly, "crm_get_deal", "{\"id\":\"" + dealId + "\"}")).status());
+    }
+
+    @Test
+    void aWriteScopeAloneDoesNotGrantReading(TestPlatform platform) {
+        String writeOnly = platform.key(workspace, "contacts.write", "deals.write");
+        assertEquals(201, platform.post("/api/v1/crm/contacts", writeOnly, "{\"email\":\"w@example.com\"}").status());
+        assertForbidden(platform.get("/api/v1/crm/contacts", writeOnly));
+        assertForbidden(platform.get("/api/v1/crm/deals/" + dealId, writeOnly));
+    }
+
+    @Test
+    void withoutAKeyEveryRouteIs401(TestPlatform platform) {
+        assertEquals(401, platform.get("/api/v1/crm/contacts", null).status());
+        assertEquals(401, platform.post("/api/v1/crm/contacts", null, "{\"email\":\"x@example.com\"}").status());
+        assertEquals(401, platform.get("/api/v1/crm/deals/" + dealId, null).status());
+    }
+}
