@@ -15,4 +15,7 @@ public interface WorkspaceTx {
     Handle handle();
 
     EventPublisher events();
+
+    /** Whether {@code userId} is a human user (owner, admin or member) of this workspace. */
+    boolean isUser(UUID userId);
 }

@@ -41,6 +41,12 @@ public final class WorkspaceTransactions {
     }
 
     private record Tx(UUID workspaceId, Handle handle, EventPublisher events) implements WorkspaceTx {
+        @Override
+        public boolean isUser(UUID userId) {
+            return userId != null && handle.createQuery(
+                            "SELECT EXISTS (SELECT 1 FROM lnp_core.users WHERE workspace_id = :ws AND id = :id)")
+                    .bind("ws", workspaceId).bind("id", userId).mapTo(Boolean.class).one();
+        }
     }
 
     /** Carries a checked exception out of the transaction callback; unwrapped by the caller. */

@@ -29,6 +29,11 @@ public final class ProbePlugin implements PlatformPlugin {
         r.route(RouteSpec.patch("/api/v1/probe/items/{id}").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/item-patch.json")).handler(this::patch));
         r.route(RouteSpec.get("/api/v1/probe/unfiltered-count").scope("probe.read").handler(this::unfiltered));
+        r.route(RouteSpec.get("/api/v1/probe/whoami").scope("probe.read").handler(req -> {
+            var p = req.principal().orElseThrow();
+            return ApiResponse.of(Map.of("actor_id", p.actorId(), "identity_id", p.identityId(), "role", p.role(),
+                    "scopes", new java.util.TreeSet<>(p.scopes())));
+        }));
         r.route(RouteSpec.get("/api/v1/probe/slow").scope("probe.read").handler(req -> {
             Thread.sleep(1500);
             return ApiResponse.of(Map.of("slow", true));

@@ -43,6 +43,9 @@ final class BulkUpdateService {
 
         List<FieldError> errors = new ArrayList<>();
         checkFields(tx, patch, errors);
+        if (patch.hasNonNull("assignee_id")) {
+            IssueService.checkAssignee(tx, uuid(patch, "assignee_id"), "/patch/assignee_id", errors);
+        }
         Optional<UUID> cycleProject = Optional.empty();
         if (patch.hasNonNull("cycle_id")) {
             cycleProject = projects.get().projectOfCycle(tx.handle(), tx.workspaceId(), uuid(patch, "cycle_id"));

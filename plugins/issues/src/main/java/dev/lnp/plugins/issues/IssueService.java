@@ -64,6 +64,7 @@ final class IssueService {
         UUID project = (UUID) values.get(IssueRepository.field("project_id"));
         checkProject(tx, project, errors);
         checkCycle(tx, project, (UUID) values.get(IssueRepository.field("cycle_id")), errors);
+        checkAssignee(tx, (UUID) values.get(IssueRepository.field("assignee_id")), "/assignee_id", errors);
         UUID parent = (UUID) values.get(IssueRepository.field("parent_id"));
         if (parent != null && !issues.exists(tx.handle(), tx.workspaceId(), kind, parent)) {
             errors.add(new FieldError("/parent_id", "exists", "parent_id does not name a " + kind.key
@@ -95,6 +96,7 @@ final class IssueService {
         if ((body.has("project_id") || body.has("cycle_id")) && errors.stream().noneMatch(e -> e.pointer().equals("/project_id"))) {
             checkCycle(tx, project, cycle, errors);
         }
+        checkAssignee(tx, (UUID) values.get(IssueRepository.field("assignee_id")), "/assignee_id", errors);
         UUID parent = (UUID) values.get(IssueRepository.field("parent_id"));
         if (parent != null) {
             if (!issues.exists(tx.handle(), tx.workspaceId(), kind, parent)) {
@@ -137,6 +139,14 @@ final class IssueService {
         if (status != null && !kind.allows(status)) {
             errors.add(new FieldError(pointer, "enum", "status " + status + " is not a " + kind.key + " status; "
                     + kind.key + "s accept " + String.join(", ", kind.statuses)));
+        }
+    }
+
+    /** An assignee is a person of this workspace; null clears it. */
+    static void checkAssignee(WorkspaceTx tx, UUID assignee, String pointer, List<FieldError> errors) {
+        if (assignee != null && !tx.isUser(assignee)) {
+            errors.add(new FieldError(pointer, "exists", pointer.substring(1)
+                    + " does not name a user of this workspace"));
         }
     }
 

@@ -39,7 +39,7 @@ class BulkUpdateTest {
         UUID ticket = f.issue("{\"kind\": \"ticket\", \"title\": \"t\", \"project_id\": \"" + project + "\"}");
         UUID bug = f.label("bug");
         UUID ui = f.label("ui");
-        UUID assignee = UUID.randomUUID();
+        UUID assignee = f.user();
         var response = platform.post(PATH, f.key(), body(List.of(task, ticket), """
                 {"assignee_id": "%s", "cycle_id": "%s", "priority": "high", "due_at": "2025-03-01T09:00:00Z",
                  "start_date": "2025-02-01", "epic_id": "%s", "add_labels": ["%s", "%s"]}

@@ -10,6 +10,11 @@ import java.util.UUID;
 /** A workspace with a key for everything these tests touch, and helpers that create through the API. */
 record Fixtures(TestPlatform platform, UUID ws, String key) {
 
+    /** A member of the workspace, to assign work to. */
+    UUID user() {
+        return platform.workspaces().addUser(ws, "member-" + UUID.randomUUID() + "@example.com", "member");
+    }
+
     static Fixtures workspace(TestPlatform platform, String name) {
         UUID ws = platform.createWorkspace(name);
         return new Fixtures(platform, ws, platform.key(ws, "issues.read", "issues.write", "projects.read",

@@ -35,7 +35,7 @@ class IssuesApiTest {
     @Test
     void createsATaskWithEveryFieldAndDefaults(TestPlatform platform) {
         UUID parent = f.task("parent");
-        UUID assignee = UUID.randomUUID();
+        UUID assignee = f.user();
         var response = platform.post("/api/v1/issues", f.key(), """
                 {"kind": "task", "title": "Write docs", "description": "all of them", "status": "todo",
                  "priority": "high", "project_id": "%s", "assignee_id": "%s", "due_at": "2025-02-01T10:00:00Z",
