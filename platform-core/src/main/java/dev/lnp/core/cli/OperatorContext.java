@@ -26,7 +26,7 @@ final class OperatorContext implements AutoCloseable {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
         this.plugins = new Plugins(config);
-        this.bootstrap = DatabaseBootstrap.from(config);
+        this.bootstrap = DatabaseBootstrap.forOperatorCommand(config);
         try {
             this.database = bootstrap.connect();
             new Migrations(database.dataSource(), database.jdbi()).migrateCore();

@@ -13,14 +13,25 @@ public final class DatabaseBootstrap implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(DatabaseBootstrap.class.getName());
 
     private final PlatformConfig config;
+    private final boolean stopsReusedServer;
     private EmbeddedPostgres embedded;
 
-    private DatabaseBootstrap(PlatformConfig config) {
+    private DatabaseBootstrap(PlatformConfig config, boolean stopsReusedServer) {
         this.config = config;
+        this.stopsReusedServer = stopsReusedServer;
     }
 
+    /**
+     * For the server: the embedded PostgreSQL is its own, even when it reuses one left running by a process that
+     * died, and stops with it.
+     */
     public static DatabaseBootstrap from(PlatformConfig config) {
-        return new DatabaseBootstrap(config);
+        return new DatabaseBootstrap(config, true);
+    }
+
+    /** For an operator command beside a running server: a server it did not start is left running. */
+    public static DatabaseBootstrap forOperatorCommand(PlatformConfig config) {
+        return new DatabaseBootstrap(config, false);
     }
 
     public Database connect() {
@@ -43,7 +54,9 @@ public final class DatabaseBootstrap implements AutoCloseable {
     @Override
     public void close() {
         if (embedded != null) {
-            embedded.stop();
+            if (stopsReusedServer || embedded.startedHere()) {
+                embedded.stop();
+            }
             embedded = null;
         }
     }

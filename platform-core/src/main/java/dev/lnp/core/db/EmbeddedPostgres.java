@@ -54,6 +54,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     private final Path logFile;
     private final List<String> runAs;   // setpriv prefix when root, else empty
     private final int port;
+    private final boolean startedHere;
     private boolean stopped;
 
     /** Starts (or reuses) the server under {@code baseDir/pgsql}; as root the server runs as {@code nobody}. */
@@ -104,12 +105,14 @@ public final class EmbeddedPostgres implements AutoCloseable {
         if (running != null) {
             LOG.log(Level.INFO, "Reusing running PostgreSQL on port {0} (data {1})", "" + running, dataDir);
             port = running;
+            startedHere = false;
         } else {
             port = freePort();
             // TCP on loopback only; -k '' disables unix sockets (their path length limit bites in deep dirs).
             pgCtl("start", "-w", "-t", "60", "-l", logFile.toString(),
                     "-o", "-p " + port + " -h 127.0.0.1 -k ''");
             LOG.log(Level.INFO, "Started PostgreSQL {0} on port {1} (data {2})", VERSION, "" + port, dataDir);
+            startedHere = true;
         }
     }
 
@@ -144,6 +147,11 @@ public final class EmbeddedPostgres implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("could not create database " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** False when a server already running on this data directory was reused (e.g. a running platform's). */
+    public boolean startedHere() {
+        return startedHere;
     }
 
     /** Stops the server (fast shutdown: rolls back open transactions, then checkpoints). */

@@ -42,6 +42,20 @@ public final class Problems {
                 "The request failed on the server. Quote the request id when reporting it.");
     }
 
+    /** 503 when the database cannot be reached (the client may retry), 500 for anything else. */
+    public static ApiProblem forFailure(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException
+                    || t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                            && sql.getSQLState().startsWith("08")) {
+                return new ApiProblem(503, "database_unavailable", "Service Unavailable",
+                        "The database is not reachable right now; retry later.", java.util.List.of(),
+                        java.util.Map.of("Retry-After", "5"));
+            }
+        }
+        return internal();
+    }
+
     public static ApiProblem routeNotFound(String method, String path) {
         return new ApiProblem(404, "route_not_found", "Not Found", "No route " + method + " " + path + ".");
     }

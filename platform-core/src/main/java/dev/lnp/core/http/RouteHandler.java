@@ -79,9 +79,10 @@ final class RouteHandler implements Handler {
             status = problem.status();
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
-            status = 500;
+            ApiProblem problem = Problems.forFailure(e);
+            status = problem.status();
             LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
-            Problems.write(res, requestId, Problems.internal());
+            Problems.write(res, requestId, problem);
         } finally {
             services.audit(caller, "rest", route.method().name(), route.path(), requestId, status,
                     System.nanoTime() - started);
