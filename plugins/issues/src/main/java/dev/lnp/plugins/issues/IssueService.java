@@ -1,5 +1,6 @@
 package dev.lnp.plugins.issues;
 
+import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.issues;
 
+import dev.lnp.api.JsonSchemas;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
@@ -41,15 +42,15 @@ public final class IssuesPlugin implements PlatformPlugin {
     private final LabelService labels = new LabelService(labelRepository);
     private final BulkUpdateService bulk = new BulkUpdateService(issueRepository, labelRepository, this::projects);
 
-    private final JsonNode issueCreate = Schemas.load("issue-create.json");
+    private final JsonNode issueCreate = JsonSchemas.load(IssuesPlugin.class, "issue-create.json");
     private final JsonNode issuePatch = patchSchema(issueCreate);
-    private final JsonNode issue = Schemas.load("issue.json");
-    private final JsonNode commentCreate = Schemas.load("comment-create.json");
-    private final JsonNode comment = Schemas.load("comment.json");
-    private final JsonNode labelCreate = Schemas.load("label-create.json");
-    private final JsonNode label = Schemas.load("label.json");
-    private final JsonNode bulkUpdate = Schemas.load("bulk-update.json");
-    private final JsonNode bulkResult = Schemas.load("bulk-result.json");
+    private final JsonNode issue = JsonSchemas.load(IssuesPlugin.class, "issue.json");
+    private final JsonNode commentCreate = JsonSchemas.load(IssuesPlugin.class, "comment-create.json");
+    private final JsonNode comment = JsonSchemas.load(IssuesPlugin.class, "comment.json");
+    private final JsonNode labelCreate = JsonSchemas.load(IssuesPlugin.class, "label-create.json");
+    private final JsonNode label = JsonSchemas.load(IssuesPlugin.class, "label.json");
+    private final JsonNode bulkUpdate = JsonSchemas.load(IssuesPlugin.class, "bulk-update.json");
+    private final JsonNode bulkResult = JsonSchemas.load(IssuesPlugin.class, "bulk-result.json");
 
     private static final QueryParam[] LIST_FILTERS = {
             QueryParam.oneOf("kind", List.of("task", "ticket"), "which collection; tasks when omitted"),
@@ -149,7 +150,7 @@ public final class IssuesPlugin implements PlatformPlugin {
 
     /** PATCH accepts the create fields except kind; null clears an optional field. */
     private static JsonNode patchSchema(JsonNode create) {
-        ObjectNode patch = Schemas.patchOf(create, "Issue update", Set.of("title", "status", "priority"));
+        ObjectNode patch = JsonSchemas.patchOf(create, "Issue update", Set.of("title", "status", "priority"));
         ((ObjectNode) patch.get("properties")).remove("kind");
         ((ObjectNode) patch.get("x-unknown-field-hints")).put("kind",
                 "kind cannot be changed by an update; create a new item of the other kind instead");
@@ -167,7 +168,7 @@ public final class IssuesPlugin implements PlatformPlugin {
                 .put("description", "text contained in the title or description"));
         registrar.tool(new ToolDescriptor("issues_list", "List tasks or tickets",
                         "Lists project tasks, or support tickets with kind=ticket; the two are never mixed.",
-                        "issues.read", Schemas.pageInput("List issues", listFilters), Schemas.pageOutput(issue),
+                        "issues.read", JsonSchemas.pageInput("List issues", listFilters), JsonSchemas.pageOutput(issue),
                         ToolAnnotations.read(), null, call -> {
                             JsonNode a = call.arguments();
                             var filter = new IssueRepository.Filter(
@@ -180,7 +181,7 @@ public final class IssuesPlugin implements PlatformPlugin {
                             return ToolResult.of(Map.of("items", listing.items(), "pagination", listing.page()));
                         }))
                 .tool(new ToolDescriptor("issues_get", "Get a task or ticket", "One task or ticket by id.",
-                        "issues.read", Schemas.idOnly("Get an issue", "the task's or ticket's id"), issue,
+                        "issues.read", JsonSchemas.idOnly("Get an issue", "the task's or ticket's id"), issue,
                         ToolAnnotations.read(), null, call -> ToolResult.of(issues.get(call.tx(), id(call)))))
                 .tool(new ToolDescriptor("issues_create", "Create a task or ticket",
                         "Creates a project task (kind task) or a support ticket (kind ticket). Labels are attached "
@@ -190,17 +191,17 @@ public final class IssuesPlugin implements PlatformPlugin {
                                 "created")))
                 .tool(new ToolDescriptor("issues_update", "Update a task or ticket",
                         "Changes the given fields; the kind stays. null clears an optional field.", "issues.write",
-                        Schemas.withId(issuePatch, "the task's or ticket's id"), issue, ToolAnnotations.update(), null,
+                        JsonSchemas.withId(issuePatch, "the task's or ticket's id"), issue, ToolAnnotations.update(), null,
                         call -> entity(issues.update(call.tx(), id(call), withoutId(call)), "updated")))
                 .tool(new ToolDescriptor("issues_delete_task", "Delete a project task",
                         "Soft-deletes a project task. Support tickets cannot be deleted (the call fails and the ticket "
                                 + "is left as it is).",
-                        "issues.write", Schemas.idOnly("Delete a task", "the task's id"), deleted,
+                        "issues.write", JsonSchemas.idOnly("Delete a task", "the task's id"), deleted,
                         ToolAnnotations.delete(), null,
                         call -> entity(issues.delete(call.tx(), id(call)), "deleted")))
                 .tool(new ToolDescriptor("issues_comment", "Comment on a task or ticket",
                         "Adds a comment, authored by the key's identity (or its delegated user).", "issues.write",
-                        Schemas.withId(commentCreate, "the task's or ticket's id"), comment, ToolAnnotations.create(),
+                        JsonSchemas.withId(commentCreate, "the task's or ticket's id"), comment, ToolAnnotations.create(),
                         null, call -> {
                             Map<String, Object> created = comments.add(call.tx(), call.principal(), id(call),
                                     withoutId(call));

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.projects;
 
+import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.projects;
 
+import dev.lnp.api.JsonSchemas;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
@@ -39,14 +40,14 @@ public final class ProjectsPlugin implements PlatformPlugin {
     private final AllocationService allocations = new AllocationService(projectRepository,
             new AllocationRepository(), () -> issueDirectory);
 
-    private final JsonNode projectCreate = Schemas.load("project-create.json");
-    private final JsonNode projectPatch = Schemas.patchOf(projectCreate, "Project update",
+    private final JsonNode projectCreate = JsonSchemas.load(ProjectsPlugin.class, "project-create.json");
+    private final JsonNode projectPatch = JsonSchemas.patchOf(projectCreate, "Project update",
             Set.of("name", "status", "hosted"));
-    private final JsonNode project = Schemas.load("project.json");
-    private final JsonNode cycleCreate = Schemas.load("cycle-create.json");
-    private final JsonNode cycle = Schemas.load("cycle.json");
-    private final JsonNode allocationCreate = Schemas.load("allocation-create.json");
-    private final JsonNode allocation = Schemas.load("allocation.json");
+    private final JsonNode project = JsonSchemas.load(ProjectsPlugin.class, "project.json");
+    private final JsonNode cycleCreate = JsonSchemas.load(ProjectsPlugin.class, "cycle-create.json");
+    private final JsonNode cycle = JsonSchemas.load(ProjectsPlugin.class, "cycle.json");
+    private final JsonNode allocationCreate = JsonSchemas.load(ProjectsPlugin.class, "allocation-create.json");
+    private final JsonNode allocation = JsonSchemas.load(ProjectsPlugin.class, "allocation.json");
 
     @Override
     public void register(Registrar registrar) {
@@ -122,13 +123,13 @@ public final class ProjectsPlugin implements PlatformPlugin {
     private void registerTools(Registrar registrar, JsonNode deleted) {
         registrar.tool(new ToolDescriptor("projects_list", "List projects",
                         "Lists the workspace's projects (soft-deleted ones excluded), oldest first, a page at a time.",
-                        "projects.read", Schemas.pageInput("List projects", Json.object()), Schemas.pageOutput(project),
+                        "projects.read", JsonSchemas.pageInput("List projects", Json.object()), JsonSchemas.pageOutput(project),
                         ToolAnnotations.read(), null, call -> {
                             var listing = projects.list(call.tx(), page(call));
                             return ToolResult.of(Map.of("items", listing.items(), "pagination", listing.page()));
                         }))
                 .tool(new ToolDescriptor("projects_get", "Get a project", "One project by id.", "projects.read",
-                        Schemas.idOnly("Get a project", "the project's id"), project, ToolAnnotations.read(), null,
+                        JsonSchemas.idOnly("Get a project", "the project's id"), project, ToolAnnotations.read(), null,
                         call -> ToolResult.of(projects.get(call.tx(), id(call)))))
                 .tool(new ToolDescriptor("projects_create", "Create a project",
                         "Creates a project. Legacy status keys are accepted and stored as the current key.",
@@ -136,16 +137,16 @@ public final class ProjectsPlugin implements PlatformPlugin {
                         call -> entity(projects.create(call.tx(), call.arguments()), "project", "created")))
                 .tool(new ToolDescriptor("projects_update", "Update a project",
                         "Changes the given fields of a project; null clears an optional field.", "projects.write",
-                        Schemas.withId(projectPatch, "the project's id"), project, ToolAnnotations.update(), null,
+                        JsonSchemas.withId(projectPatch, "the project's id"), project, ToolAnnotations.update(), null,
                         call -> entity(projects.update(call.tx(), id(call), withoutId(call)), "project", "updated")))
                 .tool(new ToolDescriptor("projects_delete", "Delete a project",
                         "Soft-deletes a project: it disappears from lists and lookups; an operator can restore it.",
-                        "projects.write", Schemas.idOnly("Delete a project", "the project's id"), deleted,
+                        "projects.write", JsonSchemas.idOnly("Delete a project", "the project's id"), deleted,
                         ToolAnnotations.delete(), null,
                         call -> entity(projects.delete(call.tx(), id(call)), "project", "deleted")))
                 .tool(new ToolDescriptor("projects_cycle_create", "Create a cycle",
                         "Creates a cycle (a dated iteration) in a project.", "projects.write",
-                        Schemas.withId(cycleCreate, "the project's id"), cycle, ToolAnnotations.create(), null,
+                        JsonSchemas.withId(cycleCreate, "the project's id"), cycle, ToolAnnotations.create(), null,
                         call -> entity(cycles.create(call.tx(), id(call), withoutId(call)), "cycle", "created")))
                 .tool(new ToolDescriptor("planning_allocation_create", "Create a planning allocation",
                         "Allocates a person to a project (or one issue of it) between two dates, in hours per day or "

@@ -1,26 +1,29 @@
-package dev.lnp.plugins.issues;
+package dev.lnp.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.Json;
 import java.util.Set;
 
-/** Derives the PATCH and tool schemas from the create schemas, so each field's rules are written once. */
-final class Schemas {
+/**
+ * Derives PATCH and MCP tool schemas from a route's create schema, so each field's rules are written once and
+ * REST and MCP validate with the same document.
+ */
+public final class JsonSchemas {
 
-    private Schemas() {
+    private JsonSchemas() {
     }
 
-    static JsonNode load(String name) {
-        return Json.resource(Schemas.class, "schemas/" + name);
+    /** {@code schemas/<name>} from the plugin's own jar. */
+    public static JsonNode load(Class<?> owner, String name) {
+        return Json.resource(owner, "schemas/" + name);
     }
 
     /**
      * The create schema with nothing required, at least one field, and {@code null} allowed (to clear a value)
      * on every field except {@code notNullable}.
      */
-    static ObjectNode patchOf(JsonNode create, String title, Set<String> notNullable) {
+    public static ObjectNode patchOf(JsonNode create, String title, Set<String> notNullable) {
         ObjectNode patch = create.deepCopy();
         patch.put("title", title);
         patch.remove("required");
@@ -44,7 +47,7 @@ final class Schemas {
     }
 
     /** A tool's input: the route's body schema plus the path's id. */
-    static ObjectNode withId(JsonNode body, String idDescription) {
+    public static ObjectNode withId(JsonNode body, String idDescription) {
         ObjectNode schema = body.deepCopy();
         ObjectNode properties = Json.object();
         properties.set("id", Json.object().put("type", "string").put("format", "uuid").put("description", idDescription));
@@ -59,7 +62,7 @@ final class Schemas {
         return schema;
     }
 
-    static ObjectNode idOnly(String title, String idDescription) {
+    public static ObjectNode idOnly(String title, String idDescription) {
         ObjectNode schema = Json.object();
         schema.put("$schema", "https://json-schema.org/draft/2020-12/schema");
         schema.put("title", title);
@@ -72,7 +75,7 @@ final class Schemas {
     }
 
     /** Tool input for a paginated list: page and limit with the REST route's bounds, plus extra filters. */
-    static ObjectNode pageInput(String title, ObjectNode extraProperties) {
+    public static ObjectNode pageInput(String title, ObjectNode extraProperties) {
         ObjectNode properties = Json.object();
         properties.set("page", Json.object().put("type", "integer").put("minimum", 1).put("default", 1));
         properties.set("limit", Json.object().put("type", "integer").put("minimum", 1).put("maximum", 100)
@@ -88,7 +91,7 @@ final class Schemas {
     }
 
     /** Tool output of a list: the items and the same pagination object the REST envelope carries. */
-    static ObjectNode pageOutput(JsonNode item) {
+    public static ObjectNode pageOutput(JsonNode item) {
         ObjectNode schema = Json.object();
         schema.put("type", "object");
         schema.set("required", Json.mapper().createArrayNode().add("items").add("pagination"));

@@ -1,4 +1,4 @@
-package dev.lnp.plugins.issues;
+package dev.lnp.api.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.http.ApiProblem;
@@ -13,12 +13,12 @@ import java.util.UUID;
 import org.jdbi.v3.core.statement.SqlStatement;
 
 /**
- * One column that a JSON field maps to one-to-one: how the validated JSON value becomes a bound SQL value and
+ * One column that a JSON field maps to one-to-one, for plugins that map request fields to columns: how the validated JSON value becomes a bound SQL value and
  * how the stored value becomes a JSON-ready Java value. Column names come from code, never from a request.
  */
-record Column(String name, Type type) {
+public record Column(String name, Type type) {
 
-    enum Type {
+    public enum Type {
         TEXT(String.class), UUID(java.util.UUID.class), DATE(LocalDate.class), TIMESTAMP(OffsetDateTime.class),
         NUMBER(BigDecimal.class), BOOLEAN(Boolean.class);
 
@@ -29,32 +29,32 @@ record Column(String name, Type type) {
         }
     }
 
-    static Column text(String name) {
+    public static Column text(String name) {
         return new Column(name, Type.TEXT);
     }
 
-    static Column uuid(String name) {
+    public static Column uuid(String name) {
         return new Column(name, Type.UUID);
     }
 
-    static Column date(String name) {
+    public static Column date(String name) {
         return new Column(name, Type.DATE);
     }
 
-    static Column timestamp(String name) {
+    public static Column timestamp(String name) {
         return new Column(name, Type.TIMESTAMP);
     }
 
-    static Column number(String name) {
+    public static Column number(String name) {
         return new Column(name, Type.NUMBER);
     }
 
-    static Column bool(String name) {
+    public static Column bool(String name) {
         return new Column(name, Type.BOOLEAN);
     }
 
     /** The schema already checked the value's shape; parsing can still refuse what a format check let by. */
-    Object fromJson(JsonNode node) {
+    public Object fromJson(JsonNode node) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             return null;
         }
@@ -72,7 +72,7 @@ record Column(String name, Type type) {
         }
     }
 
-    void bind(SqlStatement<?> statement, Object value) {
+    public void bind(SqlStatement<?> statement, Object value) {
         if (value == null) {
             // Untyped, so PostgreSQL takes the column's type (a typed null of UUID would arrive as varchar).
             statement.bindNull(name, Types.OTHER);
@@ -81,7 +81,7 @@ record Column(String name, Type type) {
         }
     }
 
-    Object read(ResultSet rs) throws SQLException {
+    public Object read(ResultSet rs) throws SQLException {
         return switch (type) {
             case TEXT -> rs.getString(name);
             case UUID -> rs.getObject(name, java.util.UUID.class);
