@@ -10,7 +10,6 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
-import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.QueryParam;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.mcp.EntityRef;
@@ -177,12 +176,12 @@ public final class IssuesPlugin implements PlatformPlugin {
                                     a.hasNonNull("search") && !a.get("search").asText().isBlank()
                                             ? a.get("search").asText() : null);
                             var listing = issues.list(call.tx(), IssueKind.of(a.path("kind").asText("task")), filter,
-                                    page(call));
+                                    call.pageRequest());
                             return ToolResult.of(Map.of("items", listing.items(), "pagination", listing.page()));
                         }))
                 .tool(new ToolDescriptor("issues_get", "Get a task or ticket", "One task or ticket by id.",
                         "issues.read", JsonSchemas.idOnly("Get an issue", "the task's or ticket's id"), issue,
-                        ToolAnnotations.read(), null, call -> ToolResult.of(issues.get(call.tx(), id(call)))))
+                        ToolAnnotations.read(), null, call -> ToolResult.of(issues.get(call.tx(), call.id()))))
                 .tool(new ToolDescriptor("issues_create", "Create a task or ticket",
                         "Creates a project task (kind task) or a support ticket (kind ticket). Labels are attached "
                                 + "afterwards with issues_bulk_update.",
@@ -192,19 +191,19 @@ public final class IssuesPlugin implements PlatformPlugin {
                 .tool(new ToolDescriptor("issues_update", "Update a task or ticket",
                         "Changes the given fields; the kind stays. null clears an optional field.", "issues.write",
                         JsonSchemas.withId(issuePatch, "the task's or ticket's id"), issue, ToolAnnotations.update(), null,
-                        call -> entity(issues.update(call.tx(), id(call), withoutId(call)), "updated")))
+                        call -> entity(issues.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated")))
                 .tool(new ToolDescriptor("issues_delete_task", "Delete a project task",
                         "Soft-deletes a project task. Support tickets cannot be deleted (the call fails and the ticket "
                                 + "is left as it is).",
                         "issues.write", JsonSchemas.idOnly("Delete a task", "the task's id"), deleted,
                         ToolAnnotations.delete(), null,
-                        call -> entity(issues.delete(call.tx(), id(call)), "deleted")))
+                        call -> entity(issues.delete(call.tx(), call.id()), "deleted")))
                 .tool(new ToolDescriptor("issues_comment", "Comment on a task or ticket",
                         "Adds a comment, authored by the key's identity (or its delegated user).", "issues.write",
                         JsonSchemas.withId(commentCreate, "the task's or ticket's id"), comment, ToolAnnotations.create(),
                         null, call -> {
-                            Map<String, Object> created = comments.add(call.tx(), call.principal(), id(call),
-                                    withoutId(call));
+                            Map<String, Object> created = comments.add(call.tx(), call.principal(), call.id(),
+                                    call.argumentsWithoutId());
                             return ToolResult.of(created, new EntityRef("comment", (UUID) created.get("id"), "created"));
                         }))
                 .tool(new ToolDescriptor("issues_bulk_update", "Bulk-update tasks and tickets",
@@ -229,21 +228,6 @@ public final class IssuesPlugin implements PlatformPlugin {
 
     private static ToolResult entity(Map<String, Object> data, String action) {
         return ToolResult.of(data, new EntityRef((String) data.get("kind"), (UUID) data.get("id"), action));
-    }
-
-    private static UUID id(ToolCall call) {
-        return UUID.fromString(call.arguments().get("id").asText());
-    }
-
-    private static JsonNode withoutId(ToolCall call) {
-        ObjectNode copy = call.arguments().deepCopy();
-        copy.remove("id");
-        return copy;
-    }
-
-    private static PageRequest page(ToolCall call) {
-        return new PageRequest(call.arguments().path("page").asInt(1),
-                call.arguments().path("limit").asInt(PageRequest.DEFAULT_LIMIT));
     }
 
     private static JsonNode deletedSchema() {

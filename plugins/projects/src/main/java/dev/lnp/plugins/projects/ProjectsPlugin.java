@@ -2,7 +2,6 @@ package dev.lnp.plugins.projects;
 
 import dev.lnp.api.JsonSchemas;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
@@ -10,7 +9,6 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
-import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.QueryParam;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.mcp.EntityRef;
@@ -125,12 +123,12 @@ public final class ProjectsPlugin implements PlatformPlugin {
                         "Lists the workspace's projects (soft-deleted ones excluded), oldest first, a page at a time.",
                         "projects.read", JsonSchemas.pageInput("List projects", Json.object()), JsonSchemas.pageOutput(project),
                         ToolAnnotations.read(), null, call -> {
-                            var listing = projects.list(call.tx(), page(call));
+                            var listing = projects.list(call.tx(), call.pageRequest());
                             return ToolResult.of(Map.of("items", listing.items(), "pagination", listing.page()));
                         }))
                 .tool(new ToolDescriptor("projects_get", "Get a project", "One project by id.", "projects.read",
                         JsonSchemas.idOnly("Get a project", "the project's id"), project, ToolAnnotations.read(), null,
-                        call -> ToolResult.of(projects.get(call.tx(), id(call)))))
+                        call -> ToolResult.of(projects.get(call.tx(), call.id()))))
                 .tool(new ToolDescriptor("projects_create", "Create a project",
                         "Creates a project. Legacy status keys are accepted and stored as the current key.",
                         "projects.write", projectCreate, project, ToolAnnotations.create(), null,
@@ -138,16 +136,16 @@ public final class ProjectsPlugin implements PlatformPlugin {
                 .tool(new ToolDescriptor("projects_update", "Update a project",
                         "Changes the given fields of a project; null clears an optional field.", "projects.write",
                         JsonSchemas.withId(projectPatch, "the project's id"), project, ToolAnnotations.update(), null,
-                        call -> entity(projects.update(call.tx(), id(call), withoutId(call)), "project", "updated")))
+                        call -> entity(projects.update(call.tx(), call.id(), call.argumentsWithoutId()), "project", "updated")))
                 .tool(new ToolDescriptor("projects_delete", "Delete a project",
                         "Soft-deletes a project: it disappears from lists and lookups; an operator can restore it.",
                         "projects.write", JsonSchemas.idOnly("Delete a project", "the project's id"), deleted,
                         ToolAnnotations.delete(), null,
-                        call -> entity(projects.delete(call.tx(), id(call)), "project", "deleted")))
+                        call -> entity(projects.delete(call.tx(), call.id()), "project", "deleted")))
                 .tool(new ToolDescriptor("projects_cycle_create", "Create a cycle",
                         "Creates a cycle (a dated iteration) in a project.", "projects.write",
                         JsonSchemas.withId(cycleCreate, "the project's id"), cycle, ToolAnnotations.create(), null,
-                        call -> entity(cycles.create(call.tx(), id(call), withoutId(call)), "cycle", "created")))
+                        call -> entity(cycles.create(call.tx(), call.id(), call.argumentsWithoutId()), "cycle", "created")))
                 .tool(new ToolDescriptor("planning_allocation_create", "Create a planning allocation",
                         "Allocates a person to a project (or one issue of it) between two dates, in hours per day or "
                                 + "as a percentage of their time.",
@@ -158,21 +156,6 @@ public final class ProjectsPlugin implements PlatformPlugin {
 
     private static ToolResult entity(Map<String, Object> data, String type, String action) {
         return ToolResult.of(data, new EntityRef(type, (UUID) data.get("id"), action));
-    }
-
-    private static UUID id(ToolCall call) {
-        return UUID.fromString(call.arguments().get("id").asText());
-    }
-
-    private static JsonNode withoutId(ToolCall call) {
-        ObjectNode copy = call.arguments().deepCopy();
-        copy.remove("id");
-        return copy;
-    }
-
-    private static PageRequest page(ToolCall call) {
-        return new PageRequest(call.arguments().path("page").asInt(1),
-                call.arguments().path("limit").asInt(PageRequest.DEFAULT_LIMIT));
     }
 
     private static JsonNode deletedSchema() {
