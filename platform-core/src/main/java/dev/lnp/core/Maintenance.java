@@ -7,7 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
 
-/** Periodic clean-up of expired rows: rate-limit windows, idempotency keys, old audit entries. */
+/** Periodic clean-up of expired rows: rate-limit windows, idempotency keys, old audit entries, webhook history. */
 final class Maintenance implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
@@ -18,7 +18,7 @@ final class Maintenance implements AutoCloseable {
         this.scheduler = scheduler;
     }
 
-    static Maintenance start(Jdbi jdbi) {
+    static Maintenance start(Jdbi jdbi, Runnable purgeWebhookHistory) {
         var scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().name("lnp-maintenance").factory());
         scheduler.scheduleWithFixedDelay(() -> {
             try {
@@ -27,6 +27,7 @@ final class Maintenance implements AutoCloseable {
                     h.execute("DELETE FROM lnp_core.audit_log WHERE at < now() - interval '90 days'");
                 });
                 IdempotencyStore.purgeExpired(jdbi);
+                purgeWebhookHistory.run();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Clean-up of expired rows failed; will retry", e);
             }

@@ -19,6 +19,9 @@ import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.ToolInvoker;
+import dev.lnp.core.webhooks.WebhookRoutes;
+import dev.lnp.core.webhooks.WebhookSettings;
+import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -45,11 +48,12 @@ public final class Platform implements AutoCloseable {
     private final ToolInvoker tools;
     private final AuditLog audit;
     private final Maintenance maintenance;
+    private final Webhooks webhooks;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
-            Authenticator authenticator, ToolInvoker tools, AuditLog audit, Maintenance maintenance) {
+            Authenticator authenticator, ToolInvoker tools, AuditLog audit, Maintenance maintenance, Webhooks webhooks) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -61,6 +65,7 @@ public final class Platform implements AutoCloseable {
         this.tools = tools;
         this.audit = audit;
         this.maintenance = maintenance;
+        this.webhooks = webhooks;
     }
 
     /**
@@ -73,14 +78,17 @@ public final class Platform implements AutoCloseable {
         Database database = null;
         AuditLog audit = null;
         Maintenance maintenance = null;
+        Webhooks webhooks = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
+            WebhookSettings webhookSettings = WebhookSettings.from(config);
             database = bootstrap.connect();
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             migrations.migrateCore();
 
             PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID, new CorePlugin());
+            registry.register(CorePlugin.ID,
+                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
             }
@@ -95,7 +103,7 @@ public final class Platform implements AutoCloseable {
                     }
                 }
             }
-            var transactions = new WorkspaceTransactions(database.jdbi(), registry);
+            var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
             var context = new PluginContextImpl(registry, transactions, config);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
@@ -104,7 +112,8 @@ public final class Platform implements AutoCloseable {
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
                     Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
             audit = new AuditLog(database.jdbi());
-            maintenance = Maintenance.start(database.jdbi());
+            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
+            maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     new IdempotencyStore(), audit, config);
@@ -113,10 +122,13 @@ public final class Platform implements AutoCloseable {
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    new ToolInvoker(registry, transactions), audit, maintenance);
+                    new ToolInvoker(registry, transactions), audit, maintenance, webhooks);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
+            }
+            if (webhooks != null) {
+                webhooks.close();
             }
             if (audit != null) {
                 audit.close();
@@ -164,6 +176,7 @@ public final class Platform implements AutoCloseable {
         closed = true;
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
+        webhooks.close();
         maintenance.close();
         audit.close();
         stopPlugins(plugins);
