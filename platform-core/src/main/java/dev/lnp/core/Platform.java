@@ -160,6 +160,11 @@ public final class Platform implements AutoCloseable {
         return tools;
     }
 
+    /** Webhook delivery on this node, and the purge of old delivery history. */
+    public Webhooks webhooks() {
+        return webhooks;
+    }
+
     public Database database() {
         return database;
     }
