@@ -59,10 +59,12 @@ public final class DeliveryQueue {
 
     /**
      * Leases up to {@code limit} due deliveries of enabled subscriptions (tests go out regardless) until
-     * {@code leaseUntil}, oldest due first, skipping rows another node is claiming right now and the
-     * subscriptions in {@code skip} (their receivers are busy or failing on this node).
+     * {@code leaseUntil}, oldest due first, skipping rows another node is claiming right now, the subscriptions
+     * in {@code skip} (their receivers are busy or failing on this node) and the deliveries in {@code inFlight}
+     * (this node is still attempting them, even if their lease has run out).
      */
-    public List<ClaimedDelivery> claim(Instant now, int limit, Collection<UUID> skip, String node, Instant leaseUntil) {
+    public List<ClaimedDelivery> claim(Instant now, int limit, Collection<UUID> skip, Collection<UUID> inFlight,
+            String node, Instant leaseUntil) {
         UUID token = UUID.randomUUID();
         return jdbi.withHandle(h -> h.createQuery("""
                         WITH due AS (
@@ -74,6 +76,7 @@ public final class DeliveryQueue {
                                AND (d.lease_until IS NULL OR d.lease_until <= :now)
                                AND (s.enabled OR d.kind = 'test')
                                AND NOT (d.subscription_id = ANY (:skip))
+                               AND NOT (d.id = ANY (:inFlight))
                              ORDER BY d.next_attempt_at
                              LIMIT :limit
                                FOR UPDATE OF d SKIP LOCKED
@@ -95,10 +98,11 @@ public final class DeliveryQueue {
                           JOIN lnp_core.outbox o ON o.id = c.event_id
                          ORDER BY c.next_attempt_at
                         """)
-                .bind("now", now).bind("limit", limit).bindArray("skip", UUID.class, skip).bind("node", node)
+                .bind("now", now).bind("limit", limit).bindArray("skip", UUID.class, skip)
+                .bindArray("inFlight", UUID.class, inFlight).bind("node", node)
                 .bind("token", token).bind("leaseUntil", leaseUntil)
                 .map((rs, ctx) -> new ClaimedDelivery(rs.getObject("id", UUID.class),
-                        rs.getObject("lease_token", UUID.class), rs.getObject("subscription_id", UUID.class),
+                        rs.getObject("lease_token", UUID.class), leaseUntil, rs.getObject("subscription_id", UUID.class),
                         rs.getObject("workspace_id", UUID.class), rs.getObject("event_id", UUID.class),
                         rs.getString("event_name"), "test".equals(rs.getString("kind")), rs.getString("url"),
                         rs.getInt("attempts"), rs.getInt("round_attempts"), instant(rs, "round_started_at"),

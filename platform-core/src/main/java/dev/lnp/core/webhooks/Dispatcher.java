@@ -46,6 +46,7 @@ public final class Dispatcher implements AutoCloseable {
     private final Semaphore slots;
     private final Semaphore signal = new Semaphore(0);
     private final Map<UUID, Receivers.Receiver> receiverOfSubscription = new ConcurrentHashMap<>();
+    private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
     private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
     private volatile boolean running;
@@ -153,7 +154,8 @@ public final class Dispatcher implements AutoCloseable {
         if (wanted == 0) {
             return false; // a finishing attempt wakes the loop
         }
-        List<ClaimedDelivery> claimed = queue.claim(now, wanted, busySubscriptions(), node, now.plus(settings.lease()));
+        List<ClaimedDelivery> claimed = queue.claim(now, wanted, busySubscriptions(), Set.copyOf(inFlight), node,
+                now.plus(settings.lease()));
         for (ClaimedDelivery delivery : claimed) {
             Future<?> attempt = dispatch(delivery, now);
             if (attempt != null && started != null) {
@@ -183,6 +185,7 @@ public final class Dispatcher implements AutoCloseable {
             return null;
         }
         slots.acquireUninterruptibly();
+        inFlight.add(delivery.id());
         return attempts.submit(() -> {
             try {
                 attempt(delivery, receiver);
@@ -190,6 +193,7 @@ public final class Dispatcher implements AutoCloseable {
                 LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
                         + "attempted again when its lease ends", e);
             } finally {
+                inFlight.remove(delivery.id());
                 receiver.leave();
                 slots.release();
                 wake();
@@ -198,9 +202,15 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     private void attempt(ClaimedDelivery delivery, Receivers.Receiver receiver) {
-        Sender.Result result = delivery.secrets().isEmpty()
-                ? new Sender.Attempted(clock.instant(), Duration.ZERO, Outcome.ofFailure("no valid signing secret"))
-                : sender.send(delivery, receiver);
+        Sender.Result result;
+        if (clock.instant().plus(settings.requestTimeout()).isAfter(delivery.leaseUntil())) {
+            // Too little lease left to finish the request before another node may take the delivery over.
+            result = new Sender.Deferred(Duration.ZERO);
+        } else if (delivery.secrets().isEmpty()) {
+            result = new Sender.Attempted(clock.instant(), Duration.ZERO, Outcome.ofFailure("no valid signing secret"));
+        } else {
+            result = sender.send(delivery, receiver);
+        }
         switch (result) {
             case Sender.Deferred deferred -> Failsafe.with(databaseRetry).run(
                     () -> queue.release(delivery, clock.instant().plus(deferred.delay())));
