@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
-import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -131,67 +130,59 @@ public final class DeliveryQueue {
     }
 
     /**
-     * Records an attempt and its consequence, in one transaction: the attempt row, the delivery's new state
-     * (only while this node still holds the lease), and the subscription's failure streak. A subscription whose
-     * streak reaches {@code disableAfter} is switched off and its workspace owner gets a notice. Returns whether
-     * the lease was still held.
+     * Records an attempt and its consequence: the attempt row, the delivery's new state (only while this node
+     * still holds the lease), and the subscription's failure streak, in one statement and so one transaction. A
+     * failure then checks whether the streak has reached {@code disableAfter}: such a subscription is switched
+     * off and its workspace owner gets a notice. Returns whether the lease was still held.
      */
     public boolean record(ClaimedDelivery delivery, Attempt attempt, Instant now, Duration disableAfter) {
-        return jdbi.inTransaction(h -> {
-            Outcome outcome = attempt.outcome();
-            h.createUpdate("""
+        Outcome outcome = attempt.outcome();
+        RetrySchedule.Decision decision = attempt.decision();
+        boolean delivered = outcome.verdict() == Outcome.Verdict.DELIVERED;
+        boolean held = jdbi.withHandle(h -> h.createQuery("""
+                        WITH attempt AS (
                             INSERT INTO lnp_core.webhook_attempts (delivery_id, workspace_id, attempt, node, started_at,
                                         duration_ms, status_code, outcome, error, response_body, response_truncated)
                             SELECT id, workspace_id, :attempt, :node, :startedAt, :duration, :status, :outcome, :error,
                                    :body, :truncated
                               FROM lnp_core.webhook_deliveries WHERE id = :id
-                            """)
-                    .bind("id", delivery.id()).bind("attempt", delivery.attempts() + 1).bind("node", attempt.node())
-                    .bind("startedAt", attempt.startedAt()).bind("duration", (int) attempt.duration().toMillis())
-                    .bind("status", outcome.statusCode()).bind("outcome", attempt.historyOutcome())
-                    .bind("error", outcome.error()).bind("body", outcome.responseBody())
-                    .bind("truncated", outcome.truncated())
-                    .execute();
-            RetrySchedule.Decision decision = attempt.decision();
-            boolean held = h.createUpdate("""
+                        ), delivery AS (
                             UPDATE lnp_core.webhook_deliveries
                                SET state = :state, attempts = attempts + 1, round_attempts = round_attempts + 1,
                                    next_attempt_at = :next, lease_owner = NULL, lease_token = NULL, lease_until = NULL,
-                                   last_attempt_at = :startedAt, last_status = :status, last_error = :error,
+                                   last_attempt_at = :startedAt, last_status = :status, last_error = :lastError,
                                    completed_at = :completed
                              WHERE id = :id AND lease_token = :token
-                            """)
-                    .bind("id", delivery.id()).bind("token", delivery.leaseToken()).bind("state", decision.state())
-                    .bind("next", decision.nextAttempt()).bind("startedAt", attempt.startedAt())
-                    .bind("status", outcome.statusCode())
-                    .bind("error", decision.reason() == null || outcome.error() == null ? outcome.error()
-                            : outcome.error() + "; " + decision.reason())
-                    .bind("completed", decision.isFinal() ? now : null)
-                    .execute() == 1;
-            if (!delivery.test()) {
-                keepFailureStreak(h, delivery, outcome.verdict() == Outcome.Verdict.DELIVERED, attempt.startedAt(),
-                        now, disableAfter);
-            }
-            return held;
-        });
+                            RETURNING 1
+                        ), streak_ended AS (
+                            UPDATE lnp_core.webhook_subscriptions SET failing_since = NULL
+                             WHERE id = :subscription AND :counts AND :delivered AND failing_since IS NOT NULL
+                        ), streak_started AS (
+                            UPDATE lnp_core.webhook_subscriptions SET failing_since = :startedAt
+                             WHERE id = :subscription AND :counts AND NOT :delivered AND failing_since IS NULL
+                        )
+                        SELECT count(*) FROM delivery
+                        """)
+                .bind("id", delivery.id()).bind("token", delivery.leaseToken())
+                .bind("subscription", delivery.subscriptionId()).bind("counts", !delivery.test())
+                .bind("delivered", delivered).bind("attempt", delivery.attempts() + 1).bind("node", attempt.node())
+                .bind("startedAt", attempt.startedAt()).bind("duration", (int) attempt.duration().toMillis())
+                .bind("status", outcome.statusCode()).bind("outcome", attempt.historyOutcome())
+                .bind("error", outcome.error()).bind("body", outcome.responseBody())
+                .bind("truncated", outcome.truncated()).bind("state", decision.state())
+                .bind("next", decision.nextAttempt())
+                .bind("lastError", decision.reason() == null || outcome.error() == null ? outcome.error()
+                        : outcome.error() + "; " + decision.reason())
+                .bind("completed", decision.isFinal() ? now : null)
+                .mapTo(Integer.class).one() == 1);
+        if (!delivered && !delivery.test()) {
+            disableIfFailingSince(delivery.subscriptionId(), now, disableAfter);
+        }
+        return held;
     }
 
-    private static void keepFailureStreak(Handle h, ClaimedDelivery delivery, boolean delivered, Instant at,
-            Instant now, Duration disableAfter) {
-        if (delivered) {
-            h.createUpdate("""
-                            UPDATE lnp_core.webhook_subscriptions SET failing_since = NULL
-                             WHERE id = :id AND failing_since IS NOT NULL
-                            """)
-                    .bind("id", delivery.subscriptionId()).execute();
-            return;
-        }
-        h.createUpdate("""
-                        UPDATE lnp_core.webhook_subscriptions SET failing_since = :at
-                         WHERE id = :id AND failing_since IS NULL
-                        """)
-                .bind("id", delivery.subscriptionId()).bind("at", at).execute();
-        h.createQuery("""
+    private void disableIfFailingSince(java.util.UUID subscription, Instant now, Duration disableAfter) {
+        jdbi.useHandle(h -> h.createQuery("""
                         WITH disabled AS (
                             UPDATE lnp_core.webhook_subscriptions
                                SET enabled = false, disabled_reason = 'failing', updated_at = :now
@@ -208,8 +199,8 @@ public final class DeliveryQueue {
                           FROM disabled d JOIN lnp_core.workspaces w ON w.id = d.workspace_id
                         RETURNING 1
                         """)
-                .bind("id", delivery.subscriptionId()).bind("now", now).bind("cutoff", now.minus(disableAfter))
-                .mapTo(Integer.class).list();
+                .bind("id", subscription).bind("now", now).bind("cutoff", now.minus(disableAfter))
+                .mapTo(Integer.class).list());
     }
 
     /**

@@ -72,7 +72,7 @@ final class Sender {
         } catch (CircuitBreakerOpenException e) {
             return new Deferred(receiver.breaker.getRemainingDelay());
         } catch (TimeoutExceededException e) {
-            outcome = Outcome.ofFailure("no response within " + timeout.getConfig().getTimeout().toMillis() + " ms");
+            outcome = Outcome.ofFailure(noAnswer());
         } catch (FailsafeException | ReceiverClient.AddressRefused e) {
             outcome = Outcome.ofFailure(describe(e instanceof FailsafeException ? e.getCause() : e));
         } catch (RuntimeException e) {
@@ -100,7 +100,11 @@ final class Sender {
         }
     }
 
-    private static String describe(Throwable e) {
+    private String noAnswer() {
+        return "no response within " + timeout.getConfig().getTimeout().toMillis() + " ms";
+    }
+
+    private String describe(Throwable e) {
         if (e instanceof ReceiverClient.AddressRefused) {
             return "refused to connect: " + e.getMessage();
         }
@@ -116,7 +120,7 @@ final class Sender {
             return "connection failed: " + root.getMessage();
         }
         if (root instanceof SocketTimeoutException) {
-            return "the receiver did not answer in time";
+            return noAnswer();
         }
         if (root instanceof UnknownHostException) {
             return "the receiver host does not resolve: " + root.getMessage();
