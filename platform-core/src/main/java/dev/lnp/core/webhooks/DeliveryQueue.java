@@ -131,15 +131,18 @@ public final class DeliveryQueue {
 
     /**
      * Records an attempt and its consequence: the attempt row, the delivery's new state (only while this node
-     * still holds the lease), and the subscription's failure streak, in one statement and so one transaction. A
-     * failure then checks whether the streak has reached {@code disableAfter}: such a subscription is switched
-     * off and its workspace owner gets a notice. Returns whether the lease was still held.
+     * still holds the lease), and the subscription's failure streak, in one statement. A failure then checks
+     * whether the streak has reached {@code disableAfter}: such a subscription is switched off and its workspace
+     * owner gets a notice. All in one explicit transaction: a node that dies before sending the commit leaves
+     * nothing half-recorded (and the delivery is attempted again after its lease). Returns whether the lease
+     * was still held.
      */
     public boolean record(ClaimedDelivery delivery, Attempt attempt, Instant now, Duration disableAfter) {
         Outcome outcome = attempt.outcome();
         RetrySchedule.Decision decision = attempt.decision();
         boolean delivered = outcome.verdict() == Outcome.Verdict.DELIVERED;
-        boolean held = jdbi.withHandle(h -> h.createQuery("""
+        return jdbi.inTransaction(h -> {
+            boolean held = h.createQuery("""
                         WITH attempt AS (
                             INSERT INTO lnp_core.webhook_attempts (delivery_id, workspace_id, attempt, node, started_at,
                                         duration_ms, status_code, outcome, error, response_body, response_truncated)
@@ -163,26 +166,28 @@ public final class DeliveryQueue {
                         )
                         SELECT count(*) FROM delivery
                         """)
-                .bind("id", delivery.id()).bind("token", delivery.leaseToken())
-                .bind("subscription", delivery.subscriptionId()).bind("counts", !delivery.test())
-                .bind("delivered", delivered).bind("attempt", delivery.attempts() + 1).bind("node", attempt.node())
-                .bind("startedAt", attempt.startedAt()).bind("duration", (int) attempt.duration().toMillis())
-                .bind("status", outcome.statusCode()).bind("outcome", attempt.historyOutcome())
-                .bind("error", outcome.error()).bind("body", outcome.responseBody())
-                .bind("truncated", outcome.truncated()).bind("state", decision.state())
-                .bind("next", decision.nextAttempt())
-                .bind("lastError", decision.reason() == null || outcome.error() == null ? outcome.error()
-                        : outcome.error() + "; " + decision.reason())
-                .bind("completed", decision.isFinal() ? now : null)
-                .mapTo(Integer.class).one() == 1);
-        if (!delivered && !delivery.test()) {
-            disableIfFailingSince(delivery.subscriptionId(), now, disableAfter);
-        }
-        return held;
+                    .bind("id", delivery.id()).bind("token", delivery.leaseToken())
+                    .bind("subscription", delivery.subscriptionId()).bind("counts", !delivery.test())
+                    .bind("delivered", delivered).bind("attempt", delivery.attempts() + 1).bind("node", attempt.node())
+                    .bind("startedAt", attempt.startedAt()).bind("duration", (int) attempt.duration().toMillis())
+                    .bind("status", outcome.statusCode()).bind("outcome", attempt.historyOutcome())
+                    .bind("error", outcome.error()).bind("body", outcome.responseBody())
+                    .bind("truncated", outcome.truncated()).bind("state", decision.state())
+                    .bind("next", decision.nextAttempt())
+                    .bind("lastError", decision.reason() == null || outcome.error() == null ? outcome.error()
+                            : outcome.error() + "; " + decision.reason())
+                    .bind("completed", decision.isFinal() ? now : null)
+                    .mapTo(Integer.class).one() == 1;
+            if (!delivered && !delivery.test()) {
+                disableIfFailingSince(h, delivery.subscriptionId(), now, disableAfter);
+            }
+            return held;
+        });
     }
 
-    private void disableIfFailingSince(java.util.UUID subscription, Instant now, Duration disableAfter) {
-        jdbi.useHandle(h -> h.createQuery("""
+    private static void disableIfFailingSince(org.jdbi.v3.core.Handle h, java.util.UUID subscription, Instant now,
+            Duration disableAfter) {
+        h.createQuery("""
                         WITH disabled AS (
                             UPDATE lnp_core.webhook_subscriptions
                                SET enabled = false, disabled_reason = 'failing', updated_at = :now
@@ -200,7 +205,7 @@ public final class DeliveryQueue {
                         RETURNING 1
                         """)
                 .bind("id", subscription).bind("now", now).bind("cutoff", now.minus(disableAfter))
-                .mapTo(Integer.class).list());
+                .mapTo(Integer.class).list();
     }
 
     /**
