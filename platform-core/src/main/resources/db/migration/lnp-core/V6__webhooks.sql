@@ -54,7 +54,11 @@ CREATE TABLE webhook_deliveries (
     completed_at     timestamptz,
     UNIQUE (event_id, subscription_id)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+-- The claim walks the subscriptions with pending deliveries, then takes each one's earliest due ones.
+CREATE INDEX webhook_deliveries_pending ON webhook_deliveries (subscription_id, next_attempt_at)
+    WHERE state = 'pending';
+CREATE INDEX webhook_deliveries_pending_tests ON webhook_deliveries (next_attempt_at)
+    WHERE state = 'pending' AND kind = 'test';
 CREATE INDEX webhook_deliveries_subscription ON webhook_deliveries (subscription_id, created_at DESC, id);
 CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);
 

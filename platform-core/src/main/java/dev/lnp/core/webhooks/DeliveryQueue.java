@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
@@ -57,28 +58,55 @@ public final class DeliveryQueue {
     }
 
     /**
-     * Leases up to {@code limit} due deliveries of enabled subscriptions (tests go out regardless) until
-     * {@code leaseUntil}, oldest due first, skipping rows another node is claiming right now, the subscriptions
-     * in {@code skip} (their receivers are busy or failing on this node) and the deliveries in {@code inFlight}
-     * (this node is still attempting them, even if their lease has run out).
+     * Leases up to {@code limit} due deliveries until {@code leaseUntil}, oldest due first, skipping rows another
+     * node is claiming right now and the deliveries in {@code inFlight} (this node is still attempting them, even
+     * if their lease ran out). Each subscription contributes at most what {@code room} says is left for its
+     * receiver on this node ({@code perSubscription} when unknown; 0 when its receiver is busy or its circuit is
+     * open), so one receiver's backlog never hides another's due deliveries. Subscriptions that are switched off
+     * get only test deliveries.
      */
-    public List<ClaimedDelivery> claim(Instant now, int limit, Collection<UUID> skip, Collection<UUID> inFlight,
-            String node, Instant leaseUntil) {
+    public List<ClaimedDelivery> claim(Instant now, int limit, int perSubscription, Map<UUID, Integer> room,
+            Collection<UUID> inFlight, String node, Instant leaseUntil) {
         UUID token = UUID.randomUUID();
+        List<UUID> roomFor = List.copyOf(room.keySet());
+        List<Integer> roomLeft = roomFor.stream().map(room::get).toList();
         return jdbi.withHandle(h -> h.createQuery("""
-                        WITH due AS (
+                        WITH RECURSIVE waiting (subscription_id) AS (
+                            (SELECT subscription_id FROM lnp_core.webhook_deliveries
+                              WHERE state = 'pending' ORDER BY subscription_id LIMIT 1)
+                            UNION ALL
+                            SELECT (SELECT d.subscription_id FROM lnp_core.webhook_deliveries d
+                                     WHERE d.state = 'pending' AND d.subscription_id > w.subscription_id
+                                     ORDER BY d.subscription_id LIMIT 1)
+                              FROM waiting w WHERE w.subscription_id IS NOT NULL
+                        ), candidates AS (
+                            SELECT c.id
+                              FROM waiting w
+                              JOIN lnp_core.webhook_subscriptions s ON s.id = w.subscription_id AND s.enabled
+                              LEFT JOIN unnest(CAST(:roomFor AS uuid[]), CAST(:roomLeft AS integer[]))
+                                     AS room (subscription_id, left_here) ON room.subscription_id = w.subscription_id
+                             CROSS JOIN LATERAL (
+                                SELECT d.id FROM lnp_core.webhook_deliveries d
+                                 WHERE d.subscription_id = w.subscription_id AND d.state = 'pending'
+                                   AND d.next_attempt_at <= :now
+                                   AND (d.lease_until IS NULL OR d.lease_until <= :now)
+                                   AND NOT (d.id = ANY (:inFlight))
+                                 ORDER BY d.next_attempt_at
+                                 LIMIT COALESCE(room.left_here, :perSubscription)) c
+                            UNION ALL
+                            SELECT d.id FROM lnp_core.webhook_deliveries d
+                             WHERE d.state = 'pending' AND d.kind = 'test' AND d.next_attempt_at <= :now
+                               AND (d.lease_until IS NULL OR d.lease_until <= :now)
+                               AND NOT (d.id = ANY (:inFlight))
+                        ), due AS (
                             SELECT d.id
                               FROM lnp_core.webhook_deliveries d
-                              JOIN lnp_core.webhook_subscriptions s ON s.id = d.subscription_id
-                             WHERE d.state = 'pending'
-                               AND d.next_attempt_at <= :now
+                             WHERE d.id = ANY (ARRAY(SELECT id FROM candidates)) -- a few primary-key lookups
+                               AND d.state = 'pending'
                                AND (d.lease_until IS NULL OR d.lease_until <= :now)
-                               AND (s.enabled OR d.kind = 'test')
-                               AND NOT (d.subscription_id = ANY (:skip))
-                               AND NOT (d.id = ANY (:inFlight))
                              ORDER BY d.next_attempt_at
                              LIMIT :limit
-                               FOR UPDATE OF d SKIP LOCKED
+                               FOR UPDATE SKIP LOCKED
                         ), claimed AS (
                             UPDATE lnp_core.webhook_deliveries d
                                SET lease_owner = :node, lease_token = :token, lease_until = :leaseUntil
@@ -97,7 +125,8 @@ public final class DeliveryQueue {
                           JOIN lnp_core.outbox o ON o.id = c.event_id
                          ORDER BY c.next_attempt_at
                         """)
-                .bind("now", now).bind("limit", limit).bindArray("skip", UUID.class, skip)
+                .bind("now", now).bind("limit", limit).bind("perSubscription", perSubscription)
+                .bindArray("roomFor", UUID.class, roomFor).bindArray("roomLeft", Integer.class, roomLeft)
                 .bindArray("inFlight", UUID.class, inFlight).bind("node", node)
                 .bind("token", token).bind("leaseUntil", leaseUntil)
                 .map((rs, ctx) -> new ClaimedDelivery(rs.getObject("id", UUID.class),

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 import org.jdbi.v3.core.JdbiException;
 
@@ -43,7 +44,11 @@ public final class Dispatcher implements AutoCloseable {
     private final Receivers receivers;
     private final RetrySchedule schedule;
     private final RetryPolicy<Object> databaseRetry;
-    private final Semaphore slots;
+    /** Attempts in flight on this node, all receivers together. */
+    private final Semaphore attemptSlots;
+    /** Deliveries this node holds (claimed, waiting for their receiver or in flight), and the most it may. */
+    private final AtomicInteger held = new AtomicInteger();
+    private final int maxHeld;
     private final Semaphore signal = new Semaphore(0);
     private final Map<UUID, Receivers.Receiver> receiverOfSubscription = new ConcurrentHashMap<>();
     private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
@@ -61,7 +66,8 @@ public final class Dispatcher implements AutoCloseable {
                 settings.requestTimeout(), clock);
         this.receivers = new Receivers(settings);
         this.schedule = new RetrySchedule(RandomGenerator.getDefault());
-        this.slots = new Semaphore(settings.maxInFlight());
+        this.attemptSlots = new Semaphore(settings.maxInFlight());
+        this.maxHeld = settings.maxInFlight() * Receivers.QUEUE_PER_SLOT;
         // An attempt's result is worth waiting for while the database restarts: without it the attempt is
         // repeated once the lease ends. Give up before the lease does.
         this.databaseRetry = RetryPolicy.builder()
@@ -150,12 +156,13 @@ public final class Dispatcher implements AutoCloseable {
     private boolean pass(List<Future<?>> started) {
         Instant now = clock.instant();
         int fanned = queue.fanOut(now, settings.batchSize());
-        int wanted = Math.min(slots.availablePermits(), settings.batchSize());
+        int wanted = Math.min(maxHeld - held.get(), settings.batchSize());
         if (wanted == 0) {
             return false; // a finishing attempt wakes the loop
         }
-        List<ClaimedDelivery> claimed = queue.claim(now, wanted, busySubscriptions(), Set.copyOf(inFlight), node,
-                now.plus(settings.lease()));
+        List<ClaimedDelivery> claimed = queue.claim(now, wanted, settings.perReceiver() * Receivers.QUEUE_PER_SLOT,
+                roomPerSubscription(),
+                Set.copyOf(inFlight), node, now.plus(settings.lease()));
         for (ClaimedDelivery delivery : claimed) {
             Future<?> attempt = dispatch(delivery, now);
             if (attempt != null && started != null) {
@@ -165,40 +172,86 @@ public final class Dispatcher implements AutoCloseable {
         return fanned == settings.batchSize() || claimed.size() == wanted;
     }
 
-    /** Subscriptions whose receiver has no free slot on this node (busy, or its circuit is open). */
-    private Set<UUID> busySubscriptions() {
-        Set<UUID> busy = ConcurrentHashMap.newKeySet();
-        receiverOfSubscription.forEach((subscription, receiver) -> {
-            if (receiver.saturated(settings.perReceiver())) {
-                busy.add(subscription);
-            }
-        });
-        return busy;
+    /** For each subscription seen on this node, how many more deliveries to claim for its receiver (0: none now). */
+    private Map<UUID, Integer> roomPerSubscription() {
+        Map<UUID, Integer> room = new java.util.HashMap<>();
+        receiverOfSubscription.forEach((subscription, receiver) ->
+                room.put(subscription, receiver.room(settings.perReceiver())));
+        return room;
     }
 
     private Future<?> dispatch(ClaimedDelivery delivery, Instant now) {
         Receivers.Receiver receiver = receivers.of(URI.create(delivery.url()));
         receiverOfSubscription.put(delivery.subscriptionId(), receiver);
-        if (!receiver.tryEnter(settings.perReceiver())) {
-            Instant notBefore = receiver.breaker.isOpen() ? now.plus(receiver.breaker.getRemainingDelay()) : now;
-            queue.release(delivery, notBefore);
+        if (receiver.breaker.isOpen()) {
+            queue.release(delivery, now.plus(receiver.breaker.getRemainingDelay()));
             return null;
         }
-        slots.acquireUninterruptibly();
+        receiver.hold();
+        held.incrementAndGet();
         inFlight.add(delivery.id());
         return attempts.submit(() -> {
             try {
-                attempt(delivery, receiver);
+                attemptWhenASlotIsFree(delivery, receiver);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
                         + "attempted again when its lease ends", e);
             } finally {
                 inFlight.remove(delivery.id());
-                receiver.leave();
-                slots.release();
-                wake();
+                int stillHeldForReceiver = receiver.letGo();
+                int stillHeld = held.decrementAndGet();
+                // Claim more when this receiver's local queue, or the node's, has just become half empty: once per
+                // half queue, not once per attempt (new events and due retries wake the loop on their own).
+                if (stillHeldForReceiver == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2
+                        || stillHeld == maxHeld / 2) {
+                    wake();
+                }
             }
         });
+    }
+
+    /**
+     * Waits (on its virtual thread) for one of the receiver's attempt slots and one of the node's, as long as the
+     * lease allows; a delivery that cannot start in time goes back to the queue without an attempt.
+     */
+    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver) {
+        long deadline = System.nanoTime() + Duration.between(clock.instant(), delivery.leaseUntil())
+                .minus(settings.requestTimeout()).minusSeconds(1).toNanos();
+        if (!acquire(receiver.bulkhead::tryAcquirePermit, deadline)) {
+            Failsafe.with(databaseRetry).run(() -> queue.release(delivery, clock.instant()));
+            return;
+        }
+        try {
+            if (!acquire(wait -> attemptSlots.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS), deadline)) {
+                Failsafe.with(databaseRetry).run(() -> queue.release(delivery, clock.instant()));
+                return;
+            }
+            try {
+                attempt(delivery, receiver);
+            } finally {
+                attemptSlots.release();
+            }
+        } finally {
+            receiver.bulkhead.releasePermit();
+        }
+    }
+
+    @FunctionalInterface
+    private interface TimedAcquire {
+        boolean tryAcquire(Duration wait) throws InterruptedException;
+    }
+
+    private static boolean acquire(TimedAcquire permit, long deadlineNanos) {
+        long wait = deadlineNanos - System.nanoTime();
+        if (wait <= 0) {
+            return false;
+        }
+        try {
+            return permit.tryAcquire(Duration.ofNanos(wait));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private void attempt(ClaimedDelivery delivery, Receivers.Receiver receiver) {

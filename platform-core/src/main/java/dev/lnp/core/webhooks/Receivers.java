@@ -16,12 +16,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Receivers {
 
-    /** One receiver's policies and how many attempts are in flight to it from this node. */
+    /** How many deliveries a node holds for one healthy receiver, per attempt slot: a short local queue. */
+    static final int QUEUE_PER_SLOT = 4;
+
+    /** One receiver's policies and how many of its deliveries this node holds (waiting for a slot or in flight). */
     static final class Receiver {
         final String key;
         final CircuitBreaker<Outcome> breaker;
         final Bulkhead<Outcome> bulkhead;
-        final AtomicInteger inFlight = new AtomicInteger();
+        private final AtomicInteger held = new AtomicInteger();
 
         Receiver(String key, CircuitBreaker<Outcome> breaker, Bulkhead<Outcome> bulkhead) {
             this.key = key;
@@ -29,30 +32,22 @@ final class Receivers {
             this.bulkhead = bulkhead;
         }
 
-        /** How many attempts may be in flight now: all slots when healthy, one probe when half-open, none when open. */
-        int allowedInFlight(int perReceiver) {
-            if (breaker.isClosed()) {
-                return perReceiver;
-            }
-            return breaker.isOpen() ? 0 : 1;
+        /**
+         * How many more deliveries this node should claim for it: a short queue behind its attempt slots when it
+         * is healthy, a single probe when its circuit is half-open, none while it is open.
+         */
+        int room(int perReceiver) {
+            int depth = breaker.isClosed() ? perReceiver * QUEUE_PER_SLOT : breaker.isOpen() ? 0 : 1;
+            return Math.max(0, depth - held.get());
         }
 
-        boolean saturated(int perReceiver) {
-            return inFlight.get() >= allowedInFlight(perReceiver);
+        void hold() {
+            held.incrementAndGet();
         }
 
-        /** Takes a slot if the breaker and the bulkhead allow one; call {@link #leave()} when done. */
-        boolean tryEnter(int perReceiver) {
-            if (saturated(perReceiver) || !bulkhead.tryAcquirePermit()) {
-                return false;
-            }
-            inFlight.incrementAndGet();
-            return true;
-        }
-
-        void leave() {
-            inFlight.decrementAndGet();
-            bulkhead.releasePermit();
+        /** Returns how many are still held. */
+        int letGo() {
+            return held.decrementAndGet();
         }
     }
 

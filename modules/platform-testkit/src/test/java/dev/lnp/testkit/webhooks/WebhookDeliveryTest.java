@@ -409,6 +409,27 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void aSlowReceiverWithABacklogDoesNotDelayAnother(TestPlatform platform) {
+        String key = platform.fullAccessKey(platform.createWorkspace("backlog"));
+        try (var slow = new WebhookReceiver(); var fast = new WebhookReceiver()) {
+            slow.respond(r -> Reply.status(200).after(Duration.ofMillis(300))); // healthy, just slow: no breaker
+            fast.respond(r -> Reply.status(200));
+            var backlogged = subscribe(platform, key, slow.url("/slow"), "probe.other");
+            subscribe(platform, key, fast.url("/fast"), "probe.burst");
+            publish(platform, key, 400, "probe.other"); // 4 at a time: half a minute of work, all due now
+            await(seconds(10), "the slow receiver busy", () -> slow.received().size() >= 4);
+            long started = System.nanoTime();
+            publish(platform, key, 20, "probe.burst"); // due later than the whole backlog
+            await(seconds(5), "the other receiver served at once", () -> fast.received().size() == 20);
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            assertTrue(slow.received().size() < 400, "the backlog was still there: " + slow.received().size());
+            assertTrue(slow.maxInFlight() <= 4, "4 at a time: " + slow.maxInFlight());
+            assertTrue(millis < 5_000, millis + " ms");
+            platform.delete(SUBSCRIPTIONS + "/" + backlogged.id(), key);
+        }
+    }
+
+    @Test
     void aDeletedSubscriptionTakesItsHistoryAlong(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("cascade"));
         try (var receiver = new WebhookReceiver()) {
