@@ -59,14 +59,14 @@ public final class DeliveryQueue {
 
     /**
      * Leases up to {@code limit} due deliveries until {@code leaseUntil}, oldest due first, skipping rows another
-     * node is claiming right now and the deliveries in {@code inFlight} (this node is still attempting them, even
-     * if their lease ran out). Each subscription contributes at most what {@code room} says is left for its
+     * node is claiming right now and the deliveries in {@code held} (this node still holds them, waiting or
+     * attempting, even if their lease ran out). Each subscription contributes at most what {@code room} says is left for its
      * receiver on this node ({@code perSubscription} when unknown; 0 when its receiver is busy or its circuit is
      * open), so one receiver's backlog never hides another's due deliveries. Subscriptions that are switched off
      * get only test deliveries.
      */
     public List<ClaimedDelivery> claim(Instant now, int limit, int perSubscription, Map<UUID, Integer> room,
-            Collection<UUID> inFlight, String node, Instant leaseUntil) {
+            Collection<UUID> held, String node, Instant leaseUntil) {
         UUID token = UUID.randomUUID();
         List<UUID> roomFor = List.copyOf(room.keySet());
         List<Integer> roomLeft = roomFor.stream().map(room::get).toList();
@@ -90,14 +90,14 @@ public final class DeliveryQueue {
                                  WHERE d.subscription_id = w.subscription_id AND d.state = 'pending'
                                    AND d.next_attempt_at <= :now
                                    AND (d.lease_until IS NULL OR d.lease_until <= :now)
-                                   AND NOT (d.id = ANY (:inFlight))
+                                   AND NOT (d.id = ANY (:held))
                                  ORDER BY d.next_attempt_at
                                  LIMIT COALESCE(room.left_here, :perSubscription)) c
                             UNION ALL
                             SELECT d.id FROM lnp_core.webhook_deliveries d
                              WHERE d.state = 'pending' AND d.kind = 'test' AND d.next_attempt_at <= :now
                                AND (d.lease_until IS NULL OR d.lease_until <= :now)
-                               AND NOT (d.id = ANY (:inFlight))
+                               AND NOT (d.id = ANY (:held))
                         ), due AS (
                             SELECT d.id
                               FROM lnp_core.webhook_deliveries d
@@ -127,7 +127,7 @@ public final class DeliveryQueue {
                         """)
                 .bind("now", now).bind("limit", limit).bind("perSubscription", perSubscription)
                 .bindArray("roomFor", UUID.class, roomFor).bindArray("roomLeft", Integer.class, roomLeft)
-                .bindArray("inFlight", UUID.class, inFlight).bind("node", node)
+                .bindArray("held", UUID.class, held).bind("node", node)
                 .bind("token", token).bind("leaseUntil", leaseUntil)
                 .map((rs, ctx) -> new ClaimedDelivery(rs.getObject("id", UUID.class),
                         rs.getObject("lease_token", UUID.class), leaseUntil, rs.getObject("subscription_id", UUID.class),

@@ -51,7 +51,7 @@ public final class Dispatcher implements AutoCloseable {
     private final int maxHeld;
     private final Semaphore signal = new Semaphore(0);
     private final Map<UUID, Receivers.Receiver> receiverOfSubscription = new ConcurrentHashMap<>();
-    private final Set<UUID> inFlight = ConcurrentHashMap.newKeySet();
+    private final Set<UUID> heldIds = ConcurrentHashMap.newKeySet();
     private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
     private volatile boolean running;
@@ -161,8 +161,7 @@ public final class Dispatcher implements AutoCloseable {
             return false; // a finishing attempt wakes the loop
         }
         List<ClaimedDelivery> claimed = queue.claim(now, wanted, settings.perReceiver() * Receivers.QUEUE_PER_SLOT,
-                roomPerSubscription(),
-                Set.copyOf(inFlight), node, now.plus(settings.lease()));
+                roomPerSubscription(), Set.copyOf(heldIds), node, now.plus(settings.lease()));
         for (ClaimedDelivery delivery : claimed) {
             Future<?> attempt = dispatch(delivery, now);
             if (attempt != null && started != null) {
@@ -189,7 +188,7 @@ public final class Dispatcher implements AutoCloseable {
         }
         receiver.hold();
         held.incrementAndGet();
-        inFlight.add(delivery.id());
+        heldIds.add(delivery.id());
         return attempts.submit(() -> {
             try {
                 attemptWhenASlotIsFree(delivery, receiver);
@@ -197,7 +196,7 @@ public final class Dispatcher implements AutoCloseable {
                 LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
                         + "attempted again when its lease ends", e);
             } finally {
-                inFlight.remove(delivery.id());
+                heldIds.remove(delivery.id());
                 int stillHeldForReceiver = receiver.letGo();
                 int stillHeld = held.decrementAndGet();
                 // Claim more when this receiver's local queue, or the node's, has just become half empty: once per
