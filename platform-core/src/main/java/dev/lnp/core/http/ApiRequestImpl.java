@@ -19,7 +19,14 @@ record ApiRequestImpl(
         Map<String, List<String>> queryParams,
         PageRequest pageRequest,
         JsonNode body,
-        WorkspaceTx tx) implements ApiRequest {
+        WorkspaceTx tx,
+        PipelineServices.Caller caller,
+        String endpoint) implements ApiRequest, CallerCarrier {
+
+    @Override
+    public Optional<WorkspaceTx> openTx() {
+        return Optional.ofNullable(tx);
+    }
 
     @Override
     public UUID workspaceId() {
