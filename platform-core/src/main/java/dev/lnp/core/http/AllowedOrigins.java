@@ -34,7 +34,8 @@ final class AllowedOrigins {
         if (headerValues.isEmpty()) {
             return;
         }
-        if (headerValues.size() > 1 || !origins.contains(normalize(headerValues.get(0)))) {
+        String origin = headerValues.size() == 1 ? normalize(headerValues.get(0)) : null;
+        if (origin == null || !origins.contains(origin)) {
             throw new ApiProblem(403, "origin_not_allowed", "Forbidden", "Requests from the origin "
                     + String.join(", ", headerValues) + " are not accepted; a browser client's origin must be "
                     + "listed in lnp.mcp.allowed_origins.");

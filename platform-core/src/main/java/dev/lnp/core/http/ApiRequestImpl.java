@@ -29,6 +29,15 @@ record ApiRequestImpl(
     }
 
     @Override
+    public WorkspaceTx tx() {
+        if (tx == null) {
+            throw new IllegalStateException(principal.isEmpty() ? "a public route runs without a transaction"
+                    : "this route is declared withoutTransaction(); open one through the platform's services");
+        }
+        return tx;
+    }
+
+    @Override
     public UUID workspaceId() {
         return principal.orElseThrow(() -> new IllegalStateException("public route has no workspace")).workspaceId();
     }

@@ -139,6 +139,9 @@ final class RouteHandler implements Handler {
         }
         Principal p = caller.principal();
         String idempotencyKey = idempotencyKey(req);
+        if (!route.transactional()) {
+            return runWithoutTransaction(requestId, caller, req, page, body, pathParams, idempotencyKey);
+        }
         if (route.quota() != null) {
             services.takeQuota(caller, route.quota());
         }
@@ -165,6 +168,29 @@ final class RouteHandler implements Handler {
             return rendered;
         } catch (WorkspaceTransactions.WorkFailed e) {
             throw new IllegalStateException(e.getCause());
+        } finally {
+            if (route.quota() != null && !succeeded) {
+                services.giveBackQuota(caller, route.quota());
+            }
+        }
+    }
+
+    /** A route whose handler opens what transactions it needs through platform services (e.g. tool calls). */
+    private Rendered runWithoutTransaction(String requestId, PipelineServices.Caller caller, ServerRequest req,
+            PageRequest page, JsonNode body, Map<String, String> pathParams, String idempotencyKey) {
+        if (idempotencyKey != null) {
+            throw new ApiProblem(400, "idempotency_not_supported", "Bad Request", route.method() + " " + route.path()
+                    + " does not take an Idempotency-Key: its effects commit in transactions of their own.");
+        }
+        if (route.quota() != null) {
+            services.takeQuota(caller, route.quota());
+        }
+        boolean succeeded = false;
+        try {
+            Rendered rendered = render(invoke(new ApiRequestImpl(requestId, Optional.of(caller.principal()),
+                    pathParams, query(req), page, body, null, caller, route.path())));
+            succeeded = true;
+            return rendered;
         } finally {
             if (route.quota() != null && !succeeded) {
                 services.giveBackQuota(caller, route.quota());

@@ -58,9 +58,9 @@ public final class ToolCallLog implements AutoCloseable {
     public static ToolCallPage list(Handle handle, UUID workspaceId, ToolCallFilter filter) {
         String where = """
                  WHERE workspace_id = :ws
-                   AND (CAST(:tool AS text) IS NULL OR tool = :tool)
-                   AND (CAST(:outcome AS text) IS NULL OR outcome = :outcome)
-                   AND (CAST(:conn AS uuid) IS NULL OR connection_id = :conn)
+                   AND (CAST(:tool AS text) IS NULL OR tool = CAST(:tool AS text))
+                   AND (CAST(:outcome AS text) IS NULL OR outcome = CAST(:outcome AS text))
+                   AND (CAST(:conn AS uuid) IS NULL OR connection_id = CAST(:conn AS uuid))
                 """;
         long total = handle.createQuery("SELECT count(*) FROM lnp_core.tool_calls" + where)
                 .bind("ws", workspaceId).bind("tool", filter.tool().orElse(null))

@@ -73,6 +73,12 @@ public final class PlatformToolGateway implements ToolGateway {
     @Override
     public ToolResult call(RequestContext request, String name, JsonNode arguments) {
         CallerCarrier carrier = carrier(request);
+        if (carrier.openTx().isPresent()) {
+            // Its quota is a short statement of its own, taken before the tool's transaction, as on REST routes;
+            // inside a request transaction it would run as the request role (and hold the quota row's lock).
+            throw new IllegalStateException("tool calls open their own transaction: call them from a raw route or "
+                    + "a route declared withoutTransaction()");
+        }
         PipelineServices.Caller caller = caller(carrier);
         Principal principal = caller.principal();
         long started = System.nanoTime();
@@ -85,9 +91,8 @@ public final class PlatformToolGateway implements ToolGateway {
             }
             JsonNode args = ToolInvoker.arguments(arguments);
             invoker.validate(tool, args);
-            ToolResult result = withQuota(caller, tool.descriptor().quota(), () -> carrier.openTx()
-                    .map(tx -> invoker.run(tool, principal, args, tx))
-                    .orElseGet(() -> inOwnTransaction(tool, principal, args)));
+            ToolResult result = withQuota(caller, tool.descriptor().quota(),
+                    () -> inOwnTransaction(tool, principal, args));
             record(carrier, request, name, ToolCallRecord.OK, null, started, result.entities());
             return result;
         } catch (ApiProblem problem) {

@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param paginated whether {@code page} and {@code limit} are accepted (and checked) on this route
  * @param quota a monthly quota counter a successful call consumes (e.g. {@code crm}), or {@code null}
  * @param surface the surface whose rate-limit budget and audit label the route uses
+ * @param transactional whether the handler runs inside the request's workspace transaction (the default); a
+ *                      route that calls platform services which open their own (e.g. tool calls) opts out
  * @param handler the handler of an ordinary JSON route (validated body, transaction, envelope); {@code null} for a
  *                raw route
  * @param rawHandler the handler of a raw route, which speaks its own protocol over HTTP; {@code null} otherwise
@@ -32,6 +34,7 @@ public record RouteSpec(
         String quota,
         String summary,
         Surface surface,
+        boolean transactional,
         Handler handler,
         RawHandler rawHandler) {
 
@@ -87,6 +90,7 @@ public record RouteSpec(
         private String quota;
         private String summary = "";
         private Surface surface = Surface.REST;
+        private boolean transactional = true;
 
         private Builder(HttpMethod method, String path) {
             this.method = method;
@@ -146,10 +150,20 @@ public record RouteSpec(
             return this;
         }
 
+        /**
+         * The handler runs without a request transaction ({@link ApiRequest#tx()} is unavailable), because what
+         * it calls opens its own, e.g. {@code ToolGateway.call}. {@code Idempotency-Key} is refused on such a
+         * route: there is no transaction to store the response in with the effect.
+         */
+        public Builder withoutTransaction() {
+            this.transactional = false;
+            return this;
+        }
+
         public RouteSpec handler(Handler handler) {
             checkScope();
             return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
-                    summary, surface, Objects.requireNonNull(handler, "handler"), null);
+                    summary, surface, transactional, Objects.requireNonNull(handler, "handler"), null);
         }
 
         /**
@@ -164,7 +178,7 @@ public record RouteSpec(
                         + ": a raw route takes no body schema, query parameters, pagination or quota");
             }
             return new RouteSpec(method, path, scope, null, List.of(), false, shape, successStatus, null, summary,
-                    surface, null, Objects.requireNonNull(handler, "raw handler"));
+                    surface, false, null, Objects.requireNonNull(handler, "raw handler"));
         }
 
         private void checkScope() {

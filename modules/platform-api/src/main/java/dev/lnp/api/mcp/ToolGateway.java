@@ -27,8 +27,8 @@ public interface ToolGateway {
      * 404 {@code unknown_tool}; 403 {@code tool_denied} (one error whose {@code rule} is the
      * {@link ToolDenial#reason()}); 422 {@code validation_failed} naming each argument by its pointer in the
      * arguments; 429 {@code quota_exceeded}; anything the tool itself answers (404, 409, 422...).
-     * The tool runs in the request's transaction when the request has one (an ordinary route), else in a
-     * transaction of its own.
+     * The tool runs in a workspace transaction of its own, after its quota is taken, so the request must not hold
+     * one: call this from a raw route or from a route declared {@code withoutTransaction()}.
      */
     ToolResult call(RequestContext request, String name, JsonNode arguments);
 
