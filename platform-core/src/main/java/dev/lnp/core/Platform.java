@@ -15,15 +15,19 @@ import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.RateLimiter;
+import dev.lnp.core.limits.ToolCallLog;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.core.tools.ToolInvoker;
+import dev.lnp.api.mcp.ToolGateway;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
@@ -44,12 +48,14 @@ public final class Platform implements AutoCloseable {
     private final Authenticator authenticator;
     private final ToolInvoker tools;
     private final AuditLog audit;
+    private final ToolCallLog toolCalls;
     private final Maintenance maintenance;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
-            Authenticator authenticator, ToolInvoker tools, AuditLog audit, Maintenance maintenance) {
+            Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
+            Maintenance maintenance) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -60,6 +66,7 @@ public final class Platform implements AutoCloseable {
         this.authenticator = authenticator;
         this.tools = tools;
         this.audit = audit;
+        this.toolCalls = toolCalls;
         this.maintenance = maintenance;
     }
 
@@ -72,6 +79,7 @@ public final class Platform implements AutoCloseable {
         DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
         Database database = null;
         AuditLog audit = null;
+        ToolCallLog toolCalls = null;
         Maintenance maintenance = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
@@ -96,30 +104,38 @@ public final class Platform implements AutoCloseable {
                 }
             }
             var transactions = new WorkspaceTransactions(database.jdbi(), registry);
-            var context = new PluginContextImpl(registry, transactions, config);
+            // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
+            // in start(); no request reaches it before the server starts below.
+            var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
+                    Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
+            audit = new AuditLog(database.jdbi());
+            toolCalls = new ToolCallLog(database.jdbi());
+            var services = new PipelineServices(authenticator, transactions,
+                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
+                    new IdempotencyStore(), audit, config);
+            var tools = new ToolInvoker(registry, transactions);
+            var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
-            var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
-                    Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
-            audit = new AuditLog(database.jdbi());
             maintenance = Maintenance.start(database.jdbi());
-            var services = new PipelineServices(authenticator, transactions,
-                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
-                    new IdempotencyStore(), audit, config);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    new ToolInvoker(registry, transactions), audit, maintenance);
+                    tools, audit, toolCalls, maintenance);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
             }
             if (audit != null) {
                 audit.close();
+            }
+            if (toolCalls != null) {
+                toolCalls.close();
             }
             stopPlugins(startedPlugins);
             if (database != null) {
@@ -166,6 +182,7 @@ public final class Platform implements AutoCloseable {
         server.stop();
         maintenance.close();
         audit.close();
+        toolCalls.close();
         stopPlugins(plugins);
         database.close();
         databaseBootstrap.close();
