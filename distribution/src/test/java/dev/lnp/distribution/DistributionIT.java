@@ -101,6 +101,7 @@ class DistributionIT {
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
         List<String> plugins = names(home.resolve("plugins"));
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("hello-plugin-")), "plugins: " + plugins);
+        assertTrue(plugins.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "plugins: " + plugins);
         assertTrue(plugins.stream().noneMatch(n -> n.startsWith("platform-")), "plugins: " + plugins);
     }
 
@@ -155,6 +156,8 @@ class DistributionIT {
         assertRouteLine(out, "GET", "/api/v1/hello", "hello", "hello.read");
         assertRouteLine(out, "GET", "/api/v1/hello/greetings", "hello", "hello.read");
         assertRouteLine(out, "POST", "/api/v1/hello/greetings", "hello", "hello.write");
+        assertRouteLine(out, "POST", "/api/mcp", "mcp", "mcp.use");
+        assertRouteLine(out, "POST", "/api/mcp/tools/call", "mcp", "mcp.use");
     }
 
     @Test
@@ -178,6 +181,14 @@ class DistributionIT {
             assertTrue(hello.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"),
                     hello.headers().map().toString());
             assertTrue(hello.body().contains("\"status\":401"), hello.body());
+
+            // The MCP plugin, loaded from its jar by PF4J, reaches the platform's tool gateway.
+            HttpResponse<String> mcp = server.post("/api/mcp",
+                    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+            assertEquals(401, mcp.statusCode(), mcp.body());
+            assertTrue(mcp.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"),
+                    mcp.headers().map().toString());
+            assertEquals(405, server.get("/api/mcp").statusCode());
 
             Path cluster = dataDir.resolve("pgsql/data");
             assertTrue(Files.exists(cluster.resolve("postmaster.pid")), "the embedded PostgreSQL runs");
@@ -244,6 +255,13 @@ class DistributionIT {
                 Thread.sleep(250);
             }
             fail("not ready within " + timeout + ":\n" + tail());
+        }
+
+        HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
         }
 
         HttpResponse<String> get(String path) throws IOException, InterruptedException {

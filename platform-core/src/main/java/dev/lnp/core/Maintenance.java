@@ -7,7 +7,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
 
-/** Periodic clean-up of expired rows: rate-limit windows, idempotency keys, old audit entries, webhook history. */
+/** Periodic clean-up of expired rows: rate-limit windows, idempotency keys, old audit entries and tool-call
+ * records, webhook history. */
 final class Maintenance implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
@@ -25,6 +26,7 @@ final class Maintenance implements AutoCloseable {
                 jdbi.useHandle(h -> {
                     h.execute("DELETE FROM lnp_core.rate_windows WHERE window_start < now() - interval '5 minutes'");
                     h.execute("DELETE FROM lnp_core.audit_log WHERE at < now() - interval '90 days'");
+                    h.execute("DELETE FROM lnp_core.tool_calls WHERE at < now() - interval '90 days'");
                 });
                 IdempotencyStore.purgeExpired(jdbi);
                 purgeWebhookHistory.run();

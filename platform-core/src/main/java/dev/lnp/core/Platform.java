@@ -15,10 +15,13 @@ import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.RateLimiter;
+import dev.lnp.core.limits.ToolCallLog;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.core.tools.ToolInvoker;
+import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.core.webhooks.WebhookRoutes;
 import dev.lnp.core.webhooks.WebhookSettings;
 import dev.lnp.core.webhooks.Webhooks;
@@ -27,6 +30,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
@@ -47,13 +51,15 @@ public final class Platform implements AutoCloseable {
     private final Authenticator authenticator;
     private final ToolInvoker tools;
     private final AuditLog audit;
+    private final ToolCallLog toolCalls;
     private final Maintenance maintenance;
     private final Webhooks webhooks;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
-            Authenticator authenticator, ToolInvoker tools, AuditLog audit, Maintenance maintenance, Webhooks webhooks) {
+            Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
+            Maintenance maintenance, Webhooks webhooks) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -64,6 +70,7 @@ public final class Platform implements AutoCloseable {
         this.authenticator = authenticator;
         this.tools = tools;
         this.audit = audit;
+        this.toolCalls = toolCalls;
         this.maintenance = maintenance;
         this.webhooks = webhooks;
     }
@@ -77,6 +84,7 @@ public final class Platform implements AutoCloseable {
         DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
         Database database = null;
         AuditLog audit = null;
+        ToolCallLog toolCalls = null;
         Maintenance maintenance = null;
         Webhooks webhooks = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
@@ -104,25 +112,30 @@ public final class Platform implements AutoCloseable {
                 }
             }
             var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
-            var context = new PluginContextImpl(registry, transactions, config);
+            // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
+            // in start(); no request reaches it before the server starts below.
+            var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
+                    Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
+            audit = new AuditLog(database.jdbi());
+            toolCalls = new ToolCallLog(database.jdbi());
+            var services = new PipelineServices(authenticator, transactions,
+                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
+                    new IdempotencyStore(), audit, config);
+            var tools = new ToolInvoker(registry, transactions);
+            var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
-            var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
-                    Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
-            audit = new AuditLog(database.jdbi());
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
-            var services = new PipelineServices(authenticator, transactions,
-                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
-                    new IdempotencyStore(), audit, config);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    new ToolInvoker(registry, transactions), audit, maintenance, webhooks);
+                    tools, audit, toolCalls, maintenance, webhooks);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
@@ -132,6 +145,9 @@ public final class Platform implements AutoCloseable {
             }
             if (audit != null) {
                 audit.close();
+            }
+            if (toolCalls != null) {
+                toolCalls.close();
             }
             stopPlugins(startedPlugins);
             if (database != null) {
@@ -184,6 +200,7 @@ public final class Platform implements AutoCloseable {
         webhooks.close();
         maintenance.close();
         audit.close();
+        toolCalls.close();
         stopPlugins(plugins);
         database.close();
         databaseBootstrap.close();

@@ -97,7 +97,15 @@ public final class JsonSchemas {
         schema.set("required", Json.mapper().createArrayNode().add("items").add("pagination"));
         ObjectNode properties = Json.object();
         properties.set("items", Json.object().put("type", "array").set("items", item));
-        properties.set("pagination", Json.object().put("type", "object"));
+        ObjectNode pagination = Json.object().put("type", "object");
+        pagination.set("required", Json.mapper().createArrayNode().add("page").add("limit").add("total").add("hasMore"));
+        ObjectNode fields = Json.object();
+        fields.set("page", Json.object().put("type", "integer"));
+        fields.set("limit", Json.object().put("type", "integer"));
+        fields.set("total", Json.object().put("type", "integer"));
+        fields.set("hasMore", Json.object().put("type", "boolean"));
+        pagination.set("properties", fields);
+        properties.set("pagination", pagination);
         schema.set("properties", properties);
         return schema;
     }

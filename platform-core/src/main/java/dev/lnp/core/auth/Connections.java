@@ -118,6 +118,24 @@ public final class Connections {
         });
     }
 
+    /**
+     * Sets which tools the connection may call on the MCP surfaces, on top of its scopes: only those on
+     * {@code allow} (null: no allow list), never those on {@code deny}, and only read-only tools when
+     * {@code readOnlyTools}. Replaces the connection's earlier tool settings; effective on its next request.
+     */
+    public void setToolPolicy(UUID connectionId, List<String> allow, List<String> deny, boolean readOnlyTools) {
+        jdbi.useTransaction(h -> {
+            activeConnection(h, connectionId);
+            h.createUpdate("UPDATE lnp_core.connections SET tool_allow = :allow, tool_deny = :deny, "
+                            + "read_only_tools = :readOnly WHERE id = :id")
+                    .bind("id", connectionId)
+                    .bind("allow", allow == null ? null : allow.toArray(String[]::new))
+                    .bind("deny", deny.toArray(String[]::new))
+                    .bind("readOnly", readOnlyTools)
+                    .execute();
+        });
+    }
+
     /** Adds a legacy {@code wks_} key to a connection; accepted until the compatibility period ends. */
     public void importLegacy(UUID connectionId, String legacyKey) {
         if (legacyKey == null || !legacyKey.startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(legacyKey)) {

@@ -20,7 +20,9 @@ public final class ScopeCatalog {
     public ScopeCatalog(PluginRegistry registry) {
         this.all = new TreeSet<>();
         registry.scopes().forEach(s -> all.add(s.name()));
-        this.readOnly = new TreeSet<>(all.stream().filter(s -> s.endsWith(".read")).toList());
+        // A *.use scope opens a surface (e.g. mcp.use) without granting any write by itself, so a read-only key
+        // can use the MCP surface with its read tools.
+        this.readOnly = new TreeSet<>(all.stream().filter(s -> s.endsWith(".read") || s.endsWith(".use")).toList());
         // A member may use everything but the workspace-wide integration settings.
         this.member = new TreeSet<>(all.stream().filter(s -> !s.startsWith("webhooks.")).toList());
     }

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command(name = "key", mixinStandardHelpOptions = true,
         description = "Manage external connections and their API keys.",
         subcommands = {KeyCommand.Create.class, KeyCommand.Rotate.class, KeyCommand.Revoke.class,
-                KeyCommand.ImportLegacy.class, KeyCommand.ListKeys.class})
+                KeyCommand.ImportLegacy.class, KeyCommand.ListKeys.class, KeyCommand.Tools.class})
 final class KeyCommand {
 
     static final class Grant {
@@ -116,6 +116,40 @@ final class KeyCommand {
                                 c.revokedAt() != null ? "  (revoked)" : "");
                     }
                 }
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "tools", mixinStandardHelpOptions = true,
+            description = "Set which MCP tools a connection may call beyond its scopes (replaces its earlier settings).")
+    static final class Tools implements Callable<Integer> {
+        @Option(names = "--connection", required = true) UUID connection;
+        @Option(names = "--allow", split = ",", description = "Only these tools (comma-separated); omit for no allow list.")
+        List<String> allow;
+        @Option(names = "--deny", split = ",", description = "Never these tools (comma-separated).")
+        List<String> deny;
+        @Option(names = "--read-only-tools", description = "Only tools annotated read-only.")
+        boolean readOnlyTools;
+
+        @Override
+        public Integer call() {
+            try (var context = new OperatorContext()) {
+                var unknown = new java.util.TreeSet<String>();
+                if (allow != null) {
+                    unknown.addAll(allow);
+                }
+                if (deny != null) {
+                    unknown.addAll(deny);
+                }
+                unknown.removeAll(context.toolNames());
+                if (!unknown.isEmpty()) {
+                    throw new IllegalArgumentException("unknown tool(s) " + unknown + "; known: " + context.toolNames());
+                }
+                context.connections().setToolPolicy(connection, allow, deny == null ? List.of() : deny, readOnlyTools);
+                System.out.println("Tool settings of connection " + connection + ": allow "
+                        + (allow == null ? "whatever its scopes permit" : String.join(",", allow)) + "; deny "
+                        + (deny == null ? "none" : String.join(",", deny)) + (readOnlyTools ? "; read-only tools only" : ""));
                 return 0;
             }
         }

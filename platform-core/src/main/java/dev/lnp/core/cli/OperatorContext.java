@@ -48,6 +48,13 @@ final class OperatorContext implements AutoCloseable {
         return new Connections(database.jdbi(), new ScopeCatalog(registry).all());
     }
 
+    /** Names of the tools the deployment's plugins register. */
+    java.util.Set<String> toolNames() {
+        var names = new java.util.TreeSet<String>();
+        registry.tools().forEach(t -> names.add(t.descriptor().name()));
+        return names;
+    }
+
     @Override
     public void close() {
         if (database != null) {

@@ -19,7 +19,23 @@ record ApiRequestImpl(
         Map<String, List<String>> queryParams,
         PageRequest pageRequest,
         JsonNode body,
-        WorkspaceTx tx) implements ApiRequest {
+        WorkspaceTx tx,
+        PipelineServices.Caller caller,
+        String endpoint) implements ApiRequest, CallerCarrier {
+
+    @Override
+    public Optional<WorkspaceTx> openTx() {
+        return Optional.ofNullable(tx);
+    }
+
+    @Override
+    public WorkspaceTx tx() {
+        if (tx == null) {
+            throw new IllegalStateException(principal.isEmpty() ? "a public route runs without a transaction"
+                    : "this route is declared withoutTransaction(); open one through the platform's services");
+        }
+        return tx;
+    }
 
     @Override
     public UUID workspaceId() {

@@ -38,6 +38,7 @@ public final class PipelineServices {
     private final int restPerMinute;
     private final int mcpPerMinute;
     private final long crmMonthlyQuota;
+    private final AllowedOrigins allowedOrigins;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
             QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config) {
@@ -51,11 +52,17 @@ public final class PipelineServices {
         this.restPerMinute = config.getInt("lnp.limits.rest_per_minute", 600);
         this.mcpPerMinute = config.getInt("lnp.limits.mcp_per_minute", 120);
         this.crmMonthlyQuota = config.getLong("lnp.limits.crm_monthly_quota", 100_000L);
+        this.allowedOrigins = AllowedOrigins.from(config);
+    }
+
+    /** 403 for an {@code Origin} header that is present and not one this deployment serves (MCP surface). */
+    void checkOrigin(ServerRequest req) {
+        allowedOrigins.check(req.headers().all(HeaderNames.ORIGIN, List::of));
     }
 
     /** 401 for a bad key; 404 when the plugin is switched off for the workspace; 403 for a missing scope; 429. */
     Caller admit(ServerRequest req, RouteSpec route, String pluginId) {
-        Caller caller = authenticate(req.headers().all(HeaderNames.AUTHORIZATION, List::of), "rest");
+        Caller caller = authenticate(req.headers().all(HeaderNames.AUTHORIZATION, List::of), route.surface().id());
         if (caller.key().disabledModules().contains(pluginId)) {
             throw Problems.routeNotFound(route.method().name(), req.path().path());
         }

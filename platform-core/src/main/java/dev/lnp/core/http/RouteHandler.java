@@ -10,8 +10,10 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.http.Surface;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.validation.BodyValidator;
@@ -59,8 +61,16 @@ final class RouteHandler implements Handler {
         PipelineServices.Caller caller = null;
         int status = 500;
         try {
+            if (route.surface() == Surface.MCP) {
+                services.checkOrigin(req);
+            }
             caller = route.isPublic() ? null : services.admit(req, route, pluginId);
             PipelineServices.rateHeaders(caller).forEach((k, v) -> res.header(HeaderNames.create(k), v));
+            if (route.isRaw()) {
+                status = runRaw(new RawRequestImpl(requestId, req, req.content().hasEntity() ? readCapped(req)
+                        : new byte[0], caller, route.path()), res);
+                return;
+            }
             PageRequest page = queryValidator.validate(query(req));
             JsonNode body = readBody(req);
             Rendered rendered = run(requestId, caller, req, page, body);
@@ -84,9 +94,35 @@ final class RouteHandler implements Handler {
             LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
             Problems.write(res, requestId, problem);
         } finally {
-            services.audit(caller, "rest", route.method().name(), route.path(), requestId, status,
+            services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
                     System.nanoTime() - started);
         }
+    }
+
+    /** Runs a raw route's handler and writes what it answers; returns the status for the audit. */
+    private int runRaw(RawRequestImpl request, ServerResponse res) {
+        RawResponse response;
+        try {
+            response = route.rawHandler().handle(request);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        if (response == null) {
+            throw new IllegalStateException("raw handler of " + route.method() + " " + route.path() + " returned null");
+        }
+        response.headers().forEach((k, v) -> res.header(HeaderNames.create(k), v));
+        res.status(Status.create(response.status()));
+        if (response.body() == null) {
+            res.send();
+        } else {
+            if (response.contentType() != null) {
+                res.header(HeaderNames.CONTENT_TYPE, response.contentType());
+            }
+            res.send(response.body());
+        }
+        return response.status();
     }
 
     /** A response ready to send: produced inside the transaction so an idempotent replay stores the same bytes. */
@@ -99,10 +135,13 @@ final class RouteHandler implements Handler {
         req.path().pathParameters().toMap().forEach((k, v) -> pathParams.put(k, v.get(0)));
         if (caller == null) {
             return render(invoke(new ApiRequestImpl(requestId, Optional.empty(), pathParams, query(req), page, body,
-                    null)));
+                    null, null, route.path())));
         }
         Principal p = caller.principal();
         String idempotencyKey = idempotencyKey(req);
+        if (!route.transactional()) {
+            return runWithoutTransaction(requestId, caller, req, page, body, pathParams, idempotencyKey);
+        }
         if (route.quota() != null) {
             services.takeQuota(caller, route.quota());
         }
@@ -117,7 +156,8 @@ final class RouteHandler implements Handler {
                     }
                 }
                 Rendered fresh = render(invoke(
-                        new ApiRequestImpl(requestId, Optional.of(p), pathParams, query(req), page, body, tx)));
+                        new ApiRequestImpl(requestId, Optional.of(p), pathParams, query(req), page, body, tx,
+                                caller, route.path())));
                 if (idempotencyKey != null) {
                     services.idempotency().complete(tx.handle(), p.connectionId(), idempotencyKey, fresh.status(),
                             fresh.body());
@@ -128,6 +168,29 @@ final class RouteHandler implements Handler {
             return rendered;
         } catch (WorkspaceTransactions.WorkFailed e) {
             throw new IllegalStateException(e.getCause());
+        } finally {
+            if (route.quota() != null && !succeeded) {
+                services.giveBackQuota(caller, route.quota());
+            }
+        }
+    }
+
+    /** A route whose handler opens what transactions it needs through platform services (e.g. tool calls). */
+    private Rendered runWithoutTransaction(String requestId, PipelineServices.Caller caller, ServerRequest req,
+            PageRequest page, JsonNode body, Map<String, String> pathParams, String idempotencyKey) {
+        if (idempotencyKey != null) {
+            throw new ApiProblem(400, "idempotency_not_supported", "Bad Request", route.method() + " " + route.path()
+                    + " does not take an Idempotency-Key: its effects commit in transactions of their own.");
+        }
+        if (route.quota() != null) {
+            services.takeQuota(caller, route.quota());
+        }
+        boolean succeeded = false;
+        try {
+            Rendered rendered = render(invoke(new ApiRequestImpl(requestId, Optional.of(caller.principal()),
+                    pathParams, query(req), page, body, null, caller, route.path())));
+            succeeded = true;
+            return rendered;
         } finally {
             if (route.quota() != null && !succeeded) {
                 services.giveBackQuota(caller, route.quota());

@@ -3,16 +3,26 @@ package dev.lnp.core.plugins;
 import dev.lnp.api.PluginContext;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.WorkspaceTransactions;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-/** What a started plugin can reach of the platform outside a request. */
-public record PluginContextImpl(PluginRegistry registry, WorkspaceTransactions transactions, PlatformConfig config)
-        implements PluginContext {
+/**
+ * What a started plugin can reach of the platform outside a request.
+ *
+ * @param platformServices services the core itself offers to plugins (e.g. the tool gateway), by API type
+ */
+public record PluginContextImpl(PluginRegistry registry, WorkspaceTransactions transactions, PlatformConfig config,
+        Map<Class<?>, Object> platformServices) implements PluginContext {
+
+    public PluginContextImpl {
+        platformServices = Map.copyOf(platformServices);
+    }
 
     @Override
     public <T> Optional<T> service(Class<T> type) {
-        return registry.service(type);
+        Object own = platformServices.get(type);
+        return own != null ? Optional.of(type.cast(own)) : registry.service(type);
     }
 
     @Override

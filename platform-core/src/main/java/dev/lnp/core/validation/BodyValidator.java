@@ -5,8 +5,9 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.PathType;
 import dev.lnp.api.http.FieldError;
 import java.util.ArrayList;
@@ -24,7 +25,7 @@ import java.util.List;
 public final class BodyValidator {
 
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
-            SpecificationVersion.DRAFT_2020_12,
+            Dialect.builder(Dialects.getDraft202012()).format(new MailboxFormat()).build(),
             builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true)
                     .pathType(PathType.JSON_POINTER)

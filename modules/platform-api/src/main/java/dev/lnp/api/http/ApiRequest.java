@@ -1,7 +1,6 @@
 package dev.lnp.api.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.Principal;
 import dev.lnp.api.WorkspaceTx;
 import java.util.List;
 import java.util.Optional;
@@ -11,12 +10,7 @@ import java.util.UUID;
  * A request that passed the pipeline: the caller is known, the body matches the route's schema and the query
  * parameters are checked. Handlers run inside {@link #tx()}, one transaction scoped to the caller's workspace.
  */
-public interface ApiRequest {
-
-    String requestId();
-
-    /** The caller; empty only on public routes. */
-    Optional<Principal> principal();
+public interface ApiRequest extends RequestContext {
 
     /** The caller's workspace, for authenticated routes. */
     UUID workspaceId();

@@ -15,6 +15,12 @@ import java.util.Objects;
  * @param bodySchema JSON Schema (draft 2020-12) the body must satisfy; {@code null} when the route takes no body
  * @param paginated whether {@code page} and {@code limit} are accepted (and checked) on this route
  * @param quota a monthly quota counter a successful call consumes (e.g. {@code crm}), or {@code null}
+ * @param surface the surface whose rate-limit budget and audit label the route uses
+ * @param transactional whether the handler runs inside the request's workspace transaction (the default); a
+ *                      route that calls platform services which open their own (e.g. tool calls) opts out
+ * @param handler the handler of an ordinary JSON route (validated body, transaction, envelope); {@code null} for a
+ *                raw route
+ * @param rawHandler the handler of a raw route, which speaks its own protocol over HTTP; {@code null} otherwise
  */
 public record RouteSpec(
         HttpMethod method,
@@ -27,13 +33,24 @@ public record RouteSpec(
         int successStatus,
         String quota,
         String summary,
-        Handler handler) {
+        Surface surface,
+        boolean transactional,
+        Handler handler,
+        RawHandler rawHandler) {
 
     public RouteSpec {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(handler, "handler of " + method + " " + path);
+        Objects.requireNonNull(surface, "surface of " + method + " " + path);
+        if ((handler == null) == (rawHandler == null)) {
+            throw new IllegalArgumentException(method + " " + path + " needs exactly one handler or raw handler");
+        }
         query = List.copyOf(query);
+    }
+
+    /** Whether the route handles the HTTP body and response itself ({@link Builder#raw}). */
+    public boolean isRaw() {
+        return rawHandler != null;
     }
 
     public static Builder get(String path) {
@@ -72,6 +89,8 @@ public record RouteSpec(
         private int successStatus = 200;
         private String quota;
         private String summary = "";
+        private Surface surface = Surface.REST;
+        private boolean transactional = true;
 
         private Builder(HttpMethod method, String path) {
             this.method = method;
@@ -125,12 +144,47 @@ public record RouteSpec(
             return this;
         }
 
+        /** The surface whose rate-limit budget and audit label the route uses; {@link Surface#REST} by default. */
+        public Builder surface(Surface surface) {
+            this.surface = Objects.requireNonNull(surface);
+            return this;
+        }
+
+        /**
+         * The handler runs without a request transaction ({@link ApiRequest#tx()} is unavailable), because what
+         * it calls opens its own, e.g. {@code ToolGateway.call}. {@code Idempotency-Key} is refused on such a
+         * route: there is no transaction to store the response in with the effect.
+         */
+        public Builder withoutTransaction() {
+            this.transactional = false;
+            return this;
+        }
+
         public RouteSpec handler(Handler handler) {
+            checkScope();
+            return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
+                    summary, surface, transactional, Objects.requireNonNull(handler, "handler"), null);
+        }
+
+        /**
+         * A route that speaks its own protocol over HTTP: the platform authenticates, checks scope, limits and
+         * body size, audits, and answers its own failures as problem+json; the handler gets the raw body and
+         * writes the whole response. No body schema, query declaration, quota or transaction applies.
+         */
+        public RouteSpec raw(RawHandler handler) {
+            checkScope();
+            if (bodySchema != null || !query.isEmpty() || paginated || quota != null) {
+                throw new IllegalStateException(method + " " + path
+                        + ": a raw route takes no body schema, query parameters, pagination or quota");
+            }
+            return new RouteSpec(method, path, scope, null, List.of(), false, shape, successStatus, null, summary,
+                    surface, false, null, Objects.requireNonNull(handler, "raw handler"));
+        }
+
+        private void checkScope() {
             if (scope == null && !isPublic) {
                 throw new IllegalStateException(method + " " + path + " needs a scope or publicRoute()");
             }
-            return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
-                    summary, handler);
         }
     }
 }

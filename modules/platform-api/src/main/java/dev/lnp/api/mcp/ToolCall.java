@@ -1,8 +1,13 @@
 package dev.lnp.api.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Principal;
 import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.PageRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 
 /** A tool invocation whose arguments already match the tool's input schema. */
 public interface ToolCall {
@@ -14,20 +19,27 @@ public interface ToolCall {
     WorkspaceTx tx();
 
     /** The {@code id} argument of a tool that addresses one resource (its schema requires a uuid). */
-    default java.util.UUID id() {
-        return java.util.UUID.fromString(arguments().get("id").asText());
+    default UUID id() {
+        return UUID.fromString(arguments().get("id").asText());
     }
 
     /** The arguments without {@code id}: the same fields the REST route's body carries. */
     default JsonNode argumentsWithoutId() {
-        var copy = (com.fasterxml.jackson.databind.node.ObjectNode) arguments().deepCopy();
+        ObjectNode copy = arguments().deepCopy();
         copy.remove("id");
         return copy;
     }
 
     /** {@code page} and {@code limit} of a list tool, with the REST defaults. */
-    default dev.lnp.api.http.PageRequest pageRequest() {
-        return new dev.lnp.api.http.PageRequest(arguments().path("page").asInt(1),
-                arguments().path("limit").asInt(dev.lnp.api.http.PageRequest.DEFAULT_LIMIT));
+    default PageRequest pageRequest() {
+        return new PageRequest(arguments().path("page").asInt(1),
+                arguments().path("limit").asInt(PageRequest.DEFAULT_LIMIT));
+    }
+
+    /** An array-of-strings argument (a repeatable filter), empty when absent. */
+    default List<String> strings(String name) {
+        List<String> values = new ArrayList<>();
+        arguments().path(name).forEach(value -> values.add(value.asText()));
+        return values;
     }
 }

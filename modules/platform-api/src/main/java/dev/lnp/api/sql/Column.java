@@ -1,26 +1,35 @@
 package dev.lnp.api.sql;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
 import java.math.BigDecimal;
+import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.UUID;
+import java.util.ArrayList;
+import java.util.List;
 import org.jdbi.v3.core.statement.SqlStatement;
 
 /**
- * One column that a JSON field maps to one-to-one, for plugins that map request fields to columns: how the validated JSON value becomes a bound SQL value and
- * how the stored value becomes a JSON-ready Java value. Column names come from code, never from a request.
+ * One column that a JSON field maps to one-to-one, for plugins that map request fields to columns: how the
+ * validated JSON value becomes a bound SQL value and how the stored value becomes a JSON-ready Java value.
+ * Column names come from code, never from a request.
+ *
+ * <p>Collections are never SQL NULL: a {@link Type#TEXT_ARRAY} or {@link Type#JSON} field sent as JSON
+ * {@code null} stores an empty array or an empty object (declare such columns {@code NOT NULL DEFAULT}). An
+ * empty string for a {@link Type#UUID} stores NULL, for schemas that accept {@code ""} as "no reference"
+ * (a {@code format: uuid} schema refuses it before it gets here).
  */
 public record Column(String name, Type type) {
 
     public enum Type {
         TEXT(String.class), UUID(java.util.UUID.class), DATE(LocalDate.class), TIMESTAMP(OffsetDateTime.class),
-        NUMBER(BigDecimal.class), BOOLEAN(Boolean.class);
+        NUMBER(BigDecimal.class), BOOLEAN(Boolean.class), TEXT_ARRAY(List.class), JSON(JsonNode.class);
 
         final Class<?> javaType;
 
@@ -53,9 +62,30 @@ public record Column(String name, Type type) {
         return new Column(name, Type.BOOLEAN);
     }
 
+    /** A {@code text[]} column for a JSON array of strings. */
+    public static Column textArray(String name) {
+        return new Column(name, Type.TEXT_ARRAY);
+    }
+
+    /** A {@code jsonb} column for a JSON object. */
+    public static Column json(String name) {
+        return new Column(name, Type.JSON);
+    }
+
     /** The schema already checked the value's shape; parsing can still refuse what a format check let by. */
     public Object fromJson(JsonNode node) {
-        if (node == null || node.isNull() || node.isMissingNode()) {
+        boolean absent = node == null || node.isNull() || node.isMissingNode();
+        if (type == Type.TEXT_ARRAY) {
+            List<String> values = new ArrayList<>();
+            if (!absent) {
+                node.forEach(value -> values.add(value.asText()));
+            }
+            return values;
+        }
+        if (type == Type.JSON) {
+            return absent ? Json.object() : node;
+        }
+        if (absent || (type == Type.UUID && node.asText().isEmpty())) {
             return null;
         }
         try {
@@ -66,6 +96,7 @@ public record Column(String name, Type type) {
                 case TIMESTAMP -> OffsetDateTime.parse(node.asText());
                 case NUMBER -> node.decimalValue();
                 case BOOLEAN -> node.booleanValue();
+                case TEXT_ARRAY, JSON -> throw new IllegalStateException("handled above");
             };
         } catch (IllegalArgumentException | DateTimeParseException e) {
             throw ApiProblem.invalidField("/" + name, "format", name + " is not a valid " + type.name().toLowerCase());
@@ -73,7 +104,12 @@ public record Column(String name, Type type) {
     }
 
     public void bind(SqlStatement<?> statement, Object value) {
-        if (value == null) {
+        if (type == Type.TEXT_ARRAY) {
+            statement.bindArray(name, String.class, value == null ? List.of() : (List<?>) value);
+        } else if (type == Type.JSON) {
+            // Types.OTHER lets PostgreSQL take the text as jsonb without a cast in the statement.
+            statement.bindBySqlType(name, value == null ? "{}" : value.toString(), Types.OTHER);
+        } else if (value == null) {
             // Untyped, so PostgreSQL takes the column's type (a typed null of UUID would arrive as varchar).
             statement.bindNull(name, Types.OTHER);
         } else {
@@ -91,6 +127,14 @@ public record Column(String name, Type type) {
             case BOOLEAN -> {
                 boolean value = rs.getBoolean(name);
                 yield rs.wasNull() ? null : value;
+            }
+            case TEXT_ARRAY -> {
+                Array array = rs.getArray(name);
+                yield array == null ? List.of() : List.of((Object[]) array.getArray());
+            }
+            case JSON -> {
+                String json = rs.getString(name);
+                yield json == null ? Json.object() : Json.parse(json);
             }
         };
     }

@@ -1,9 +1,9 @@
 package dev.lnp.plugins.crm;
 
-import static dev.lnp.plugins.crm.Column.json;
-import static dev.lnp.plugins.crm.Column.tags;
-import static dev.lnp.plugins.crm.Column.text;
-import static dev.lnp.plugins.crm.Column.uuid;
+import static dev.lnp.api.sql.Column.json;
+import static dev.lnp.api.sql.Column.textArray;
+import static dev.lnp.api.sql.Column.text;
+import static dev.lnp.api.sql.Column.uuid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,7 +28,7 @@ final class ContactRepository {
     static final EntityTable TABLE = new EntityTable("crm.contacts", List.of(
             text("email"), text("first_name"), text("last_name"), text("phone"), text("job_title"),
             uuid("company_id"), text("company_name"), text("contact_type"), text("status"), text("lead_source"),
-            text("industry"), text("notes"), tags("tags"), json("custom_fields"), text("external_id"),
+            text("industry"), text("notes"), textArray("tags"), json("custom_fields"), text("external_id"),
             text("country"), text("state"), text("city"), text("social_professional")));
 
     private final Handle handle;

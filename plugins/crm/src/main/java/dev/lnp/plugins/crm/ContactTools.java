@@ -47,14 +47,14 @@ final class ContactTools {
     }
 
     private ToolResult list(ToolCall call) {
-        var query = new ContactQuery(List.of(), ToolArguments.strings(call.arguments(), "status"),
-                ToolArguments.page(call.arguments()));
+        var query = new ContactQuery(List.of(), call.strings("status"),
+                call.pageRequest());
         return contacts.list(call.tx(), query).asToolResult("contact");
     }
 
     private ToolResult search(ToolCall call) {
         var query = new ContactQuery(SearchWords.of(call.arguments().get("query").asText(), "/query"),
-                ToolArguments.strings(call.arguments(), "status"), ToolArguments.page(call.arguments()));
+                call.strings("status"), call.pageRequest());
         return contacts.list(call.tx(), query).asToolResult("contact");
     }
 
@@ -63,12 +63,11 @@ final class ContactTools {
     }
 
     private ToolResult update(ToolCall call) {
-        var args = call.arguments();
-        return written(contacts.update(call.tx(), ToolArguments.id(args), ToolArguments.fields(args)), "updated");
+        return written(contacts.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
     }
 
     private ToolResult delete(ToolCall call) {
-        UUID id = ToolArguments.id(call.arguments());
+        UUID id = call.id();
         return ToolResult.of(contacts.delete(call.tx(), id), new EntityRef("contact", id, "deleted"));
     }
 

@@ -2,7 +2,9 @@ package dev.lnp.plugins.crm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.Json;
+import dev.lnp.api.JsonSchemas;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The JSON Schemas of the CRM, loaded once. Request schemas are shared by the REST route and the MCP tool
@@ -15,40 +17,30 @@ final class CrmSchemas {
     final JsonNode contact = load("contact.json");
     final JsonNode contactList = load("contact-list.json");
     final JsonNode contactSearch = withSearchQuery(contactList);
-    final JsonNode contactUpdate = withId(optionalFields(contactCreate), "Contact changes");
+    final JsonNode contactUpdate = JsonSchemas.withId(optionalFields(contactCreate, "Contact changes"),
+            "The contact to change");
     final JsonNode dealCreate = load("deal-create.json");
-    final ObjectNode dealPatch = optionalFields(dealCreate);
-    final JsonNode dealUpdate = withId(dealPatch, "Deal changes");
+    final ObjectNode dealPatch = optionalFields(dealCreate, "Deal changes");
+    final JsonNode dealUpdate = JsonSchemas.withId(dealPatch, "The deal to change");
     final JsonNode deal = load("deal.json");
     final JsonNode dealList = load("deal-list.json");
     final JsonNode id = load("id.json");
     final JsonNode deleted = load("deleted.json");
-    final JsonNode contactPage = page(contact);
-    final JsonNode dealPage = page(deal);
+    final JsonNode contactPage = JsonSchemas.pageOutput(contact);
+    final JsonNode dealPage = JsonSchemas.pageOutput(deal);
 
     private static JsonNode load(String name) {
-        return Json.resource(CrmSchemas.class, "schemas/" + name);
+        return JsonSchemas.load(CrmSchemas.class, name);
     }
 
-    /** The same fields, none required, at least one present: what a PATCH accepts. */
-    private static ObjectNode optionalFields(JsonNode createSchema) {
-        ObjectNode schema = createSchema.deepCopy();
-        schema.remove("required");
-        schema.put("minProperties", 1);
-        return schema;
-    }
-
-    /** A PATCH body plus the id of the row, for tools that carry both in their arguments. */
-    private static ObjectNode withId(ObjectNode patchSchema, String title) {
-        ObjectNode schema = patchSchema.deepCopy();
-        schema.put("title", title);
-        ObjectNode properties = Json.object();
-        properties.putObject("id").put("type", "string").put("format", "uuid");
-        properties.setAll((ObjectNode) schema.get("properties"));
-        schema.set("properties", properties);
-        schema.putArray("required").add("id");
-        schema.put("minProperties", 2);
-        return schema;
+    /**
+     * The same fields, none required, at least one present: what a PATCH accepts. A field takes {@code null}
+     * only where the create schema already does, because the CRM keeps create and update rules identical.
+     */
+    private static ObjectNode optionalFields(JsonNode createSchema, String title) {
+        Set<String> fields = new HashSet<>();
+        createSchema.path("properties").fieldNames().forEachRemaining(fields::add);
+        return JsonSchemas.patchOf(createSchema, title, fields);
     }
 
     private static ObjectNode withSearchQuery(JsonNode listSchema) {
@@ -58,23 +50,6 @@ final class CrmSchemas {
                 .put("maxLength", 500).put("description", "Every word must match one of name, email, company "
                         + "name, job title or phone; case and accents are ignored");
         schema.putArray("required").add("query");
-        return schema;
-    }
-
-    /** The output of a list tool: the page's items and the same pagination object the REST envelope has. */
-    private static JsonNode page(JsonNode item) {
-        ObjectNode schema = Json.object();
-        schema.put("type", "object");
-        schema.putArray("required").add("items").add("pagination");
-        ObjectNode properties = schema.putObject("properties");
-        properties.putObject("items").put("type", "array").set("items", item);
-        ObjectNode pagination = properties.putObject("pagination");
-        pagination.put("type", "object");
-        ObjectNode fields = pagination.putObject("properties");
-        fields.putObject("page").put("type", "integer");
-        fields.putObject("limit").put("type", "integer");
-        fields.putObject("total").put("type", "integer");
-        fields.putObject("hasMore").put("type", "boolean");
         return schema;
     }
 }

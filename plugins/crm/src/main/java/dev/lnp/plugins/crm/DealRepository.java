@@ -1,11 +1,11 @@
 package dev.lnp.plugins.crm;
 
-import static dev.lnp.plugins.crm.Column.date;
-import static dev.lnp.plugins.crm.Column.json;
-import static dev.lnp.plugins.crm.Column.number;
-import static dev.lnp.plugins.crm.Column.tags;
-import static dev.lnp.plugins.crm.Column.text;
-import static dev.lnp.plugins.crm.Column.uuid;
+import static dev.lnp.api.sql.Column.date;
+import static dev.lnp.api.sql.Column.json;
+import static dev.lnp.api.sql.Column.number;
+import static dev.lnp.api.sql.Column.textArray;
+import static dev.lnp.api.sql.Column.text;
+import static dev.lnp.api.sql.Column.uuid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +26,7 @@ final class DealRepository {
     static final EntityTable TABLE = new EntityTable("crm.deals", List.of(
             text("title"), number("value"), text("currency"), text("stage"), text("status"), uuid("contact_id"),
             uuid("company_id"), number("probability"), date("expected_close_date"), text("description"),
-            uuid("assigned_to"), date("actual_close_date"), text("lost_reason"), text("source"), tags("tags"),
+            uuid("assigned_to"), date("actual_close_date"), text("lost_reason"), text("source"), textArray("tags"),
             json("custom_fields"), text("external_id"), uuid("price_book_id"), uuid("package_id"), uuid("rep_id"),
             uuid("developer_id"), number("commission_pct"), text("territory")));
 

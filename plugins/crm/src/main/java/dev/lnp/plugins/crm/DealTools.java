@@ -45,18 +45,18 @@ final class DealTools {
 
     private ToolResult list(ToolCall call) {
         JsonNode args = call.arguments();
-        var filter = new DealFilter(ToolArguments.strings(args, "status"), ToolArguments.strings(args, "stage"),
-                ToolArguments.strings(args, "assignee").stream().map(UUID::fromString).toList(),
+        var filter = new DealFilter(call.strings("status"), call.strings("stage"),
+                call.strings("assignee").stream().map(UUID::fromString).toList(),
                 args.hasNonNull("contact_id") ? UUID.fromString(args.get("contact_id").asText()) : null,
                 args.hasNonNull("company_id") ? UUID.fromString(args.get("company_id").asText()) : null,
                 args.hasNonNull("value_min") ? args.get("value_min").decimalValue() : null,
                 args.hasNonNull("value_max") ? args.get("value_max").decimalValue() : null,
-                ToolArguments.page(args));
+                call.pageRequest());
         return deals.list(call.tx(), filter).asToolResult("deal");
     }
 
     private ToolResult get(ToolCall call) {
-        return result(deals.get(call.tx(), ToolArguments.id(call.arguments())), "read");
+        return result(deals.get(call.tx(), call.id()), "read");
     }
 
     private ToolResult create(ToolCall call) {
@@ -64,12 +64,11 @@ final class DealTools {
     }
 
     private ToolResult update(ToolCall call) {
-        var args = call.arguments();
-        return result(deals.update(call.tx(), ToolArguments.id(args), ToolArguments.fields(args)), "updated");
+        return result(deals.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
     }
 
     private ToolResult delete(ToolCall call) {
-        UUID id = ToolArguments.id(call.arguments());
+        UUID id = call.id();
         return ToolResult.of(deals.delete(call.tx(), id), new EntityRef("deal", id, "deleted"));
     }
 

@@ -3,6 +3,7 @@ package dev.lnp.plugins.crm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -44,7 +45,7 @@ final class EntityTable implements RowMapper<ObjectNode> {
         List<String> values = new ArrayList<>(List.of(":workspace_id"));
         present.forEach(c -> {
             names.add(c.name());
-            values.add(c.parameter());
+            values.add(":" + c.name());
         });
         return "INSERT INTO " + table + " (" + String.join(", ", names) + ") VALUES (" + String.join(", ", values)
                 + ") RETURNING *";
@@ -53,14 +54,14 @@ final class EntityTable implements RowMapper<ObjectNode> {
     /** {@code UPDATE ... RETURNING *} of the given columns of one row, bound as {@code :id} and {@code :workspace_id}. */
     String updateSql(List<Column> present) {
         List<String> sets = new ArrayList<>();
-        present.forEach(c -> sets.add(c.name() + " = " + c.parameter()));
+        present.forEach(c -> sets.add(c.name() + " = :" + c.name()));
         sets.add("updated_at = now()");
         return "UPDATE " + table + " SET " + String.join(", ", sets)
                 + " WHERE workspace_id = :workspace_id AND id = :id RETURNING *";
     }
 
     void bind(SqlStatement<?> statement, List<Column> present, JsonNode body) {
-        present.forEach(c -> c.bind(statement, body.get(c.name())));
+        present.forEach(c -> c.bind(statement, c.fromJson(body.get(c.name()))));
     }
 
     @Override
@@ -68,7 +69,7 @@ final class EntityTable implements RowMapper<ObjectNode> {
         ObjectNode out = Json.object();
         out.put("id", rs.getObject("id", UUID.class).toString());
         for (Column column : columns) {
-            column.read(rs, out);
+            out.set(column.name(), Json.mapper().valueToTree(column.read(rs)));
         }
         out.put("created_at", timestamp(rs, "created_at"));
         out.put("updated_at", timestamp(rs, "updated_at"));

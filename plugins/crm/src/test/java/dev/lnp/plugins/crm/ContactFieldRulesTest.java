@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** POST /api/v1/crm/contacts: every rule of the Contact table, one failing case each, and what is accepted. */
 @PlatformTest(plugins = "crm")
@@ -50,6 +51,12 @@ class ContactFieldRulesTest {
                 Arguments.of("email is required", "{\"first_name\":\"Ada\"}", "/email"),
                 Arguments.of("email must be an address", with("email", "\"not-an-email\""), "/email"),
                 Arguments.of("email must be a string", with("email", "42"), "/email"),
+                Arguments.of("email needs a dotted domain", with("email", "\"ada@localhost\""), "/email"),
+                Arguments.of("email refuses spaces", with("email", "\"ada lovelace@example.com\""), "/email"),
+                Arguments.of("email refuses a leading dot", with("email", "\".ada@example.com\""), "/email"),
+                Arguments.of("email refuses a hyphen-edged label", with("email", "\"ada@-example.com\""), "/email"),
+                Arguments.of("email refuses a numeric top label", with("email", "\"ada@example.123\""), "/email"),
+                Arguments.of("email local part max 64", with("email", "\"" + repeat('a', 65) + "@example.com\""), "/email"),
                 Arguments.of("email max 320", with("email", "\"" + repeat('a', 60) + "@" + repeat('b', 255) + ".example.com\""), "/email"),
                 Arguments.of("first_name max 120", with("first_name", text(121)), "/first_name"),
                 Arguments.of("last_name max 120", with("last_name", text(121)), "/last_name"),
@@ -83,6 +90,16 @@ class ContactFieldRulesTest {
     @MethodSource("brokenRules")
     void refusesTheBrokenRuleNamingTheField(String rule, String body, String pointer, TestPlatform platform) {
         assertNames(platform.post("/api/v1/crm/contacts", key, body), 422, pointer);
+    }
+
+    /** On-premises receivers use private top-level domains; syntax is checked, not the public TLD registry. */
+    @ParameterizedTest
+    @ValueSource(strings = {"ops@build.internal", "sales@corp.lan", "o'brien+crm@mail.example.co.uk",
+            "ada@[192.0.2.10]", "ada@[IPv6:2001:db8::1]", "x@a-b.c-d.example"})
+    void acceptsEveryEmailThatIsValidSyntax(String email, TestPlatform platform) {
+        var response = platform.post("/api/v1/crm/contacts", key, "{\"email\":\"" + email + "\"}");
+        assertEquals(201, response.status(), response.body());
+        assertEquals(email, response.json().get("email").asText());
     }
 
     @Test

@@ -1,0 +1,33 @@
+package dev.lnp.api.mcp;
+
+import dev.lnp.api.Principal;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The caller of an MCP request as the platform authenticated it.
+ *
+ * @param keyExpiresAt when the key stops working: the connection's expiry or the end of a rotated secret's grace
+ *                     period, whichever comes first
+ * @param rateLimit the per-minute MCP budget after this request
+ */
+public record McpCaller(Principal principal, Optional<Instant> keyExpiresAt, RateLimit rateLimit,
+        ToolPolicy toolPolicy) {
+
+    /** The fixed one-minute window of the MCP surface. */
+    public record RateLimit(int limit, int remaining, long resetSeconds) {
+    }
+
+    /**
+     * The connection's own tool settings.
+     *
+     * @param allowList when present, only these tools may be called
+     * @param denyList tools this connection may never call
+     * @param readOnlyTools only tools annotated read-only may be called
+     * @param disabledModules plugins switched off for the workspace
+     */
+    public record ToolPolicy(Optional<List<String>> allowList, List<String> denyList, boolean readOnlyTools,
+            List<String> disabledModules) {
+    }
+}

@@ -1,0 +1,29 @@
+package dev.lnp.core.http;
+
+import dev.lnp.api.Principal;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.RawRequest;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.ServerRequest;
+import java.util.List;
+import java.util.Optional;
+
+/** A raw route's request: the checked caller, the headers and the unparsed body. */
+record RawRequestImpl(String requestId, ServerRequest request, byte[] body, PipelineServices.Caller caller,
+        String endpoint) implements RawRequest, CallerCarrier {
+
+    @Override
+    public Optional<Principal> principal() {
+        return caller == null ? Optional.empty() : Optional.of(caller.principal());
+    }
+
+    @Override
+    public List<String> headers(String name) {
+        return request.headers().all(HeaderNames.create(name), List::of);
+    }
+
+    @Override
+    public Optional<WorkspaceTx> openTx() {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.lnp.core.tools;
+
+import dev.lnp.api.Principal;
+import dev.lnp.api.mcp.ToolDenial;
+import dev.lnp.core.auth.KeyRecord;
+import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;
+import java.util.Optional;
+
+/**
+ * Whether a caller may call a tool: the tool's plugin is enabled for the workspace, the connection does not deny
+ * it (deny list, allow list, read-only switch), and the key holds the tool's scope. The same rule filters the
+ * catalog and guards every call, on both MCP surfaces.
+ */
+final class ToolPermissions {
+
+    private ToolPermissions() {
+    }
+
+    static Optional<ToolDenial> denial(RegisteredTool registered, Principal principal, KeyRecord key) {
+        var tool = registered.descriptor();
+        if (key.disabledModules().contains(registered.pluginId())) {
+            return Optional.of(new ToolDenial(ToolDenial.MODULE_DISABLED, null, "The module "
+                    + registered.pluginId() + " is switched off for this workspace."));
+        }
+        if (key.toolDeny().contains(tool.name())) {
+            return Optional.of(new ToolDenial(ToolDenial.DENIED_FOR_CONNECTION, "tool_deny",
+                    "This connection's deny list includes " + tool.name() + "."));
+        }
+        if (key.toolAllow() != null && !key.toolAllow().contains(tool.name())) {
+            return Optional.of(new ToolDenial(ToolDenial.DENIED_FOR_CONNECTION, "tool_allow",
+                    "This connection may only call the tools on its allow list, which does not include "
+                            + tool.name() + "."));
+        }
+        if (key.readOnlyTools() && !tool.annotations().readOnly()) {
+            return Optional.of(new ToolDenial(ToolDenial.DENIED_FOR_CONNECTION, "read_only_tools",
+                    "This connection may only call read-only tools, and " + tool.name() + " changes data."));
+        }
+        if (!principal.has(tool.scope())) {
+            return Optional.of(new ToolDenial(ToolDenial.MISSING_SCOPE, null,
+                    "This key lacks the scope " + tool.scope() + " that " + tool.name() + " needs."));
+        }
+        return Optional.empty();
+    }
+}

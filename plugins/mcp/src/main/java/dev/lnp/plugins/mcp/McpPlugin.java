@@ -1,0 +1,36 @@
+package dev.lnp.plugins.mcp;
+
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.Registrar;
+import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.plugins.mcp.protocol.McpEndpoint;
+
+/**
+ * The hosted MCP surface: every tool any plugin registered, filtered by the caller's permissions, over the
+ * contract endpoints ({@code /api/mcp/session}, {@code /api/mcp/tools/list}, {@code /api/mcp/tools/call},
+ * {@code /api/mcp/audit}) and over MCP's Streamable HTTP transport at {@code /api/mcp}. Permissions, limits,
+ * quotas and the audit are the platform's ({@link ToolGateway}); this plugin only speaks the two protocols.
+ * Decisions are in docs/mcp.md.
+ */
+public final class McpPlugin implements PlatformPlugin {
+
+    public static final String AUDIT_READ = "mcp.audit.read";
+
+    private final GatewayHolder gateway = new GatewayHolder();
+
+    @Override
+    public void register(Registrar registrar) {
+        registrar.scope(AUDIT_READ, "List the workspace's MCP tool calls (who called which tool, outcome, entities).");
+        new ContractRoutes(gateway).routes().forEach(registrar::route);
+        new AuditRoute(gateway).routes().forEach(registrar::route);
+        McpEndpoint.routes(gateway).forEach(registrar::route);
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        gateway.set(context.service(ToolGateway.class).orElseThrow(() -> new IllegalStateException(
+                "the platform offers no ToolGateway; the mcp plugin needs a platform with the MCP surface")),
+                context.config("lnp.mcp.page_size").map(Integer::parseInt).orElse(McpEndpoint.DEFAULT_PAGE_SIZE));
+    }
+}

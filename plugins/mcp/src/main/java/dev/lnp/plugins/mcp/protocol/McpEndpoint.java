@@ -1,0 +1,140 @@
+package dev.lnp.plugins.mcp.protocol;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.http.RawRequest;
+import dev.lnp.api.http.RawResponse;
+import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.http.Surface;
+import dev.lnp.plugins.mcp.GatewayHolder;
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * MCP over Streamable HTTP at {@code /api/mcp}: the HTTP rules of the transport. Before this runs, the platform
+ * has checked {@code Origin} (403), the bearer key (401 with {@code WWW-Authenticate}), {@code mcp.use} (403) and
+ * the MCP rate limit (429). Here: the protocol version header (400 when unsupported), the media types, JSON-RPC
+ * parsing and batching; {@link McpDispatcher} answers the methods.
+ *
+ * <p>The server is stateless: it assigns no {@code MCP-Session-Id}, answers every request with one JSON object
+ * (never an SSE stream), and answers {@code GET} (no server-initiated stream) and {@code DELETE} (no session to
+ * end) with 405, as the transport allows.
+ */
+public final class McpEndpoint {
+
+    public static final String PATH = "/api/mcp";
+    public static final int DEFAULT_PAGE_SIZE = 50;
+    static final int MAX_BATCH = 20;
+
+    private static final Map<String, String> ALLOW_POST = Map.of("Allow", "POST");
+
+    private final McpDispatcher dispatcher;
+
+    private McpEndpoint(GatewayHolder gateway) {
+        this.dispatcher = new McpDispatcher(gateway);
+    }
+
+    public static List<RouteSpec> routes(GatewayHolder gateway) {
+        McpEndpoint endpoint = new McpEndpoint(gateway);
+        return List.of(
+                RouteSpec.post(PATH).scope("mcp.use").surface(Surface.MCP)
+                        .summary("MCP over Streamable HTTP (JSON-RPC 2.0)").raw(endpoint::post),
+                RouteSpec.get(PATH).publicRoute().surface(Surface.MCP)
+                        .summary("405: no server-initiated SSE stream").raw(r -> notAllowed("GET",
+                                "This server sends no messages of its own, so it offers no SSE stream; POST JSON-RPC messages.")),
+                RouteSpec.delete(PATH).publicRoute().surface(Surface.MCP)
+                        .summary("405: the server keeps no sessions to end").raw(r -> notAllowed("DELETE",
+                                "This server assigns no MCP sessions, so there is none to terminate.")));
+    }
+
+    private RawResponse post(RawRequest req) {
+        List<String> versions = req.headers("MCP-Protocol-Version");
+        String version = versions.isEmpty() ? McpVersions.WITHOUT_HEADER : versions.get(0).strip();
+        if (versions.size() > 1 || !McpVersions.SUPPORTED.contains(version)) {
+            return error(400, JsonRpc.INVALID_REQUEST, "Unsupported protocol version " + String.join(", ", versions),
+                    Json.object().put("requested", String.join(", ", versions))
+                            .set("supported", Json.mapper().valueToTree(McpVersions.SUPPORTED)));
+        }
+        String contentType = req.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
+        if (!contentType.startsWith("application/json")) {
+            return error(415, JsonRpc.INVALID_REQUEST,
+                    "Send JSON-RPC messages with Content-Type: application/json", null);
+        }
+        if (!acceptsJson(req.headers("Accept"))) {
+            return error(406, JsonRpc.INVALID_REQUEST,
+                    "This server answers with application/json; the Accept header must allow it", null);
+        }
+        JsonNode body;
+        try {
+            body = req.body().length == 0 ? null : Json.mapper().readTree(req.body());
+        } catch (JsonProcessingException e) {
+            return error(400, JsonRpc.PARSE_ERROR, "Parse error: " + e.getOriginalMessage(), null);
+        } catch (IOException e) {
+            return error(400, JsonRpc.PARSE_ERROR, "Parse error: the body could not be read", null);
+        }
+        if (body == null || body.isMissingNode()) {
+            return error(400, JsonRpc.INVALID_REQUEST, "The body must be one JSON-RPC message", null);
+        }
+        return body.isArray() ? batch((ArrayNode) body, version, req) : single(body, version, req);
+    }
+
+    private RawResponse single(JsonNode message, String version, RawRequest req) {
+        return switch (Message.kind(message)) {
+            case REQUEST -> json(200, dispatcher.handle(message, version, req));
+            case NOTIFICATION, RESPONSE -> RawResponse.empty(202);
+            case INVALID -> json(400, JsonRpc.error(Message.idOf(message), JsonRpc.INVALID_REQUEST,
+                    "Invalid Request: " + Message.problem(message), null));
+        };
+    }
+
+    private RawResponse batch(ArrayNode messages, String version, RawRequest req) {
+        if (!McpVersions.allowsBatches(version)) {
+            return error(400, JsonRpc.INVALID_REQUEST, "JSON-RPC batches are not part of MCP " + version
+                    + "; send one message per POST", null);
+        }
+        if (messages.isEmpty() || messages.size() > MAX_BATCH) {
+            return error(400, JsonRpc.INVALID_REQUEST, "A batch holds 1 to " + MAX_BATCH + " messages", null);
+        }
+        ArrayNode responses = Json.mapper().createArrayNode();
+        for (JsonNode message : messages) {
+            switch (Message.kind(message)) {
+                case REQUEST -> responses.add("initialize".equals(message.path("method").asText())
+                        ? JsonRpc.error(message.get("id"), JsonRpc.INVALID_REQUEST,
+                                "initialize must not be part of a batch", null)
+                        : dispatcher.handle(message, version, req));
+                case INVALID -> responses.add(JsonRpc.error(Message.idOf(message), JsonRpc.INVALID_REQUEST,
+                        "Invalid Request: " + Message.problem(message), null));
+                case NOTIFICATION, RESPONSE -> {
+                    // accepted; nothing to answer
+                }
+            }
+        }
+        return responses.isEmpty() ? RawResponse.empty(202) : json(200, responses);
+    }
+
+    private static boolean acceptsJson(List<String> accept) {
+        if (accept.isEmpty()) {
+            return true;
+        }
+        String all = String.join(",", accept).toLowerCase(Locale.ROOT);
+        return all.contains("application/json") || all.contains("application/*") || all.contains("*/*");
+    }
+
+    private static RawResponse notAllowed(String method, String why) {
+        return new RawResponse(405, ALLOW_POST, "application/json",
+                JsonRpc.error(null, JsonRpc.INVALID_REQUEST, method + " is not supported: " + why, null).toString()
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private static RawResponse error(int status, int code, String message, JsonNode data) {
+        return json(status, JsonRpc.error(null, code, message, data));
+    }
+
+    private static RawResponse json(int status, JsonNode body) {
+        return RawResponse.json(status, body.toString());
+    }
+}
