@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -49,8 +50,8 @@ public final class Bench {
     private final String pgHost = env("BENCH_PG_HOST", "127.0.0.1");
     private final String pgPort = env("BENCH_PG_PORT", "5432");
     private final String pgUser = env("BENCH_PG_USER", "postgres");
-    private final String database = "lnp_bench_" + DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")
-            .format(LocalDateTime.now());
+    private final String database;
+    private final boolean reuse;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private Server server;
@@ -63,8 +64,11 @@ public final class Bench {
         this.seconds = Integer.parseInt(options.getOrDefault("duration", "10"));
         this.warmup = Integer.parseInt(options.getOrDefault("warmup", "3"));
         this.scale = Double.parseDouble(options.getOrDefault("scale", "1"));
-        this.keep = options.containsKey("keep");
         this.only = options.get("only");
+        this.reuse = options.containsKey("reuse");
+        this.database = reuse ? options.get("reuse") : "lnp_bench_" + DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")
+                .format(LocalDateTime.now());
+        this.keep = options.containsKey("keep") || reuse;
         this.out = root.resolve("bench/out").resolve(database);
     }
 
@@ -105,7 +109,9 @@ public final class Bench {
         }
         Files.createDirectories(out);
         log("database " + database + " on " + pgHost + ":" + pgPort + "; output in " + root.relativize(out));
-        psql("postgres", "CREATE DATABASE " + database);
+        if (!reuse) {
+            psql("postgres", "CREATE DATABASE " + database);
+        }
         try {
             benchmark();
         } finally {
@@ -141,8 +147,63 @@ public final class Bench {
 
         server = Server.start(dist, serverEnv, serverLog, port);
         long firstStart = server.readyMillis;
-        log("first start (fresh database, migrations): ready in " + firstStart + " ms");
+        String firstLabel = reuse ? "start-up to ready (first start, kept database)"
+                : "start-up to ready (first start, migrations)";
+        log(firstLabel + ": " + firstStart + " ms");
 
+        Properties state = new Properties();
+        Path stateFile = out.resolve("state.properties");
+        if (reuse) {
+            try (var in = Files.newBufferedReader(stateFile)) {
+                state.load(in);
+            }
+            log("reusing the seeded database " + database + " (" + stateFile + ")");
+        } else {
+            seed(state);
+            try (var writer = Files.newBufferedWriter(stateFile)) {
+                state.store(writer, "seeded workspaces of " + database + " (bench/run --reuse=" + database + ")");
+            }
+        }
+        String big = state.getProperty("big");
+        String bigKey = state.getProperty("big.key");
+        server.close();
+        server = Server.start(dist, serverEnv, serverLog, port);
+        long restart = server.readyMillis;
+        log("restart (seeded database): ready in " + restart + " ms");
+        Thread.sleep(10_000);
+        double idleRss = server.rssMb();
+        log(String.format("idle RSS after 10 s: %.0f MB", idleRss));
+
+        Path deals = out.resolve("deal-ids.txt");
+        Path tasks = out.resolve("task-ids.txt");
+        UUID project = UUID.fromString(state.getProperty("project"));
+        String projectPage = psqlValue(database, "SELECT '{' || string_agg(id::text, ',' ORDER BY created_at, id) || '}'"
+                + " FROM (SELECT id, created_at FROM issues.tasks WHERE workspace_id = '" + big + "'"
+                + " AND deleted_at IS NULL AND project_id = '" + project + "' ORDER BY created_at, id LIMIT 50) t");
+        Map<String, String> common = Map.of("BENCH_KEY", bigKey, "BENCH_LUA", root.resolve("bench/lua").toString());
+
+        List<Scenario> scenarios = scenarios(project, projectPage, deals, tasks);
+        for (Scenario scenario : scenarios) {
+            if (only != null && !scenario.name().contains(only)) {
+                continue;
+            }
+            rows.add(measure(scenario, common, big));
+        }
+        rows.add(new Row(Scenario.get(firstLabel, 0, null)
+                .target("startup", 3000, "< 3 s"), null, null, firstStart + " ms"));
+        rows.add(new Row(Scenario.get("start-up to ready (restart, seeded)", 0, null)
+                .target("startup", 3000, "< 3 s"), null, null, restart + " ms"));
+        rows.add(new Row(Scenario.get("idle RSS (10 s after restart)", 0, null)
+                .target("rss", 300, "< 300 MB"), null, null, String.format("%.0f MB", idleRss)));
+
+        String table = table(firstStart, restart, idleRss);
+        System.out.println(table);
+        Files.writeString(out.resolve("results.md"), table);
+        log("table written to " + root.relativize(out.resolve("results.md")));
+    }
+
+    /** Two workspaces with keys, seeded through the API; what the scenarios need goes into {@code state}. */
+    private void seed(Properties state) throws Exception {
         String big = workspace("Big Corp", "owner@bigcorp.com");
         String bigKey = key(big);
         String small = workspace("Small Shop", "owner@smallshop.com");
@@ -158,41 +219,13 @@ public final class Bench {
         log(String.format("seed: %,d + %,d records in %.0f s", bigSizes.total(), smallSizes.total(), seedSeconds));
         psql(database, "VACUUM (ANALYZE)");
         psql(database, "CHECKPOINT");
-
-        server.close();
-        server = Server.start(dist, serverEnv, serverLog, port);
-        long restart = server.readyMillis;
-        log("restart (seeded database): ready in " + restart + " ms");
-        Thread.sleep(10_000);
-        double idleRss = server.rssMb();
-        log(String.format("idle RSS after 10 s: %.0f MB", idleRss));
-
-        Path deals = write("deal-ids.txt", seeded.deals());
-        Path tasks = write("task-ids.txt", seeded.tasks().subList(0, Math.min(10_000, seeded.tasks().size())));
-        UUID project = seeded.projects().get(0);
-        String projectPage = psqlValue(database, "SELECT '{' || string_agg(id::text, ',' ORDER BY created_at, id) || '}'"
-                + " FROM (SELECT id, created_at FROM issues.tasks WHERE workspace_id = '" + big + "'"
-                + " AND deleted_at IS NULL AND project_id = '" + project + "' ORDER BY created_at, id LIMIT 50) t");
-        Map<String, String> common = Map.of("BENCH_KEY", bigKey, "BENCH_LUA", root.resolve("bench/lua").toString());
-
-        List<Scenario> scenarios = scenarios(project, projectPage, deals, tasks);
-        for (Scenario scenario : scenarios) {
-            if (only != null && !scenario.name().contains(only)) {
-                continue;
-            }
-            rows.add(measure(scenario, common, big));
-        }
-        rows.add(new Row(Scenario.get("start-up to ready (first start, migrations)", 0, null)
-                .target("startup", 3000, "< 3 s"), null, null, firstStart + " ms"));
-        rows.add(new Row(Scenario.get("start-up to ready (restart, seeded)", 0, null)
-                .target("startup", 3000, "< 3 s"), null, null, restart + " ms"));
-        rows.add(new Row(Scenario.get("idle RSS (10 s after restart)", 0, null)
-                .target("rss", 300, "< 300 MB"), null, null, String.format("%.0f MB", idleRss)));
-
-        String table = table(firstStart, restart, idleRss);
-        System.out.println(table);
-        Files.writeString(out.resolve("results.md"), table);
-        log("table written to " + root.relativize(out.resolve("results.md")));
+        write("deal-ids.txt", seeded.deals());
+        write("task-ids.txt", seeded.tasks().subList(0, Math.min(10_000, seeded.tasks().size())));
+        state.setProperty("big", big);
+        state.setProperty("big.key", bigKey);
+        state.setProperty("small", small);
+        state.setProperty("small.key", smallKey);
+        state.setProperty("project", seeded.projects().get(0).toString());
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up on every request (one
- * indexed query), so revocation takes effect at once on every node.
+ * indexed query), so revocation takes effect at once on every node. The key's last use is recorded by the
+ * rate limiter's statement ({@code RateLimiter.hit}), which every authenticated request runs next.
  */
 public final class Authenticator {
 
@@ -42,7 +43,6 @@ public final class Authenticator {
         if (record.legacy() && (legacyKeysUntil == null || !now.isBefore(legacyKeysUntil))) {
             throw Unauthorized.legacyRetired();
         }
-        keys.touch(record.keyId());
         return new Authenticated(principal(record), record);
     }
 

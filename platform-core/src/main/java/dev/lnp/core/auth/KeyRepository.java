@@ -56,17 +56,6 @@ public final class KeyRepository {
                 .findOne());
     }
 
-    /**
-     * Records use for the activity history, at most once a minute per key so that the hot path does not
-     * write on every request.
-     */
-    public void touch(UUID keyId) {
-        jdbi.useHandle(h -> h.createUpdate("""
-                        UPDATE lnp_core.api_keys SET last_used_at = now()
-                         WHERE id = :id AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
-                        """).bind("id", keyId).execute());
-    }
-
     private static Instant instant(java.sql.Timestamp ts) {
         return ts == null ? null : ts.toInstant();
     }

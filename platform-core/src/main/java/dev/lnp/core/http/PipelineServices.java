@@ -74,7 +74,7 @@ public final class PipelineServices {
         int limit = "mcp".equals(surface)
                 ? (key.mcpPerMinute() != null ? key.mcpPerMinute() : mcpPerMinute)
                 : (key.restPerMinute() != null ? key.restPerMinute() : restPerMinute);
-        RateLimiter.Verdict verdict = rateLimiter.hit(key.connectionId(), surface, limit);
+        RateLimiter.Verdict verdict = rateLimiter.hit(key.connectionId(), key.keyId(), surface, limit);
         return new Caller(authenticated.principal(), key, verdict);
     }
 

@@ -44,14 +44,15 @@ class DelegationAndBucketsTest {
     @Test
     void restAndMcpBudgetsAreSeparate(TestPlatform platform) {
         UUID connection = UUID.randomUUID();
+        UUID key = UUID.randomUUID();
         var limiter = new RateLimiter(platform.jdbi(), Clock.fixed(Instant.parse("2026-01-01T10:00:10Z"), ZoneOffset.UTC));
-        limiter.hit(connection, "rest", 2);
-        limiter.hit(connection, "rest", 2);
-        var tooMany = assertThrows(ApiProblem.class, () -> limiter.hit(connection, "rest", 2));
+        limiter.hit(connection, key, "rest", 2);
+        limiter.hit(connection, key, "rest", 2);
+        var tooMany = assertThrows(ApiProblem.class, () -> limiter.hit(connection, key, "rest", 2));
         assertEquals(429, tooMany.status());
         assertEquals("50", tooMany.headers().get("Retry-After"));
-        assertEquals(1, limiter.hit(connection, "mcp", 2).remaining(), "the MCP budget is untouched by REST calls");
+        assertEquals(1, limiter.hit(connection, key, "mcp", 2).remaining(), "the MCP budget is untouched by REST calls");
         var nextMinute = new RateLimiter(platform.jdbi(), Clock.fixed(Instant.parse("2026-01-01T10:01:00Z"), ZoneOffset.UTC));
-        assertEquals(1, nextMinute.hit(connection, "rest", 2).remaining(), "a new window starts each minute");
+        assertEquals(1, nextMinute.hit(connection, key, "rest", 2).remaining(), "a new window starts each minute");
     }
 }
