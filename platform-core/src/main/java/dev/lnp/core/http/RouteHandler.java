@@ -1,9 +1,9 @@
 package dev.lnp.core.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.Principal;
 import dev.lnp.api.http.ApiProblem;
@@ -234,22 +234,26 @@ final class RouteHandler implements Handler {
         if (status == 204) {
             return new Rendered(status, null, false);
         }
-        Object payload;
-        if (route.shape() == ResponseShape.DIRECT) {
-            payload = result.data();
-        } else {
-            ObjectNode envelope = Json.object();
-            envelope.set("data", Json.mapper().valueToTree(result.data()));
-            if (result.pagination() != null) {
-                envelope.set("pagination", Json.mapper().valueToTree(result.pagination()));
+        // Written straight from the handler's objects: turning them into a tree first (valueToTree) copied every
+        // row of a page once more before serialising it.
+        var bytes = new java.io.ByteArrayOutputStream(8192);
+        try (JsonGenerator json = Json.mapper().createGenerator(bytes)) {
+            if (route.shape() == ResponseShape.DIRECT) {
+                Json.mapper().writeValue(json, result.data());
+            } else {
+                json.writeStartObject();
+                json.writeFieldName("data");
+                Json.mapper().writeValue(json, result.data());
+                if (result.pagination() != null) {
+                    json.writeFieldName("pagination");
+                    Json.mapper().writeValue(json, result.pagination());
+                }
+                json.writeEndObject();
             }
-            payload = envelope;
-        }
-        try {
-            return new Rendered(status, Json.mapper().writeValueAsBytes(payload), false);
-        } catch (JsonProcessingException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("Response of " + route.path() + " is not serializable", e);
         }
+        return new Rendered(status, bytes.toByteArray(), false);
     }
 
 }
