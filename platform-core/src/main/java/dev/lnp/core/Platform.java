@@ -106,7 +106,7 @@ public final class Platform implements AutoCloseable {
             audit = new AuditLog(database.jdbi());
             maintenance = Maintenance.start(database.jdbi());
             var services = new PipelineServices(authenticator, transactions,
-                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
+                    new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     new IdempotencyStore(), audit, config);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
