@@ -245,6 +245,11 @@ public final class Bench {
                         .ceiling("contacts_page.sql", "offset=49950"),
                 Scenario.get("contacts search (2 words)", 16, "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50")
                         .ceiling("contacts_search.sql", "words=" + searchWords),
+                // Issue 4 asks for the latency of page 1 and of a search: also at one connection, without queueing.
+                Scenario.get("contacts page 1 (1 connection)", 1, "/api/v1/crm/contacts?page=1&limit=50")
+                        .ceiling("contacts_page.sql", "offset=0"),
+                Scenario.get("contacts search (1 connection)", 1, "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50")
+                        .ceiling("contacts_search.sql", "words=" + searchWords),
                 Scenario.lua("POST contact", 16, "/api/v1/crm/contacts", "post_contact.lua")
                         .target("rps", 1500, ">= 1,500/s"),
                 Scenario.get("deals status+stage+value", 16, "/api/v1/crm/deals?" + dealFilter + "&limit=50")
