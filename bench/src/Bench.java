@@ -93,6 +93,17 @@ public final class Bench {
 
     /** Everything the table needs, filled as the run goes. */
     private final List<Row> rows = new ArrayList<>();
+    private String loadAtStart = "?";
+
+    /** The 1-, 5- and 15-minute load averages: how busy the shared machine was, for reading the figures. */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException e) {
+            return "?";
+        }
+    }
     private final Map<Integer, Double> httpCeiling = new HashMap<>();
 
     record Row(Scenario scenario, Result result, Double pgbenchTps, String note) {
@@ -183,6 +194,7 @@ public final class Bench {
         Map<String, String> common = Map.of("BENCH_KEY", bigKey, "BENCH_LUA", root.resolve("bench/lua").toString());
 
         List<Scenario> scenarios = scenarios(project, projectPage, deals, tasks);
+        loadAtStart = loadAverage();
         for (Scenario scenario : scenarios) {
             if (only != null && !scenario.name().contains(only)) {
                 continue;
@@ -442,6 +454,9 @@ public final class Bench {
         }
         t.append(String.format("%nServer CPU: %% of one core over the measured run (200%% = both cores). "
                 + "Server RSS: peak during the run. HTTP ceiling: GET /observe/health/live at the same concurrency.%n"));
+        t.append(String.format("Load average at the start of the scenarios: %s; at the end: %s (%d cores; anything above"
+                + " the platform, PostgreSQL and wrk is other work on the machine).%n", loadAtStart, loadAverage(),
+                Runtime.getRuntime().availableProcessors()));
         return t.toString();
     }
 
