@@ -123,9 +123,28 @@ public final class Bench {
         if (!reuse) {
             psql("postgres", "CREATE DATABASE " + database);
         }
+        // Ctrl-C (or a timeout's SIGTERM) must not leave the server running or the database behind.
+        Thread cleanup = new Thread(this::cleanUp, "bench-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             benchmark();
         } finally {
+            cleanUp();
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException shuttingDown) {
+                // interrupted: the hook is running or has run the same clean-up
+            }
+        }
+    }
+
+    private final AtomicBoolean cleanedUp = new AtomicBoolean();
+
+    private void cleanUp() {
+        if (!cleanedUp.compareAndSet(false, true)) {
+            return;
+        }
+        try {
             if (server != null) {
                 server.close();
             }
@@ -134,6 +153,8 @@ public final class Bench {
             } else {
                 log("kept database " + database);
             }
+        } catch (Exception e) {
+            log("clean-up failed: " + e);
         }
     }
 
