@@ -22,6 +22,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +80,14 @@ final class RouteHandler implements Handler {
             status = problem.status();
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
+            if (e instanceof UncheckedIOException && res.isSent()) {
+                // The client hung up while its answer was being written (a closed tab, a load generator
+                // stopping): nothing can reach it any more and nothing failed here, so no error and no
+                // problem response on the dead connection; the audit keeps the answer it was given.
+                LOG.log(Level.DEBUG, () -> "request " + requestId + ": the client closed the connection before the "
+                        + "response was written (" + e.getMessage() + ")");
+                return;
+            }
             ApiProblem problem = Problems.forFailure(e);
             status = problem.status();
             LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
