@@ -207,6 +207,10 @@ class DistributionIT {
         Path version = dataDir.resolve("pgsql/data/PG_VERSION");
         assertTrue(Files.exists(version), "the first start left a database cluster");
         FileTime created = Files.getLastModifiedTime(version);
+        try (var caches = Files.list(home.resolve("cache"))) {
+            assertTrue(caches.anyMatch(p -> p.getFileName().toString().matches("platform-\\d+\\.aot")),
+                    "the first serve wrote the AOT cache that makes the next start faster (bin/platform)");
+        }
         Server server = Server.start(this, "second");
         try {
             server.awaitReady(FIRST_START);

@@ -119,7 +119,7 @@ public final class Platform implements AutoCloseable {
             audit = new AuditLog(database.jdbi());
             toolCalls = new ToolCallLog(database.jdbi());
             var services = new PipelineServices(authenticator, transactions,
-                    new RateLimiter(database.jdbi(), Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
+                    new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     new IdempotencyStore(), audit, config);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,

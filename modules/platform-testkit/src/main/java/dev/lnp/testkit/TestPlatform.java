@@ -159,7 +159,7 @@ public final class TestPlatform implements AutoCloseable {
 
     /** Who a key is, as the pipeline sees it. */
     public dev.lnp.api.Principal principal(String key) {
-        return platform.authenticator().authenticate(List.of("Bearer " + key)).principal();
+        return platform.authenticator().authenticate(List.of("Bearer " + key), null).principal();
     }
 
     /** Calls a registered tool directly through the registry, as the MCP plugin will. */

@@ -2,6 +2,7 @@ package dev.lnp.core.auth;
 
 import dev.lnp.api.Principal;
 import dev.lnp.core.auth.AuthorizationHeader.Unauthorized;
+import dev.lnp.core.limits.RateLimiter;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -11,7 +12,8 @@ import java.util.Set;
 
 /**
  * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up on every request (one
- * indexed query), so revocation takes effect at once on every node.
+ * indexed query, which also records the key's use and counts the request for the rate limit: see
+ * {@link KeyRepository#admit}), so revocation takes effect at once on every node.
  */
 public final class Authenticator {
 
@@ -28,10 +30,16 @@ public final class Authenticator {
         this.legacyKeysUntil = legacyKeysUntil;
     }
 
-    public Authenticated authenticate(List<String> authorizationHeaders) {
+    /**
+     * @param window where to count the request (the rate limit of its surface), or null to only look the key up
+     */
+    public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window) {
         String key = AuthorizationHeader.bearerKey(authorizationHeaders);
-        KeyRecord record = keys.findByHash(ApiKeys.hash(key)).orElseThrow(Unauthorized::invalid);
         Instant now = clock.instant();
+        boolean legacyAccepted = legacyKeysUntil != null && now.isBefore(legacyKeysUntil);
+        KeyRepository.Admission admission = keys.admit(ApiKeys.hash(key), now, legacyAccepted, window)
+                .orElseThrow(Unauthorized::invalid);
+        KeyRecord record = admission.key();
         if (record.keyRevokedAt() != null || record.connectionRevokedAt() != null) {
             throw Unauthorized.revoked();
         }
@@ -39,11 +47,10 @@ public final class Authenticator {
                 || record.connectionExpiresAt() != null && !now.isBefore(record.connectionExpiresAt())) {
             throw Unauthorized.expired();
         }
-        if (record.legacy() && (legacyKeysUntil == null || !now.isBefore(legacyKeysUntil))) {
+        if (record.legacy() && !legacyAccepted) {
             throw Unauthorized.legacyRetired();
         }
-        keys.touch(record.keyId());
-        return new Authenticated(principal(record), record);
+        return new Authenticated(principal(record), record, admission.hits() == null ? 0 : admission.hits());
     }
 
     private Principal principal(KeyRecord record) {
@@ -61,7 +68,10 @@ public final class Authenticator {
                 Set.copyOf(granted), Optional.ofNullable(record.connectionExpiresAt()));
     }
 
-    /** The principal and the connection settings the limits and the MCP filter need. */
-    public record Authenticated(Principal principal, KeyRecord key) {
+    /**
+     * The principal, the connection settings the limits and the MCP filter need, and the request's number in its
+     * rate-limit window (0 when it was not counted).
+     */
+    public record Authenticated(Principal principal, KeyRecord key, int hits) {
     }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import dev.lnp.core.limits.RateLimiter;
 import org.jdbi.v3.core.Jdbi;
 
 /** SQL for keys and connections. */
@@ -16,55 +17,84 @@ public final class KeyRepository {
         this.jdbi = jdbi;
     }
 
-    public Optional<KeyRecord> findByHash(byte[] hash) {
-        return jdbi.withHandle(h -> h.createQuery("""
-                        SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
-                               c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
-                               c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
-                               c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
-                               c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
-                               w.crm_quota_monthly, w.disabled_modules
-                          FROM lnp_core.api_keys k
-                          JOIN lnp_core.connections c ON c.id = k.connection_id
-                          JOIN lnp_core.workspaces w ON w.id = c.workspace_id
-                          LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
-                         WHERE k.key_hash = :hash
-                        """)
-                .bind("hash", hash)
-                .map((rs, ctx) -> new KeyRecord(
-                        rs.getObject("key_id", UUID.class),
-                        rs.getBoolean("legacy"),
-                        instant(rs.getTimestamp("valid_until")),
-                        instant(rs.getTimestamp("key_revoked_at")),
-                        rs.getObject("connection_id", UUID.class),
-                        rs.getObject("workspace_id", UUID.class),
-                        rs.getObject("identity_id", UUID.class),
-                        strings(rs.getArray("scopes")),
-                        rs.getString("preset"),
-                        instant(rs.getTimestamp("expires_at")),
-                        instant(rs.getTimestamp("connection_revoked_at")),
-                        rs.getBoolean("delegation_enabled"),
-                        rs.getObject("delegated_user_id", UUID.class),
-                        rs.getString("delegated_role"),
-                        rs.getArray("tool_allow") == null ? null : strings(rs.getArray("tool_allow")),
-                        strings(rs.getArray("tool_deny")),
-                        rs.getBoolean("read_only_tools"),
-                        (Integer) rs.getObject("rest_per_minute"),
-                        (Integer) rs.getObject("mcp_per_minute"),
-                        (Long) rs.getObject("crm_quota_monthly"),
-                        strings(rs.getArray("disabled_modules"))))
-                .findOne());
+    /** A key, and how many requests its connection made in the window, this one included (null: not counted). */
+    public record Admission(KeyRecord key, Integer hits) {
     }
 
     /**
-     * Records use for the activity history, at most once a minute per key so that the hot path does not
-     * write on every request.
+     * Finds the key by its hash and, when {@code window} is given and the key is live at {@code now}, records its
+     * use (at most once a minute, for the activity history) and counts the request in the connection's window:
+     * one statement, so authentication and limits cost one round trip.
+     *
+     * <p>"Live" repeats the checks of {@link Authenticator}, which stay authoritative for the answer; here they
+     * only keep refused requests (a revoked key, an old secret after its grace period) from using the
+     * connection's budget. The statement commits asynchronously ({@code synchronous_commit = off} for its own
+     * transaction): every request of a connection updates the same window row, and with a synchronous commit the
+     * row stayed locked until the WAL flush, so the connection's concurrent requests queued one flush each. A
+     * crash can lose the last fraction of a second of counts: a key may then get a few more requests that minute.
      */
-    public void touch(UUID keyId) {
-        jdbi.useHandle(h -> h.createUpdate("""
-                        UPDATE lnp_core.api_keys SET last_used_at = now()
-                         WHERE id = :id AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
-                        """).bind("id", keyId).execute());
+    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window) {
+        return jdbi.withHandle(h -> h.createQuery("""
+                        WITH found AS (
+                            SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
+                                   c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
+                                   c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
+                                   c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
+                                   c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
+                                   w.crm_quota_monthly, w.disabled_modules
+                              FROM lnp_core.api_keys k
+                              JOIN lnp_core.connections c ON c.id = k.connection_id
+                              JOIN lnp_core.workspaces w ON w.id = c.workspace_id
+                              LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
+                             WHERE k.key_hash = :hash),
+                        live AS (
+                            SELECT key_id, connection_id FROM found
+                             WHERE :count AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
+                               AND (valid_until IS NULL OR valid_until > :now)
+                               AND (expires_at IS NULL OR expires_at > :now)
+                               AND (NOT legacy OR :legacy_accepted)),
+                        touched AS (
+                            UPDATE lnp_core.api_keys SET last_used_at = now()
+                             WHERE id IN (SELECT key_id FROM live)
+                               AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')),
+                        counted AS (
+                            INSERT INTO lnp_core.rate_windows AS r (connection_id, bucket, window_start, hits)
+                            SELECT connection_id, :bucket, :window, 1
+                              FROM live, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
+                            ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = r.hits + 1
+                            RETURNING hits)
+                        SELECT found.*, (SELECT hits FROM counted) AS hits FROM found
+                        """)
+                .bind("hash", hash)
+                .bind("count", window != null)
+                .bind("now", now)
+                .bind("legacy_accepted", legacyAccepted)
+                .bind("bucket", window == null ? "" : window.bucket())
+                .bind("window", window == null ? now : window.start())
+                .map((rs, ctx) -> new Admission(new KeyRecord(
+                                rs.getObject("key_id", UUID.class),
+                                rs.getBoolean("legacy"),
+                                instant(rs.getTimestamp("valid_until")),
+                                instant(rs.getTimestamp("key_revoked_at")),
+                                rs.getObject("connection_id", UUID.class),
+                                rs.getObject("workspace_id", UUID.class),
+                                rs.getObject("identity_id", UUID.class),
+                                strings(rs.getArray("scopes")),
+                                rs.getString("preset"),
+                                instant(rs.getTimestamp("expires_at")),
+                                instant(rs.getTimestamp("connection_revoked_at")),
+                                rs.getBoolean("delegation_enabled"),
+                                rs.getObject("delegated_user_id", UUID.class),
+                                rs.getString("delegated_role"),
+                                rs.getArray("tool_allow") == null ? null : strings(rs.getArray("tool_allow")),
+                                strings(rs.getArray("tool_deny")),
+                                rs.getBoolean("read_only_tools"),
+                                (Integer) rs.getObject("rest_per_minute"),
+                                (Integer) rs.getObject("mcp_per_minute"),
+                                (Long) rs.getObject("crm_quota_monthly"),
+                                strings(rs.getArray("disabled_modules"))),
+                        (Integer) rs.getObject("hits")))
+                .findOne());
     }
 
     private static Instant instant(java.sql.Timestamp ts) {

@@ -76,12 +76,13 @@ public final class PipelineServices {
 
     /** Authentication and the per-minute limit of one surface ({@code rest} or {@code mcp}). */
     public Caller authenticate(List<String> authorizationHeaders, String surface) {
-        var authenticated = authenticator.authenticate(authorizationHeaders);
+        RateLimiter.Window window = rateLimiter.window(surface);
+        var authenticated = authenticator.authenticate(authorizationHeaders, window);
         KeyRecord key = authenticated.key();
         int limit = "mcp".equals(surface)
                 ? (key.mcpPerMinute() != null ? key.mcpPerMinute() : mcpPerMinute)
                 : (key.restPerMinute() != null ? key.restPerMinute() : restPerMinute);
-        RateLimiter.Verdict verdict = rateLimiter.hit(key.connectionId(), surface, limit);
+        RateLimiter.Verdict verdict = rateLimiter.verdict(window, authenticated.hits(), limit);
         return new Caller(authenticated.principal(), key, verdict);
     }
 

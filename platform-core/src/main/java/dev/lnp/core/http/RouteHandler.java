@@ -1,9 +1,9 @@
 package dev.lnp.core.http;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.Principal;
 import dev.lnp.api.http.ApiProblem;
@@ -24,6 +24,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,6 +90,14 @@ final class RouteHandler implements Handler {
             status = problem.status();
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
+            if (e instanceof UncheckedIOException && res.isSent()) {
+                // The client hung up while its answer was being written (a closed tab, a load generator
+                // stopping): nothing can reach it any more and nothing failed here, so no error and no
+                // problem response on the dead connection; the audit keeps the answer it was given.
+                LOG.log(Level.DEBUG, () -> "request " + requestId + ": the client closed the connection before the "
+                        + "response was written (" + e.getMessage() + ")");
+                return;
+            }
             ApiProblem problem = Problems.forFailure(e);
             status = problem.status();
             LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
@@ -297,22 +306,26 @@ final class RouteHandler implements Handler {
         if (status == 204) {
             return new Rendered(status, null, false);
         }
-        Object payload;
-        if (route.shape() == ResponseShape.DIRECT) {
-            payload = result.data();
-        } else {
-            ObjectNode envelope = Json.object();
-            envelope.set("data", Json.mapper().valueToTree(result.data()));
-            if (result.pagination() != null) {
-                envelope.set("pagination", Json.mapper().valueToTree(result.pagination()));
+        // Written straight from the handler's objects: turning them into a tree first (valueToTree) copied every
+        // row of a page once more before serialising it.
+        var bytes = new java.io.ByteArrayOutputStream(8192);
+        try (JsonGenerator json = Json.mapper().createGenerator(bytes)) {
+            if (route.shape() == ResponseShape.DIRECT) {
+                Json.mapper().writeValue(json, result.data());
+            } else {
+                json.writeStartObject();
+                json.writeFieldName("data");
+                Json.mapper().writeValue(json, result.data());
+                if (result.pagination() != null) {
+                    json.writeFieldName("pagination");
+                    Json.mapper().writeValue(json, result.pagination());
+                }
+                json.writeEndObject();
             }
-            payload = envelope;
-        }
-        try {
-            return new Rendered(status, Json.mapper().writeValueAsBytes(payload), false);
-        } catch (JsonProcessingException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("Response of " + route.path() + " is not serializable", e);
         }
+        return new Rendered(status, bytes.toByteArray(), false);
     }
 
 }

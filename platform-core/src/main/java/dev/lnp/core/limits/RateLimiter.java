@@ -6,12 +6,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import org.jdbi.v3.core.Jdbi;
 
 /**
  * Per-key, per-minute limits, counted in PostgreSQL so that every node sharing the database enforces the same
- * budget. A fixed one-minute window: one upsert per request.
+ * budget: a fixed one-minute window per connection and surface. The count itself is taken by the key lookup's
+ * statement ({@code KeyRepository.admit}), so a request pays one round trip for authentication and limits; this
+ * class names the window and turns the count into a verdict.
  */
 public final class RateLimiter {
 
@@ -19,32 +19,29 @@ public final class RateLimiter {
     public record Verdict(String bucket, int limit, int remaining, long resetSeconds) {
     }
 
-    private final Jdbi jdbi;
+    /** The current window of a surface ({@code rest} or {@code mcp}): where a request is counted. */
+    public record Window(String bucket, Instant start, long resetSeconds) {
+    }
+
     private final Clock clock;
 
-    public RateLimiter(Jdbi jdbi, Clock clock) {
-        this.jdbi = jdbi;
+    public RateLimiter(Clock clock) {
         this.clock = clock;
     }
 
-    /** Counts one request; throws 429 with Retry-After when the window's budget is spent. */
-    public Verdict hit(UUID connectionId, String bucket, int limit) {
+    public Window window(String bucket) {
         Instant now = clock.instant();
-        Instant window = now.truncatedTo(ChronoUnit.MINUTES);
-        int hits = jdbi.withHandle(h -> h.createQuery("""
-                        INSERT INTO lnp_core.rate_windows AS w (connection_id, bucket, window_start, hits)
-                        VALUES (:id, :bucket, :window, 1)
-                        ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = w.hits + 1
-                        RETURNING hits
-                        """)
-                .bind("id", connectionId).bind("bucket", bucket).bind("window", window)
-                .mapTo(Integer.class).one());
-        long reset = Math.max(1, 60 - (now.getEpochSecond() - window.getEpochSecond()));
-        Verdict verdict = new Verdict(bucket, limit, Math.max(0, limit - hits), reset);
+        Instant start = now.truncatedTo(ChronoUnit.MINUTES);
+        return new Window(bucket, start, Math.max(1, 60 - (now.getEpochSecond() - start.getEpochSecond())));
+    }
+
+    /** The verdict for a request that was the {@code hits}-th of its window; 429 with Retry-After past the limit. */
+    public Verdict verdict(Window window, int hits, int limit) {
+        Verdict verdict = new Verdict(window.bucket(), limit, Math.max(0, limit - hits), window.resetSeconds());
         if (hits > limit) {
             throw new ApiProblem(429, "rate_limited", "Too Many Requests",
-                    "This key made more than " + limit + " " + bucket.toUpperCase() + " requests this minute; retry after "
-                            + reset + " s.", List.of(), headers(verdict));
+                    "This key made more than " + limit + " " + window.bucket().toUpperCase() + " requests this minute; "
+                            + "retry after " + window.resetSeconds() + " s.", List.of(), headers(verdict));
         }
         return verdict;
     }

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.core.auth.ApiKeys;
 import dev.lnp.core.auth.Connections;
+import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
@@ -43,15 +45,43 @@ class DelegationAndBucketsTest {
 
     @Test
     void restAndMcpBudgetsAreSeparate(TestPlatform platform) {
-        UUID connection = UUID.randomUUID();
-        var limiter = new RateLimiter(platform.jdbi(), Clock.fixed(Instant.parse("2026-01-01T10:00:10Z"), ZoneOffset.UTC));
-        limiter.hit(connection, "rest", 2);
-        limiter.hit(connection, "rest", 2);
-        var tooMany = assertThrows(ApiProblem.class, () -> limiter.hit(connection, "rest", 2));
+        UUID ws = platform.createWorkspace("buckets");
+        var issued = platform.connections().create(new Connections.NewConnection(ws, "buckets", List.of(),
+                "full-access", null, null));
+        var keys = new KeyRepository(platform.jdbi());
+        byte[] hash = ApiKeys.hash(issued.key());
+        Instant at = Instant.parse("2026-01-01T10:00:10Z");
+        var limiter = new RateLimiter(Clock.fixed(at, ZoneOffset.UTC));
+        RateLimiter.Window rest = limiter.window("rest");
+        assertEquals(1, keys.admit(hash, at, false, rest).orElseThrow().hits());
+        assertEquals(2, keys.admit(hash, at, false, rest).orElseThrow().hits());
+        int third = keys.admit(hash, at, false, rest).orElseThrow().hits();
+        assertEquals(3, third);
+        assertEquals(0, limiter.verdict(rest, 2, 2).remaining());
+        var tooMany = assertThrows(ApiProblem.class, () -> limiter.verdict(rest, third, 2));
         assertEquals(429, tooMany.status());
         assertEquals("50", tooMany.headers().get("Retry-After"));
-        assertEquals(1, limiter.hit(connection, "mcp", 2).remaining(), "the MCP budget is untouched by REST calls");
-        var nextMinute = new RateLimiter(platform.jdbi(), Clock.fixed(Instant.parse("2026-01-01T10:01:00Z"), ZoneOffset.UTC));
-        assertEquals(1, nextMinute.hit(connection, "rest", 2).remaining(), "a new window starts each minute");
+        assertEquals(1, keys.admit(hash, at, false, limiter.window("mcp")).orElseThrow().hits(),
+                "the MCP budget is untouched by REST calls");
+        var nextMinute = new RateLimiter(Clock.fixed(Instant.parse("2026-01-01T10:01:00Z"), ZoneOffset.UTC));
+        assertEquals(1, keys.admit(hash, at, false, nextMinute.window("rest")).orElseThrow().hits(),
+                "a new window starts each minute");
+        assertEquals(null, keys.admit(hash, at, false, null).orElseThrow().hits(), "a lookup alone counts nothing");
+    }
+
+    @Test
+    void refusedKeysDoNotUseTheConnectionsBudget(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("refused");
+        var issued = platform.connections().create(new Connections.NewConnection(ws, "refused", List.of(),
+                "full-access", null, null));
+        var keys = new KeyRepository(platform.jdbi());
+        byte[] hash = ApiKeys.hash(issued.key());
+        var window = new RateLimiter(Clock.systemUTC()).window("rest");
+        assertEquals(1, keys.admit(hash, Instant.now(), false, window).orElseThrow().hits());
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.api_keys SET revoked_at = now() WHERE connection_id = ?",
+                issued.connectionId()));
+        assertEquals(null, keys.admit(hash, Instant.now(), false, window).orElseThrow().hits(),
+                "a revoked key is found (for its 401) but not counted");
+        assertEquals(401, platform.get("/api/v1/probe/items", issued.key()).status());
     }
 }

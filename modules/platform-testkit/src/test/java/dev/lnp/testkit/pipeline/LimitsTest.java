@@ -124,6 +124,30 @@ class LimitsTest {
     }
 
     @Test
+    void aRequestRecordsTheKeysLastUseAtMostOnceAMinute(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("last use");
+        var issued = connection(platform, ws);
+        assertEquals(null, lastUsed(platform, issued.connectionId()), "a new key has no last use");
+        assertEquals(200, platform.get("/api/v1/probe/items", issued.key()).status());
+        var first = lastUsed(platform, issued.connectionId());
+        assertTrue(first != null, "the request recorded the key's use");
+        assertEquals(200, platform.get("/api/v1/probe/items", issued.key()).status());
+        assertEquals(first, lastUsed(platform, issued.connectionId()), "not rewritten within the minute");
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.api_keys SET last_used_at = now() - interval '2 minutes' WHERE connection_id = ?",
+                issued.connectionId()));
+        var old = lastUsed(platform, issued.connectionId());
+        assertEquals(200, platform.get("/api/v1/probe/items", issued.key()).status());
+        assertTrue(lastUsed(platform, issued.connectionId()).isAfter(old), "recorded again after a minute");
+    }
+
+    private static java.time.OffsetDateTime lastUsed(TestPlatform platform, UUID connection) {
+        return platform.jdbi().withHandle(h -> h.createQuery(
+                        "SELECT last_used_at FROM lnp_core.api_keys WHERE connection_id = :c")
+                .bind("c", connection).mapTo(java.time.OffsetDateTime.class).one());
+    }
+
+    @Test
     void everyAuthenticatedRequestIsAuditedWithoutKeyMaterial(TestPlatform platform) throws Exception {
         UUID ws = platform.createWorkspace("audit");
         var issued = connection(platform, ws);

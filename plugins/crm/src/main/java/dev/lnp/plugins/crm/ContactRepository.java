@@ -105,7 +105,7 @@ final class ContactRepository {
     }
 
     /**
-     * Without search words the total is a sum of at most four counter rows. A search total is counted, but
+     * Without search words the total is a sum of counter rows (at most 16 stripes of four statuses). A search total is counted, but
      * through the trigram index, so only candidate rows are visited.
      */
     static String totalSql(ContactQuery query) {
@@ -143,20 +143,14 @@ final class ContactRepository {
         return statement;
     }
 
+    /** Adds {@code delta} to the session's stripe of the status counter (see V3__striped_contact_counts). */
     private void count(String status, int delta) {
-        if (delta > 0) {
-            handle.createUpdate("""
-                            INSERT INTO crm.contact_counts (workspace_id, status, n) VALUES (:workspace_id, :status, :delta)
-                            ON CONFLICT (workspace_id, status) DO UPDATE SET n = contact_counts.n + EXCLUDED.n
-                            """)
-                    .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
-        } else {
-            handle.createUpdate("""
-                            UPDATE crm.contact_counts SET n = n + :delta
-                             WHERE workspace_id = :workspace_id AND status = :status
-                            """)
-                    .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
-        }
+        handle.createUpdate("""
+                        INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
+                        VALUES (:workspace_id, :status, pg_backend_pid() % 16, :delta)
+                        ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n
+                        """)
+                .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
     }
 
     private static ObjectNode writing(java.util.function.Supplier<ObjectNode> write) {

@@ -54,7 +54,9 @@ class ContactScaleTest {
                               FROM generate_series(:from, :to) AS i
                             """).bind("ws", workspace).bind("from", SEEDED).bind("to", CONTACTS - 1).execute();
             h.createUpdate("""
-                            UPDATE crm.contact_counts SET n = n + :each WHERE workspace_id = :ws
+                            INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
+                            SELECT :ws, status, 0, :each FROM unnest(ARRAY['active', 'inactive', 'blocked', 'pending']) AS status
+                            ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n
                             """).bind("ws", workspace).bind("each", (CONTACTS - SEEDED) / 4).execute();
             var others = new ContactRepository(h, other);
             for (int i = 0; i < 100; i++) {

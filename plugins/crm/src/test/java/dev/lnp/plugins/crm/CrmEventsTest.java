@@ -117,7 +117,7 @@ class CrmEventsTest {
         assertEquals(events, outboxRows(platform));
         assertEquals(total, platform.get("/api/v1/crm/contacts", key).json().path("pagination").path("total").asLong());
         assertTrue(platform.jdbi().withHandle(h -> h.createQuery(
-                "SELECT n FROM crm.contact_counts WHERE workspace_id = :ws AND status = 'active'")
+                "SELECT sum(n) FROM crm.contact_counts WHERE workspace_id = :ws AND status = 'active'")
                 .bind("ws", workspace).mapTo(Long.class).one()) == total);
     }
 }

@@ -1,0 +1,563 @@
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The benchmark: a fresh database, the distribution's server, a seed through the public API, then every
+ * scenario with wrk from a separate process on loopback, its pgbench and HTTP ceilings, and one table.
+ * Run it with {@code bench/run} (see bench/README.md for the options).
+ */
+public final class Bench {
+
+    private static final long STARTED = System.nanoTime();
+
+    static void log(String message) {
+        System.err.printf("[%6.1f s] %s%n", (System.nanoTime() - STARTED) / 1e9, message);
+    }
+
+    // ---- options -------------------------------------------------------------------------------------------
+
+    private final Path root;
+    private final Path dist;
+    private final Path out;
+    private final int seconds;
+    private final int warmup;
+    private final double scale;
+    private final boolean keep;
+    private final String only;
+    private final String pgHost = env("BENCH_PG_HOST", "127.0.0.1");
+    private final String pgPort = env("BENCH_PG_PORT", "5432");
+    private final String pgUser = env("BENCH_PG_USER", "postgres");
+    private final String database;
+    private final boolean reuse;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private Server server;
+    private String base;
+    private Map<String, String> serverEnv;
+
+    private Bench(Map<String, String> options) {
+        this.root = Path.of(options.getOrDefault("root", ".")).toAbsolutePath().normalize();
+        this.dist = root.resolve("distribution/target/lnp");
+        this.seconds = Integer.parseInt(options.getOrDefault("duration", "10"));
+        this.warmup = Integer.parseInt(options.getOrDefault("warmup", "3"));
+        this.scale = Double.parseDouble(options.getOrDefault("scale", "1"));
+        this.only = options.get("only");
+        this.reuse = options.containsKey("reuse");
+        this.database = reuse ? options.get("reuse") : "lnp_bench_" + DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")
+                .format(LocalDateTime.now());
+        this.keep = options.containsKey("keep") || reuse;
+        this.out = root.resolve("bench/out").resolve(database);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = new HashMap<>();
+        for (String arg : args) {
+            if (!arg.startsWith("--")) {
+                throw new IllegalArgumentException("unknown argument " + arg + " (see bench/README.md)");
+            }
+            String[] kv = arg.substring(2).split("=", 2);
+            options.put(kv[0], kv.length > 1 ? kv[1] : "true");
+        }
+        new Bench(options).run();
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+
+    // ---- the run -------------------------------------------------------------------------------------------
+
+    /** Everything the table needs, filled as the run goes. */
+    private final List<Row> rows = new ArrayList<>();
+    private String loadAtStart = "?";
+
+    /** The 1-, 5- and 15-minute load averages: how busy the shared machine was, for reading the figures. */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+    private final Map<Integer, Double> httpCeiling = new HashMap<>();
+
+    record Row(Scenario scenario, Result result, Double pgbenchTps, String note) {
+    }
+
+    /** One wrk measurement plus the server's CPU and peak RSS over it. */
+    record Result(double rps, double p50ms, double p99ms, long errors, long requests, double cpuPercent,
+            double rssMb) {
+    }
+
+    private void run() throws Exception {
+        if (!Files.isExecutable(dist.resolve("bin/platform"))) {
+            throw new IllegalStateException("no distribution at " + dist + "; bench/run builds it");
+        }
+        Files.createDirectories(out);
+        log("database " + database + " on " + pgHost + ":" + pgPort + "; output in " + root.relativize(out));
+        if (!reuse) {
+            psql("postgres", "CREATE DATABASE " + database);
+        }
+        // Ctrl-C (or a timeout's SIGTERM) must not leave the server running or the database behind.
+        Thread cleanup = new Thread(this::cleanUp, "bench-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            benchmark();
+        } finally {
+            cleanUp();
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanup);
+            } catch (IllegalStateException shuttingDown) {
+                // interrupted: the hook is running or has run the same clean-up
+            }
+        }
+    }
+
+    private final AtomicBoolean cleanedUp = new AtomicBoolean();
+
+    private void cleanUp() {
+        if (!cleanedUp.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            if (server != null) {
+                server.close();
+            }
+            if (!keep) {
+                psql("postgres", "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+            } else {
+                log("kept database " + database);
+            }
+        } catch (Exception e) {
+            log("clean-up failed: " + e);
+        }
+    }
+
+    private void benchmark() throws Exception {
+        int port = Server.freePort();
+        base = "http://127.0.0.1:" + port;
+        serverEnv = new LinkedHashMap<>();
+        serverEnv.put("LNP_DATABASE_URL", "jdbc:postgresql://" + pgHost + ":" + pgPort + "/" + database);
+        serverEnv.put("LNP_DATABASE_USER", pgUser);
+        serverEnv.put("LNP_HTTP_PORT", Integer.toString(port));
+        serverEnv.put("LNP_HTTP_HOST", "127.0.0.1");
+        serverEnv.put("LNP_DATA_DIR", out.resolve("data").toString());
+        // The load is far above the per-key defaults (600 REST requests a minute, 100,000 CRM writes a month).
+        serverEnv.put("LNP_LIMITS_REST__PER__MINUTE", "1000000000");
+        serverEnv.put("LNP_LIMITS_MCP__PER__MINUTE", "1000000000");
+        serverEnv.put("LNP_LIMITS_CRM__MONTHLY__QUOTA", "1000000000");
+        String javaOpts = System.getenv("BENCH_JAVA_OPTS");
+        if (javaOpts != null && !javaOpts.isBlank()) {
+            serverEnv.put("LNP_JAVA_OPTS", javaOpts);
+        }
+        Path serverLog = out.resolve("server.log");
+
+        server = Server.start(dist, serverEnv, serverLog, port);
+        long firstStart = server.readyMillis;
+        String firstLabel = reuse ? "start-up to ready (first start, kept database)"
+                : "start-up to ready (first start, migrations)";
+        log(firstLabel + ": " + firstStart + " ms");
+
+        Properties state = new Properties();
+        Path stateFile = out.resolve("state.properties");
+        if (reuse) {
+            try (var in = Files.newBufferedReader(stateFile)) {
+                state.load(in);
+            }
+            log("reusing the seeded database " + database + " (" + stateFile + ")");
+        } else {
+            seed(state);
+            try (var writer = Files.newBufferedWriter(stateFile)) {
+                state.store(writer, "seeded workspaces of " + database + " (bench/run --reuse=" + database + ")");
+            }
+        }
+        String big = state.getProperty("big");
+        String bigKey = state.getProperty("big.key");
+        server.close();
+        server = Server.start(dist, serverEnv, serverLog, port);
+        long restart = server.readyMillis;
+        log("restart (seeded database): ready in " + restart + " ms");
+        Thread.sleep(10_000);
+        double idleRss = server.rssMb();
+        log(String.format("idle RSS after 10 s: %.0f MB", idleRss));
+
+        Path deals = out.resolve("deal-ids.txt");
+        Path tasks = out.resolve("task-ids.txt");
+        UUID project = UUID.fromString(state.getProperty("project"));
+        String projectPage = psqlValue(database, "SELECT '{' || string_agg(id::text, ',' ORDER BY created_at, id) || '}'"
+                + " FROM (SELECT id, created_at FROM issues.tasks WHERE workspace_id = '" + big + "'"
+                + " AND deleted_at IS NULL AND project_id = '" + project + "' ORDER BY created_at, id LIMIT 50) t");
+        Map<String, String> common = Map.of("BENCH_KEY", bigKey, "BENCH_LUA", root.resolve("bench/lua").toString());
+
+        List<Scenario> scenarios = scenarios(project, projectPage, deals, tasks);
+        loadAtStart = loadAverage();
+        for (Scenario scenario : scenarios) {
+            if (only != null && !scenario.name().contains(only)) {
+                continue;
+            }
+            rows.add(measure(scenario, common, big));
+        }
+        // Not judged: a first start also migrates the empty database and records the start-up (AOT) cache.
+        rows.add(new Row(Scenario.get(firstLabel, 0, null), null, null, firstStart + " ms"));
+        rows.add(new Row(Scenario.get("start-up to ready (restart, seeded)", 0, null)
+                .target("startup", 3000, "< 3 s"), null, null, restart + " ms"));
+        rows.add(new Row(Scenario.get("idle RSS (10 s after restart)", 0, null)
+                .target("rss", 300, "< 300 MB"), null, null, String.format("%.0f MB", idleRss)));
+
+        String table = table();
+        System.out.println(table);
+        Files.writeString(out.resolve("results.md"), table);
+        log("table written to " + root.relativize(out.resolve("results.md")));
+    }
+
+    /** Two workspaces with keys, seeded through the API; what the scenarios need goes into {@code state}. */
+    private void seed(Properties state) throws Exception {
+        String big = workspace("Big Corp", "owner@bigcorp.com");
+        String bigKey = key(big);
+        String small = workspace("Small Shop", "owner@smallshop.com");
+        String smallKey = key(small);
+
+        Seeder seeder = new Seeder(base, Integer.parseInt(env("BENCH_SEED_WORKERS", "24")));
+        Seeder.Sizes bigSizes = new Seeder.Sizes(100_000, 10_000, 50, 100_000, 10_000).scaled(scale);
+        Seeder.Sizes smallSizes = new Seeder.Sizes(5_000, 500, 5, 5_000, 500).scaled(scale);
+        long seedStart = System.nanoTime();
+        Seeder.Seeded seeded = seeder.seed(bigKey, bigSizes, "big");
+        seeder.seed(smallKey, smallSizes, "small");
+        double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+        log(String.format("seed: %,d + %,d records in %.0f s", bigSizes.total(), smallSizes.total(), seedSeconds));
+        psql(database, "VACUUM (ANALYZE)");
+        psql(database, "CHECKPOINT");
+        write("deal-ids.txt", seeded.deals());
+        write("task-ids.txt", seeded.tasks().subList(0, Math.min(10_000, seeded.tasks().size())));
+        state.setProperty("big", big);
+        state.setProperty("big.key", bigKey);
+        state.setProperty("small", small);
+        state.setProperty("small.key", smallKey);
+        state.setProperty("project", seeded.projects().get(0).toString());
+    }
+
+    /**
+     * The scenarios, one entry each. A read scenario names its pgbench ceiling: the file in bench/sql and its
+     * variables ({@code ws} is always passed).
+     */
+    private List<Scenario> scenarios(UUID project, String projectPage, Path deals, Path tasks) {
+        String search = "María engineer";
+        String searchQuery = URLEncoder.encode(search, StandardCharsets.UTF_8);
+        String searchWords = "{" + String.join(",", search.split(" ")) + "}";
+        String dealFilter = "status=open&stage=proposal&value_min=10000&value_max=100000";
+        String mcpList = "{\"name\":\"crm_list_contacts\",\"arguments\":{\"page\":1,\"limit\":50}}";
+        return List.of(
+                Scenario.get("contacts page 1", 16, "/api/v1/crm/contacts?page=1&limit=50")
+                        .ceiling("contacts_page.sql", "offset=0").target("p99", 25, "p99 < 25 ms"),
+                Scenario.get("contacts deep page (page 1000)", 16, "/api/v1/crm/contacts?page=1000&limit=50")
+                        .ceiling("contacts_page.sql", "offset=49950"),
+                Scenario.get("contacts search (2 words)", 16, "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50")
+                        .ceiling("contacts_search.sql", "words=" + searchWords),
+                // Issue 4 asks for the latency of page 1 and of a search: also at one connection, without queueing.
+                Scenario.get("contacts page 1 (1 connection)", 1, "/api/v1/crm/contacts?page=1&limit=50")
+                        .ceiling("contacts_page.sql", "offset=0"),
+                Scenario.get("contacts search (1 connection)", 1, "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50")
+                        .ceiling("contacts_search.sql", "words=" + searchWords),
+                Scenario.lua("POST contact", 16, "/api/v1/crm/contacts", "post_contact.lua")
+                        .target("rps", 1500, ">= 1,500/s"),
+                Scenario.get("deals status+stage+value", 16, "/api/v1/crm/deals?" + dealFilter + "&limit=50")
+                        .ceiling("deals_filter.sql", "statuses={open}", "stages={proposal}", "value_min=10000",
+                                "value_max=100000")
+                        .target("p99", 25, "p99 < 25 ms"),
+                Scenario.get("issues kind=task&project_id", 16,
+                                "/api/v1/issues?kind=task&project_id=" + project + "&limit=50")
+                        .ceiling("issues_tasks.sql", "project=" + project, "ids=" + projectPage)
+                        .target("p99", 25, "p99 < 25 ms"),
+                Scenario.lua("PATCH deal", 16, "/api/v1/crm/deals", "patch_deal.lua")
+                        .with("BENCH_IDS", deals.toString()),
+                Scenario.lua("bulk-update 500 tasks", 1, "/api/v1/issues/bulk-update", "bulk_update.lua")
+                        .with("BENCH_IDS", tasks.toString()).target("p50", 300, "p50 < 300 ms"),
+                Scenario.postIfRouted("MCP tools/call crm_list_contacts", 16, "/api/mcp/tools/call", mcpList)
+                        .ceiling("contacts_page.sql", "offset=0")
+                        .target("vs", 0.85, "within 15% of contacts page 1"),
+                Scenario.lua("mixed 90% read / 10% write", 16, "/", "mixed.lua")
+                        .with("BENCH_IDS", deals.toString())
+                        .with("BENCH_READS", String.join(" ", "/api/v1/crm/contacts?page=1&limit=50",
+                                "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50",
+                                "/api/v1/crm/deals?" + dealFilter + "&limit=50",
+                                "/api/v1/issues?kind=task&project_id=" + project + "&limit=50")),
+                Scenario.pending("webhook delivery throughput + lag", 16,
+                        new Scenario.Probe("GET", "/api/v1/webhooks/subscriptions", null),
+                        "webhook runner not written yet (see bench/README.md)"));
+    }
+
+    // ---- one scenario --------------------------------------------------------------------------------------
+
+    private Row measure(Scenario scenario, Map<String, String> common, String workspace) throws Exception {
+        if (scenario.probe() != null) {
+            int status = probe(scenario.probe(), common.get("BENCH_KEY"));
+            if (status == 404) {
+                log(scenario.name() + ": n/a (not available in this build)");
+                return new Row(scenario, null, null, "n/a (not available in this build)");
+            }
+            if (!"wrk".equals(scenario.runner())) {
+                return new Row(scenario, null, null, "n/a (" + scenario.runner() + ")");
+            }
+            if (status >= 400) {
+                return new Row(scenario, null, null, "probe answered " + status);
+            }
+        }
+        Map<String, String> env = new HashMap<>(common);
+        env.putAll(scenario.env());
+        if (scenario.isRead()) {
+            httpCeiling.computeIfAbsent(scenario.connections(), c -> ceilingHttp(c, common));
+        }
+        log(scenario.name() + ": warm-up " + warmup + " s, then " + seconds + " s at " + scenario.connections()
+                + " connections");
+        wrk(scenario.path(), scenario.lua(), scenario.connections(), warmup, env, false);
+        Result result = wrk(scenario.path(), scenario.lua(), scenario.connections(), seconds, env, true);
+        Double tps = null;
+        if (scenario.isRead()) {
+            tps = pgbench(scenario.ceilingSql(), scenario.ceilingVars(), workspace, scenario.connections());
+        }
+        log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, %d errors%s", scenario.name(), result.rps(),
+                result.p50ms(), result.p99ms(), result.errors(), tps == null ? "" : String.format("; pgbench %.0f tps", tps)));
+        return new Row(scenario, result, tps, null);
+    }
+
+    private Double ceilingHttp(int connections, Map<String, String> common) {
+        try {
+            log("HTTP ceiling (/observe/health/live) at " + connections + " connections");
+            wrk("/observe/health/live", "get.lua", connections, warmup, common, false);
+            return wrk("/observe/health/live", "get.lua", connections, seconds, common, true).rps();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private int probe(Scenario.Probe probe, String key) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + probe.path()))
+                .header("Authorization", "Bearer " + key).timeout(Duration.ofSeconds(10));
+        if (probe.body() == null) {
+            request.GET();
+        } else {
+            request.header("Content-Type", "application/json")
+                    .method(probe.method(), HttpRequest.BodyPublishers.ofString(probe.body()));
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static final Pattern WRK_LINE = Pattern.compile("BENCH (\\{.*})");
+
+    /** Runs wrk (a separate process) for {@code duration} seconds; with {@code measured}, samples the server. */
+    private Result wrk(String path, String lua, int connections, int duration, Map<String, String> env,
+            boolean measured) throws Exception {
+        List<String> command = List.of("wrk", "-t", Integer.toString(Math.min(connections, 2)),
+                "-c", Integer.toString(connections), "-d", duration + "s", "--timeout", "10s",
+                "-s", root.resolve("bench/lua").resolve(lua).toString(), base + path);
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        pb.environment().put("BENCH_RUN", Long.toString(System.nanoTime() % 1_000_000_000L));
+        double cpuBefore = server.cpuSeconds();
+        long before = System.nanoTime();
+        AtomicBoolean running = new AtomicBoolean(true);
+        double[] peakRss = {server.rssMb()};
+        Thread sampler = Thread.ofVirtual().start(() -> {
+            while (running.get()) {
+                peakRss[0] = Math.max(peakRss[0], server.rssMb());
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        Process process = pb.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(duration + 60L, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IllegalStateException("wrk failed: " + output);
+        }
+        double elapsed = (System.nanoTime() - before) / 1e9;
+        double cpu = (server.cpuSeconds() - cpuBefore) / elapsed * 100;
+        running.set(false);
+        sampler.join();
+        Matcher m = WRK_LINE.matcher(output);
+        if (!m.find()) {
+            throw new IllegalStateException("no result line from wrk: " + output);
+        }
+        if (measured) {
+            Files.writeString(out.resolve("wrk.log"), String.join(" ", command) + "\n" + output + "\n",
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+        String json = m.group(1);
+        long requests = number(json, "requests");
+        double us = number(json, "duration_us");
+        return new Result(requests / (us / 1e6), number(json, "p50_us") / 1000.0, number(json, "p99_us") / 1000.0,
+                number(json, "errors"), requests, cpu, peakRss[0]);
+    }
+
+    private static long number(String json, String field) {
+        Matcher m = Pattern.compile("\"" + field + "\":(\\d+)").matcher(json);
+        if (!m.find()) {
+            throw new IllegalStateException("no " + field + " in " + json);
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    private static final Pattern TPS = Pattern.compile("tps = ([\\d.]+) \\(without initial connection time\\)");
+
+    /** The database ceiling: the scenario's SQL, by pgbench at the same concurrency, for the same duration. */
+    private double pgbench(String file, List<String> vars, String workspace, int connections) throws Exception {
+        List<String> command = new ArrayList<>(List.of("pgbench", "-h", pgHost, "-p", pgPort, "-U", pgUser, "-n",
+                "-M", "prepared", "-c", Integer.toString(connections), "-j", Integer.toString(Math.min(connections, 2)),
+                "-T", Integer.toString(seconds), "-f", root.resolve("bench/sql").resolve(file).toString(),
+                "-D", "ws=" + workspace));
+        for (String var : vars) {
+            command.add("-D");
+            command.add(var);
+        }
+        command.add(database);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        process.waitFor();
+        Files.writeString(out.resolve("pgbench.log"), String.join(" ", command) + "\n" + output + "\n",
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        Matcher m = TPS.matcher(output);
+        if (process.exitValue() != 0 || !m.find()) {
+            throw new IllegalStateException("pgbench failed: " + output);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    // ---- the table -----------------------------------------------------------------------------------------
+
+    private String table() {
+        StringBuilder t = new StringBuilder();
+        t.append("| scenario | conns | req/s | p50 ms | p99 ms | errors | server CPU | server RSS | vs pgbench | vs HTTP | target |\n");
+        t.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        Map<String, Result> byName = rows.stream().filter(r -> r.result() != null)
+                .collect(Collectors.toMap(r -> r.scenario().name(), Row::result));
+        for (Row row : rows) {
+            Scenario s = row.scenario();
+            Result r = row.result();
+            if (r == null) {
+                t.append(String.format("| %s | %s | %s | | | | | | | | %s |%n", s.name(),
+                        s.connections() == 0 ? "" : s.connections(), row.note(), verdict(row, byName)));
+                continue;
+            }
+            Double http = httpCeiling.get(s.connections());
+            t.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %.1f | %d | %.0f%% | %.0f MB | %s | %s | %s |%n",
+                    s.name(), s.connections(), r.rps(), r.p50ms(), r.p99ms(), r.errors(), r.cpuPercent(), r.rssMb(),
+                    row.pgbenchTps() == null ? "—" : String.format(Locale.ROOT, "%.2f (%,.0f tps)", r.rps() / row.pgbenchTps(),
+                            row.pgbenchTps()),
+                    s.isRead() && http != null ? String.format(Locale.ROOT, "%.2f (%,.0f/s)", r.rps() / http, http) : "—",
+                    verdict(row, byName)));
+        }
+        t.append(String.format("%nServer CPU: %% of one core over the measured run (200%% = both cores). "
+                + "Server RSS: peak during the run. HTTP ceiling: GET /observe/health/live at the same concurrency.%n"));
+        t.append(String.format("Load average at the start of the scenarios: %s; at the end: %s (%d cores; anything above"
+                + " the platform, PostgreSQL and wrk is other work on the machine).%n", loadAtStart, loadAverage(),
+                Runtime.getRuntime().availableProcessors()));
+        return t.toString();
+    }
+
+    /** Met or missed, for the row's own target and, for read scenarios, half of the pgbench ceiling. */
+    static String verdict(Row row, Map<String, Result> byName) {
+        List<String> parts = new ArrayList<>();
+        Result r = row.result();
+        Scenario.Target target = row.scenario().target();
+        if (target != null) {
+            Boolean met = switch (target.kind()) {
+                case "p99" -> r == null ? null : r.p99ms() < target.value();
+                case "p50" -> r == null ? null : r.p50ms() < target.value();
+                case "rps" -> r == null ? null : r.rps() >= target.value();
+                case "vs" -> r == null || !byName.containsKey("contacts page 1") ? null
+                        : r.rps() >= target.value() * byName.get("contacts page 1").rps();
+                case "startup" -> Long.parseLong(row.note().replaceAll("\\D", "")) < target.value();
+                case "rss" -> Double.parseDouble(row.note().replaceAll("[^\\d.]", "")) < target.value();
+                default -> null;
+            };
+            parts.add(target.text() + (met == null ? ": n/a" : met ? ": met" : ": MISSED"));
+        }
+        if (r != null && row.pgbenchTps() != null) {
+            parts.add(">= 50% of pgbench: " + (r.rps() >= 0.5 * row.pgbenchTps() ? "met" : "MISSED"));
+        }
+        return String.join("; ", parts);
+    }
+
+    // ---- operator commands and SQL -------------------------------------------------------------------------
+
+    private String workspace(String name, String owner) throws Exception {
+        String json = operator("workspace", "create", "--name", name, "--owner-email", owner, "--json");
+        return field(json, "id");
+    }
+
+    private String key(String workspace) throws Exception {
+        String json = operator("key", "create", "--workspace", workspace, "--name", "bench", "--preset",
+                "full-access", "--json");
+        return field(json, "key");
+    }
+
+    private static String field(String json, String name) {
+        Matcher m = Pattern.compile("\"" + name + "\"\\s*:\\s*\"([^\"]+)\"").matcher(json);
+        if (!m.find()) {
+            throw new IllegalStateException("no " + name + " in " + json);
+        }
+        return m.group(1);
+    }
+
+    private String operator(String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(dist.resolve("bin/platform").toString());
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(serverEnv);
+        pb.redirectError(ProcessBuilder.Redirect.appendTo(out.resolve("operator.log").toFile()));
+        Process process = pb.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("platform " + String.join(" ", args) + " failed; see operator.log");
+        }
+        return output;
+    }
+
+    private void psql(String db, String sql) throws Exception {
+        psqlValue(db, sql);
+    }
+
+    private String psqlValue(String db, String sql) throws Exception {
+        Process process = new ProcessBuilder("psql", "-h", pgHost, "-p", pgPort, "-U", pgUser, "-d", db, "-X", "-q",
+                "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("psql failed: " + sql + ": " + output);
+        }
+        return output;
+    }
+
+    private Path write(String name, List<UUID> ids) throws IOException {
+        Path file = out.resolve(name);
+        Files.write(file, ids.stream().map(UUID::toString).toList());
+        return file;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.lnp.testkit.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A client that hangs up before its response is written (a load generator stopping, a browser tab closed) is
+ * not a server failure: nothing is logged as an error, no problem response is attempted on the dead connection,
+ * and the request is still audited.
+ */
+@PlatformTest(plugins = "probe")
+class ClientDisconnectTest {
+
+    @Test
+    void aClientThatHangsUpBeforeTheResponseIsNotLoggedAsAFailure(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("hang-up");
+        String key = platform.fullAccessKey(ws);
+        List<LogRecord> errors = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    errors.add(record);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger routes = Logger.getLogger("dev.lnp.core.http.RouteHandler");
+        Logger helidon = Logger.getLogger("io.helidon.webserver");
+        routes.addHandler(capture);
+        helidon.addHandler(capture);
+        try {
+            String requestId = "hang-up-0001";
+            try (Socket socket = new Socket("127.0.0.1", platform.uri("/").getPort())) {
+                OutputStream out = socket.getOutputStream();
+                out.write(("GET /api/v1/probe/slow HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + key
+                        + "\r\nX-Request-Id: " + requestId + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Thread.sleep(300);
+                socket.setSoLinger(true, 0); // close with a reset: the server's write then fails at once
+            }
+            List<Map<String, Object>> audited = List.of();
+            for (int i = 0; i < 60 && audited.isEmpty(); i++) {
+                Thread.sleep(100);
+                audited = platform.jdbi().withHandle(h -> h.createQuery(
+                                "SELECT status FROM lnp_core.audit_log WHERE request_id = :id")
+                        .bind("id", requestId).mapToMap().list());
+            }
+            assertEquals(List.of(Map.of("status", 200)), audited, "the request is audited with its answer");
+            Thread.sleep(200);
+            assertTrue(errors.isEmpty(), "logged: " + errors.stream()
+                    .map(r -> r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage()).toList());
+        } finally {
+            routes.removeHandler(capture);
+            helidon.removeHandler(capture);
+        }
+    }
+}
