@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -214,7 +215,7 @@ public final class DeliveryQueue {
         });
     }
 
-    private static void disableIfFailingSince(org.jdbi.v3.core.Handle h, java.util.UUID subscription, Instant now,
+    private static void disableIfFailingSince(Handle h, UUID subscription, Instant now,
             Duration disableAfter) {
         h.createQuery("""
                         WITH disabled AS (
