@@ -11,6 +11,8 @@ module lnp.platform.core {
     requires io.helidon.config.yaml;
     requires io.helidon.metrics.api;
     requires io.helidon.logging.jul;
+    requires io.helidon.webclient.api;
+    requires io.helidon.webclient.http1;
 
     requires java.sql;
     requires java.logging;
@@ -25,6 +27,7 @@ module lnp.platform.core {
     requires com.networknt.schema;
     requires org.apache.commons.compress;
     requires org.tukaani.xz;
+    requires dev.failsafe.core;
 
     uses dev.lnp.api.PlatformPlugin;
 
@@ -39,6 +42,7 @@ module lnp.platform.core {
     exports dev.lnp.core.tools;
     exports dev.lnp.core.validation;
     exports dev.lnp.core.limits;
+    exports dev.lnp.core.webhooks;
 
     opens dev.lnp.core.cli to info.picocli;
 }

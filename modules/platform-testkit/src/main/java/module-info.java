@@ -7,6 +7,7 @@ module lnp.platform.testkit {
     requires java.sql;
     requires org.postgresql.jdbc;
     requires testcontainers;
+    requires jdk.httpserver;
 
     exports dev.lnp.testkit;
 }

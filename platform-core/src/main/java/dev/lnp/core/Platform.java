@@ -22,6 +22,9 @@ import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.core.tools.ToolInvoker;
 import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.core.webhooks.WebhookRoutes;
+import dev.lnp.core.webhooks.WebhookSettings;
+import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -50,12 +53,13 @@ public final class Platform implements AutoCloseable {
     private final AuditLog audit;
     private final ToolCallLog toolCalls;
     private final Maintenance maintenance;
+    private final Webhooks webhooks;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance) {
+            Maintenance maintenance, Webhooks webhooks) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -68,6 +72,7 @@ public final class Platform implements AutoCloseable {
         this.audit = audit;
         this.toolCalls = toolCalls;
         this.maintenance = maintenance;
+        this.webhooks = webhooks;
     }
 
     /**
@@ -81,14 +86,17 @@ public final class Platform implements AutoCloseable {
         AuditLog audit = null;
         ToolCallLog toolCalls = null;
         Maintenance maintenance = null;
+        Webhooks webhooks = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
+            WebhookSettings webhookSettings = WebhookSettings.from(config);
             database = bootstrap.connect();
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             migrations.migrateCore();
 
             PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID, new CorePlugin());
+            registry.register(CorePlugin.ID,
+                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
             }
@@ -103,7 +111,7 @@ public final class Platform implements AutoCloseable {
                     }
                 }
             }
-            var transactions = new WorkspaceTransactions(database.jdbi(), registry);
+            var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
@@ -120,16 +128,20 @@ public final class Platform implements AutoCloseable {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
-            maintenance = Maintenance.start(database.jdbi());
+            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
+            maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance);
+                    tools, audit, toolCalls, maintenance, webhooks);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
+            }
+            if (webhooks != null) {
+                webhooks.close();
             }
             if (audit != null) {
                 audit.close();
@@ -164,6 +176,11 @@ public final class Platform implements AutoCloseable {
         return tools;
     }
 
+    /** Webhook delivery on this node, and the purge of old delivery history. */
+    public Webhooks webhooks() {
+        return webhooks;
+    }
+
     public Database database() {
         return database;
     }
@@ -180,6 +197,7 @@ public final class Platform implements AutoCloseable {
         closed = true;
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
+        webhooks.close();
         maintenance.close();
         audit.close();
         toolCalls.close();

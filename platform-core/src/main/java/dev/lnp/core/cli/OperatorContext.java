@@ -30,7 +30,7 @@ final class OperatorContext implements AutoCloseable {
         try {
             this.database = bootstrap.connect();
             new Migrations(database.dataSource(), database.jdbi()).migrateCore();
-            registry.register("core", new dev.lnp.core.CorePlugin());
+            registry.register("core", dev.lnp.core.CorePlugin.of(registry, config, java.time.Clock.systemUTC()));
             for (LoadedPlugin plugin : plugins.loaded()) {
                 registry.register(plugin.id(), plugin.instance());
             }

@@ -1,5 +1,6 @@
 package dev.lnp.core.cli;
 
+import dev.lnp.core.CorePlugin;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;
@@ -16,6 +17,7 @@ final class RoutesCommand implements Callable<Integer> {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         try (var plugins = new Plugins(config)) {
             PluginRegistry registry = new PluginRegistry();
+            registry.register(CorePlugin.ID, CorePlugin.of(registry, config, java.time.Clock.systemUTC()));
             for (LoadedPlugin plugin : plugins.loaded()) {
                 registry.register(plugin.id(), plugin.instance());
             }

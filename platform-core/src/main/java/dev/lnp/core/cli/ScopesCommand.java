@@ -18,7 +18,7 @@ final class ScopesCommand implements Callable<Integer> {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         try (var plugins = new Plugins(config)) {
             PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID, new CorePlugin());
+            registry.register(CorePlugin.ID, CorePlugin.of(registry, config, java.time.Clock.systemUTC()));
             for (LoadedPlugin plugin : plugins.loaded()) {
                 registry.register(plugin.id(), plugin.instance());
             }

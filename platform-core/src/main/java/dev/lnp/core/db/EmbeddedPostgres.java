@@ -172,6 +172,20 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
+    /** Starts a server stopped by {@link #stop()} again, on the same port, so its clients can reconnect. */
+    public synchronized void startAgain() {
+        if (!stopped) {
+            return;
+        }
+        try {
+            pgCtl("start", "-w", "-t", "60", "-l", logFile.toString(), "-o", "-p " + port + " -h 127.0.0.1 -k ''");
+            stopped = false;
+            LOG.log(Level.INFO, "Started PostgreSQL again on port {0}", "" + port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     @Override
     public void close() {
         stop();

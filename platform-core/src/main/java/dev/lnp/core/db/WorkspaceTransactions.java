@@ -17,10 +17,17 @@ public final class WorkspaceTransactions {
 
     private final Jdbi jdbi;
     private final PluginRegistry registry;
+    private final int maxEventPayloadBytes;
 
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry) {
+        this(jdbi, registry, OutboxPublisher.DEFAULT_MAX_PAYLOAD_BYTES);
+    }
+
+    /** @param maxEventPayloadBytes the largest event payload a plugin may publish (webhook bodies stay bounded) */
+    public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes) {
         this.jdbi = jdbi;
         this.registry = registry;
+        this.maxEventPayloadBytes = maxEventPayloadBytes;
     }
 
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
@@ -31,7 +38,7 @@ public final class WorkspaceTransactions {
                     .mapTo(String.class)
                     .list();
             try {
-                return work.run(new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry)));
+                return work.run(new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes)));
             } catch (RuntimeException e) {
                 throw e;
             } catch (Exception e) {

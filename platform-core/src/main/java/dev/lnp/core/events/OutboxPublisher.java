@@ -10,14 +10,18 @@ import org.jdbi.v3.core.Handle;
 /** Publishes into the outbox through the caller's handle, so the event commits or rolls back with the change. */
 public final class OutboxPublisher implements EventPublisher {
 
+    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 256 * 1024;
+
     private final Handle handle;
     private final UUID workspaceId;
     private final PluginRegistry registry;
+    private final int maxPayloadBytes;
 
-    public OutboxPublisher(Handle handle, UUID workspaceId, PluginRegistry registry) {
+    public OutboxPublisher(Handle handle, UUID workspaceId, PluginRegistry registry, int maxPayloadBytes) {
         this.handle = handle;
         this.workspaceId = workspaceId;
         this.registry = registry;
+        this.maxPayloadBytes = maxPayloadBytes;
     }
 
     @Override
@@ -29,6 +33,12 @@ public final class OutboxPublisher implements EventPublisher {
             payload = Json.mapper().writeValueAsString(data);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("Event payload of " + eventName + " is not serializable", e);
+        }
+        int size = payload.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        if (size > maxPayloadBytes) {
+            // Refused here, in the plugin's transaction, so the change does not commit without its event.
+            throw new IllegalStateException("Event " + eventName + " has a payload of " + size
+                    + " bytes, more than lnp.webhooks.max_payload_bytes (" + maxPayloadBytes + ")");
         }
         handle.createUpdate("""
                         INSERT INTO lnp_core.outbox (workspace_id, event_name, payload)

@@ -1,8 +1,10 @@
 package dev.lnp.testkit.probe;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
@@ -38,6 +40,12 @@ public final class ProbePlugin implements PlatformPlugin {
             Thread.sleep(1500);
             return ApiResponse.of(Map.of("slow", true));
         }));
+        // Events for the webhook tests: a burst of `count` events in one transaction, rolled back when `fail`.
+        JsonNode eventSchema = Json.parse("{\"type\": \"object\", \"properties\": {\"i\": {\"type\": \"integer\"}}}");
+        r.event(new EventType("probe.burst", "A probe event", eventSchema, List.of("burst.legacy")));
+        r.event(new EventType("probe.other", "Another probe event", eventSchema, List.of()));
+        r.route(RouteSpec.post("/api/v1/probe/events").scope("probe.write")
+                .body(Json.resource(ProbePlugin.class, "schemas/events-publish.json")).handler(this::publish));
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
@@ -94,6 +102,19 @@ public final class ProbePlugin implements PlatformPlugin {
             throw ApiProblem.notFound("Item");
         }
         return get(req);
+    }
+
+    private ApiResponse publish(ApiRequest req) {
+        int count = req.body().get("count").asInt();
+        String event = req.body().path("event").asText("probe.burst");
+        String pad = "x".repeat(req.body().path("pad").asInt(0));
+        for (int i = 0; i < count; i++) {
+            req.tx().events().publish(event, pad.isEmpty() ? Map.of("i", i) : Map.of("i", i, "pad", pad));
+        }
+        if (req.body().path("fail").asBoolean(false)) {
+            throw new ApiProblem(409, "probe_failed", "Conflict", "Failed after publishing, as asked");
+        }
+        return ApiResponse.of(Map.of("published", count));
     }
 
     /** Deliberately forgets the workspace filter: row-level security must still confine it. */

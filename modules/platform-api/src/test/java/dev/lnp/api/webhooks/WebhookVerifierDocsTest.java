@@ -1,0 +1,123 @@
+package dev.lnp.api.webhooks;
+
+import static dev.lnp.api.webhooks.WebhookSignatureTest.BODY;
+import static dev.lnp.api.webhooks.WebhookSignatureTest.EXPECTED;
+import static dev.lnp.api.webhooks.WebhookSignatureTest.EXPECTED_OLD;
+import static dev.lnp.api.webhooks.WebhookSignatureTest.OLD_SECRET;
+import static dev.lnp.api.webhooks.WebhookSignatureTest.SECRET;
+import static dev.lnp.api.webhooks.WebhookSignatureTest.TIMESTAMP;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Node and Python verifiers in docs/webhooks.md, run exactly as written there against the golden vector
+ * the Java verifier is tested with. Skipped only where node or python3 is not installed.
+ */
+class WebhookVerifierDocsTest {
+
+    static final Path DOC = Path.of(System.getProperty("user.dir")).resolve("../../docs/webhooks.md").normalize();
+
+    /** The fenced block right after {@code <!-- verifier:<name> -->}. */
+    static String snippet(String name) throws Exception {
+        String doc = Files.readString(DOC);
+        int marker = doc.indexOf("<!-- verifier:" + name + " -->");
+        assertTrue(marker >= 0, "docs/webhooks.md has a " + name + " verifier");
+        int start = doc.indexOf('\n', doc.indexOf("```", marker)) + 1;
+        return doc.substring(start, doc.indexOf("```", start));
+    }
+
+    record Case(String secret, String timestamp, String signature, byte[] body, long now, boolean valid) {
+    }
+
+    static List<Case> cases() {
+        byte[] tampered = new String(BODY, StandardCharsets.UTF_8).replace("Ada", "Eve").getBytes(StandardCharsets.UTF_8);
+        String both = EXPECTED + "," + EXPECTED_OLD;
+        return List.of(
+                new Case(SECRET, "1700000000", EXPECTED, BODY, TIMESTAMP + 30, true),
+                new Case(SECRET, "1700000000", both, BODY, TIMESTAMP, true),
+                new Case(OLD_SECRET, "1700000000", both, BODY, TIMESTAMP, true),
+                new Case(OLD_SECRET, "1700000000", EXPECTED + " " + EXPECTED_OLD, BODY, TIMESTAMP, true),
+                new Case("whsec_wrong", "1700000000", both, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED, tampered, TIMESTAMP, false),
+                new Case(SECRET, "1700000001", EXPECTED, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED, BODY, TIMESTAMP + 301, false),
+                new Case(SECRET, "1700000000", EXPECTED, BODY, TIMESTAMP - 301, false),
+                new Case(SECRET, "", EXPECTED, BODY, TIMESTAMP, false),
+                new Case(SECRET, "soon", EXPECTED, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED.toUpperCase(), BODY, TIMESTAMP, false));
+    }
+
+    @Test
+    void theJavaVerifierAgreesWithTheCases() {
+        for (Case c : cases()) {
+            assertEquals(c.valid(), WebhookSignature.isValid(c.secret(), c.timestamp(), c.signature(), c.body(),
+                    java.time.Instant.ofEpochSecond(c.now())), c.toString());
+        }
+    }
+
+    @Test
+    void theNodeSnippetVerifies(@TempDir Path dir) throws Exception {
+        assumeTrue(available("node", "--version"), "node is not installed");
+        Path script = dir.resolve("verify.js");
+        Files.writeString(script, snippet("node") + """
+                const fs = require('fs');
+                const [secret, ts, sig, bodyFile, now] = process.argv.slice(2);
+                console.log(verifyWebhook(secret, ts, sig, fs.readFileSync(bodyFile), Number(now)));
+                """);
+        runAll(dir, "node", script);
+    }
+
+    @Test
+    void thePythonSnippetVerifies(@TempDir Path dir) throws Exception {
+        assumeTrue(available("python3", "--version"), "python3 is not installed");
+        Path script = dir.resolve("verify.py");
+        Files.writeString(script, snippet("python") + """
+
+                import sys
+                secret, ts, sig, body_file, now = sys.argv[1:]
+                print("true" if verify_webhook(secret, ts, sig, open(body_file, "rb").read(), int(now)) else "false")
+                """);
+        runAll(dir, "python3", script);
+    }
+
+    @Test
+    void theJavaSnippetUsesTheShippedVerifier() throws Exception {
+        String java = snippet("java");
+        assertTrue(java.contains("WebhookSignature.isValid("), java);
+        assertTrue(java.contains("X-Service-Timestamp") && java.contains("X-Service-Signature"), java);
+    }
+
+    private static void runAll(Path dir, String interpreter, Path script) throws Exception {
+        int i = 0;
+        for (Case c : cases()) {
+            Path body = dir.resolve("body-" + i++);
+            Files.write(body, c.body());
+            List<String> command = new ArrayList<>(List.of(interpreter, script.toString(), c.secret(), c.timestamp(),
+                    c.signature(), body.toString(), Long.toString(c.now())));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertEquals(Boolean.toString(c.valid()), out, interpreter + " on " + c);
+        }
+    }
+
+    private static boolean available(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}

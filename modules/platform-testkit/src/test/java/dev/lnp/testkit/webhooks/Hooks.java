@@ -1,0 +1,78 @@
+package dev.lnp.testkit.webhooks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.TestResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jdbi.v3.core.Jdbi;
+
+/** Small helpers the webhook tests share: subscribe, publish, read delivery state. */
+final class Hooks {
+
+    static final String SUBSCRIPTIONS = "/api/v1/webhooks/subscriptions";
+
+    record Subscription(UUID id, String secret) {
+    }
+
+    private Hooks() {
+    }
+
+    static Subscription subscribe(TestPlatform platform, String key, String url, String... events) {
+        String body = Json.mapper().createObjectNode().put("url", url)
+                .set("events", Json.mapper().valueToTree(List.of(events))).toString();
+        TestResponse created = platform.post(SUBSCRIPTIONS, key, body);
+        assertEquals(201, created.status(), created.body());
+        return new Subscription(UUID.fromString(created.data().path("id").asText()),
+                created.data().path("secret").asText());
+    }
+
+    /** Publishes {@code count} events in one committed transaction, through the probe plugin's route. */
+    static void publish(TestPlatform platform, String key, int count, String event) {
+        TestResponse published = platform.post("/api/v1/probe/events", key,
+                "{\"count\": " + count + ", \"event\": \"" + event + "\"}");
+        assertEquals(201, published.status(), published.body());
+    }
+
+    static JsonNode delivery(TestPlatform platform, String key, UUID subscription, String deliveryId) {
+        TestResponse one = platform.get(SUBSCRIPTIONS + "/" + subscription + "/deliveries/" + deliveryId, key);
+        assertEquals(200, one.status(), one.body());
+        return one.data();
+    }
+
+    /** Delivery states of a subscription straight from the database: id → state. */
+    static Map<UUID, String> states(Jdbi jdbi, UUID subscription) {
+        return jdbi.withHandle(h -> h.createQuery(
+                        "SELECT id, state FROM lnp_core.webhook_deliveries WHERE subscription_id = :s")
+                .bind("s", subscription)
+                .map((rs, ctx) -> Map.entry(rs.getObject("id", UUID.class), rs.getString("state")))
+                .list()).stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    static long count(Jdbi jdbi, String sql, Object... binds) {
+        return jdbi.withHandle(h -> {
+            var q = h.createQuery(sql);
+            for (int i = 0; i < binds.length; i++) {
+                q.bind(i, binds[i]);
+            }
+            return q.mapTo(Long.class).one();
+        });
+    }
+
+    static long attempts(Jdbi jdbi, UUID subscription) {
+        return count(jdbi, """
+                SELECT count(*) FROM lnp_core.webhook_attempts a
+                  JOIN lnp_core.webhook_deliveries d ON d.id = a.delivery_id WHERE d.subscription_id = ?
+                """, subscription);
+    }
+
+    static Duration seconds(long s) {
+        return Duration.ofSeconds(s);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.lnp.core.webhooks;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.lnp.core.db.Database;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * Webhook delivery on this node: the dispatcher and the listener that wakes it, unless the node is set to
+ * serve the API only ({@code lnp.webhooks.dispatch=false}); and the purge of old history, which any node runs.
+ */
+public final class Webhooks implements AutoCloseable {
+
+    private final DeliveryQueue queue;
+    private final WebhookSettings settings;
+    private final Clock clock;
+    private final Dispatcher dispatcher;
+    private final OutboxListener listener;
+
+    private Webhooks(DeliveryQueue queue, WebhookSettings settings, Clock clock, Dispatcher dispatcher,
+            OutboxListener listener) {
+        this.queue = queue;
+        this.settings = settings;
+        this.clock = clock;
+        this.dispatcher = dispatcher;
+        this.listener = listener;
+    }
+
+    public static Webhooks start(Database database, WebhookSettings settings, Clock clock) {
+        var queue = new DeliveryQueue(database.jdbi());
+        if (!settings.dispatch()) {
+            return new Webhooks(queue, settings, clock, null, null);
+        }
+        var dispatcher = new Dispatcher(queue, settings, clock, ReceiverGuard.withSystemDns(settings.allowedNetworks()),
+                nodeName());
+        dispatcher.start();
+        var listener = new OutboxListener(() -> connect(database), dispatcher);
+        return new Webhooks(queue, settings, clock, dispatcher, listener);
+    }
+
+    /** Deletes deliveries, attempts and dispatched events older than the history period (30 days). */
+    public int purgeHistory() {
+        return queue.purge(clock.instant().minus(settings.history()));
+    }
+
+    /** A connection of its own for LISTEN, with the pool's settings, so the pool keeps all its connections. */
+    private static Connection connect(Database database) throws java.sql.SQLException {
+        if (database.dataSource() instanceof HikariDataSource pool) {
+            return DriverManager.getConnection(pool.getJdbcUrl(), pool.getUsername(), pool.getPassword());
+        }
+        return database.dataSource().getConnection();
+    }
+
+    /** Names this node in leases and attempt history, e.g. {@code web-1/4711/3f2a}. */
+    static String nodeName() {
+        String host = System.getenv().getOrDefault("HOSTNAME", "node").toLowerCase(Locale.ROOT);
+        return host + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 4);
+    }
+
+    @Override
+    public void close() {
+        if (listener != null) {
+            listener.close();
+        }
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
+    }
+}
