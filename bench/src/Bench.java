@@ -171,6 +171,8 @@ public final class Bench {
         serverEnv.put("LNP_LIMITS_REST__PER__MINUTE", "1000000000");
         serverEnv.put("LNP_LIMITS_MCP__PER__MINUTE", "1000000000");
         serverEnv.put("LNP_LIMITS_CRM__MONTHLY__QUOTA", "1000000000");
+        // The webhook scenario's receiver runs in this process on loopback, which receivers may not be by default.
+        serverEnv.put("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.1/32");
         String javaOpts = System.getenv("BENCH_JAVA_OPTS");
         if (javaOpts != null && !javaOpts.isBlank()) {
             serverEnv.put("LNP_JAVA_OPTS", javaOpts);
@@ -306,9 +308,7 @@ public final class Bench {
                                 "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50",
                                 "/api/v1/crm/deals?" + dealFilter + "&limit=50",
                                 "/api/v1/issues?kind=task&project_id=" + project + "&limit=50")),
-                Scenario.pending("webhook delivery throughput + lag", 16,
-                        new Scenario.Probe("GET", "/api/v1/webhooks/subscriptions", null),
-                        "webhook runner not written yet (see bench/README.md)"));
+                Scenario.webhooks("webhook delivery throughput + lag", 16, 5_000));
     }
 
     // ---- one scenario --------------------------------------------------------------------------------------
@@ -320,11 +320,14 @@ public final class Bench {
                 log(scenario.name() + ": n/a (not available in this build)");
                 return new Row(scenario, null, null, "n/a (not available in this build)");
             }
-            if (!"wrk".equals(scenario.runner())) {
-                return new Row(scenario, null, null, "n/a (" + scenario.runner() + ")");
-            }
             if (status >= 400) {
                 return new Row(scenario, null, null, "probe answered " + status);
+            }
+            if ("webhook".equals(scenario.runner())) {
+                return webhooks(scenario, common.get("BENCH_KEY"));
+            }
+            if (!"wrk".equals(scenario.runner())) {
+                return new Row(scenario, null, null, "n/a (" + scenario.runner() + ")");
             }
         }
         Map<String, String> env = new HashMap<>(common);
@@ -343,6 +346,18 @@ public final class Bench {
         log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, %d errors%s", scenario.name(), result.rps(),
                 result.p50ms(), result.p99ms(), result.errors(), tps == null ? "" : String.format("; pgbench %.0f tps", tps)));
         return new Row(scenario, result, tps, null);
+    }
+
+    private Row webhooks(Scenario scenario, String key) throws Exception {
+        int events = Integer.parseInt(scenario.env().get("BENCH_EVENTS"));
+        log(scenario.name() + ": " + events + " contacts POSTed at " + scenario.connections()
+                + " connections to a receiver in the harness");
+        WebhookRun.Outcome outcome = new WebhookRun(base, key, server, events, scenario.connections(),
+                Integer.parseInt(env("BENCH_WEBHOOK_WAIT", "60"))).run();
+        Result r = outcome.result();
+        log(String.format("%s: %.0f deliveries/s, lag p50 %.1f ms, p99 %.1f ms; %s", scenario.name(), r.rps(),
+                r.p50ms(), r.p99ms(), outcome.note()));
+        return new Row(scenario, r, null, outcome.note());
     }
 
     private Double ceilingHttp(int connections, Map<String, String> common) {
@@ -471,7 +486,7 @@ public final class Bench {
                     row.pgbenchTps() == null ? "—" : String.format(Locale.ROOT, "%.2f (%,.0f tps)", r.rps() / row.pgbenchTps(),
                             row.pgbenchTps()),
                     s.isRead() && http != null ? String.format(Locale.ROOT, "%.2f (%,.0f/s)", r.rps() / http, http) : "—",
-                    verdict(row, byName)));
+                    withNote(verdict(row, byName), row.note())));
         }
         t.append(String.format("%nServer CPU: %% of one core over the measured run (200%% = both cores). "
                 + "Server RSS: peak during the run. HTTP ceiling: GET /observe/health/live at the same concurrency.%n"));
@@ -479,6 +494,11 @@ public final class Bench {
                 + " the platform, PostgreSQL and wrk is other work on the machine).%n", loadAtStart, loadAverage(),
                 Runtime.getRuntime().availableProcessors()));
         return t.toString();
+    }
+
+    /** A measured row's note (the webhook row's counts) goes beside its verdict in the last column. */
+    private static String withNote(String verdict, String note) {
+        return note == null ? verdict : verdict.isEmpty() ? note : verdict + "; " + note;
     }
 
     /** Met or missed, for the row's own target and, for read scenarios, half of the pgbench ceiling. */

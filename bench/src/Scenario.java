@@ -9,7 +9,8 @@ import java.util.Map;
  *
  * @param probe   for scenarios that need a route another plugin brings (MCP, webhooks): a request sent once
  *                first; a 404 means the route is not in this build and the row reads "n/a"
- * @param runner  "wrk" for load scenarios; anything else is a scenario this harness cannot run yet (n/a)
+ * @param runner  "wrk" for load scenarios, "webhook" for {@link WebhookRun}; anything else is a scenario this
+ *                harness cannot run yet (n/a)
  */
 record Scenario(String name, int connections, String path, String lua, Map<String, String> env, String ceilingSql,
         List<String> ceilingVars, Probe probe, String runner, Target target) {
@@ -34,6 +35,16 @@ record Scenario(String name, int connections, String path, String lua, Map<Strin
     static Scenario postIfRouted(String name, int connections, String path, String body) {
         return new Scenario(name, connections, path, "post_json.lua", Map.of("BENCH_BODY", body), null, List.of(),
                 new Probe("POST", path, body), "wrk", null);
+    }
+
+    /**
+     * Webhook delivery: {@code events} contacts POSTed at {@code connections} workers, delivered to a receiver
+     * in the harness ({@link WebhookRun}); only run when the subscriptions route exists.
+     */
+    static Scenario webhooks(String name, int connections, int events) {
+        return new Scenario(name, connections, "/api/v1/webhooks/subscriptions", null,
+                Map.of("BENCH_EVENTS", Integer.toString(events)), null, List.of(),
+                new Probe("GET", "/api/v1/webhooks/subscriptions", null), "webhook", null);
     }
 
     /** A scenario whose runner is not written yet: it reports n/a, or why when the route exists. */
