@@ -25,14 +25,15 @@ public final class DeliveryQueue {
     }
 
     /**
-     * Turns up to {@code limit} undispatched outbox rows into one delivery per matching enabled subscription, and
+     * Turns up to {@code limit} undispatched outbox rows into one delivery per matching enabled subscription that
+     * existed when the event occurred (a new subscription never receives an older backlog), and
      * marks the rows dispatched, in one statement: a crash leaves either both or neither. Rows another node is
      * fanning out are skipped. Returns the number of outbox rows taken.
      */
     public int fanOut(Instant now, int limit) {
         return jdbi.withHandle(h -> h.createQuery("""
                         WITH batch AS (
-                            SELECT id, workspace_id, event_name
+                            SELECT id, workspace_id, event_name, occurred_at
                               FROM lnp_core.outbox
                              WHERE dispatched_at IS NULL
                              ORDER BY seq
@@ -44,10 +45,11 @@ public final class DeliveryQueue {
                             SELECT gen_random_uuid(), b.workspace_id, s.id, b.id, b.event_name, 'pending', :now, :now, :now
                               FROM batch b
                               JOIN lnp_core.webhook_subscriptions s ON s.workspace_id = b.workspace_id AND s.enabled
-                             WHERE b.event_name = ANY (s.events)
+                                   AND s.delivers_from <= b.occurred_at
+                             WHERE (b.event_name = ANY (s.events)
                                 OR '*' = ANY (s.events)
                                 OR EXISTS (SELECT 1 FROM unnest(s.events) e
-                                            WHERE e LIKE '%.*' AND starts_with(b.event_name, left(e, -1)))
+                                            WHERE e LIKE '%.*' AND starts_with(b.event_name, left(e, -1))))
                             ON CONFLICT (event_id, subscription_id) DO NOTHING
                         ), marked AS (
                             UPDATE lnp_core.outbox o SET dispatched_at = :now FROM batch b WHERE o.id = b.id
