@@ -6,7 +6,6 @@ import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
-import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tenancy.Workspaces;
 import java.util.Map;
@@ -20,7 +19,7 @@ final class OperatorContext implements AutoCloseable {
     private final DatabaseBootstrap bootstrap;
     private final Database database;
     private final Plugins plugins;
-    private final PluginRegistry registry = new PluginRegistry();
+    private final PluginRegistry registry;
 
     OperatorContext() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
@@ -28,12 +27,9 @@ final class OperatorContext implements AutoCloseable {
         this.plugins = new Plugins(config);
         this.bootstrap = DatabaseBootstrap.forOperatorCommand(config);
         try {
+            this.registry = plugins.registry(config);
             this.database = bootstrap.connect();
             new Migrations(database.dataSource(), database.jdbi()).migrateCore();
-            registry.register("core", dev.lnp.core.CorePlugin.of(registry, config, java.time.Clock.systemUTC()));
-            for (LoadedPlugin plugin : plugins.loaded()) {
-                registry.register(plugin.id(), plugin.instance());
-            }
         } catch (RuntimeException e) {
             close();
             throw e;

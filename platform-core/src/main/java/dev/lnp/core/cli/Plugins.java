@@ -1,10 +1,13 @@
 package dev.lnp.core.cli;
 
+import dev.lnp.core.CorePlugin;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.plugins.ClasspathPlugins;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginLoader;
+import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.plugins.PluginSelection;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,6 +30,16 @@ final class Plugins implements AutoCloseable {
 
     List<LoadedPlugin> loaded() {
         return loaded;
+    }
+
+    /** What the core and these plugins register, as a running platform would see it (routes, scopes, tools). */
+    PluginRegistry registry(PlatformConfig config) {
+        PluginRegistry registry = new PluginRegistry();
+        registry.register(CorePlugin.ID, CorePlugin.of(registry, config, Clock.systemUTC()));
+        for (LoadedPlugin plugin : loaded) {
+            registry.register(plugin.id(), plugin.instance());
+        }
+        return registry;
     }
 
     @Override

@@ -1,8 +1,6 @@
 package dev.lnp.core.cli;
 
-import dev.lnp.core.CorePlugin;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -16,11 +14,7 @@ final class RoutesCommand implements Callable<Integer> {
     public Integer call() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         try (var plugins = new Plugins(config)) {
-            PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID, CorePlugin.of(registry, config, java.time.Clock.systemUTC()));
-            for (LoadedPlugin plugin : plugins.loaded()) {
-                registry.register(plugin.id(), plugin.instance());
-            }
+            PluginRegistry registry = plugins.registry(config);
             System.out.printf("%-7s %-48s %-10s %s%n", "METHOD", "PATH", "PLUGIN", "SCOPE");
             for (var route : registry.routes()) {
                 System.out.printf("%-7s %-48s %-10s %s%n", route.spec().method(), route.spec().path(),

@@ -1,9 +1,7 @@
 package dev.lnp.core.cli;
 
-import dev.lnp.core.CorePlugin;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -17,11 +15,7 @@ final class ScopesCommand implements Callable<Integer> {
     public Integer call() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         try (var plugins = new Plugins(config)) {
-            PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID, CorePlugin.of(registry, config, java.time.Clock.systemUTC()));
-            for (LoadedPlugin plugin : plugins.loaded()) {
-                registry.register(plugin.id(), plugin.instance());
-            }
+            PluginRegistry registry = plugins.registry(config);
             ScopeCatalog catalog = new ScopeCatalog(registry);
             System.out.printf("%-20s %-10s %-12s %s%n", "SCOPE", "PLUGIN", "PRESETS", "DESCRIPTION");
             for (var scope : registry.scopes()) {
