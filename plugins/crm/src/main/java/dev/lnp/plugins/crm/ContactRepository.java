@@ -40,10 +40,7 @@ final class ContactRepository {
     }
 
     ObjectNode insert(JsonNode fields) {
-        var present = TABLE.present(fields);
-        var statement = handle.createQuery(TABLE.insertSql(present)).bind("workspace_id", workspaceId);
-        TABLE.bind(statement, present, fields);
-        ObjectNode contact = writing(() -> statement.map(TABLE).one());
+        ObjectNode contact = writing(() -> TABLE.insert(handle, workspaceId, fields).map(TABLE).one());
         count(contact.get("status").asText(), 1);
         return contact;
     }
@@ -56,11 +53,7 @@ final class ContactRepository {
         if (before.isEmpty()) {
             return Optional.empty();
         }
-        var present = TABLE.present(fields);
-        var statement = handle.createQuery(TABLE.updateSql(present))
-                .bind("workspace_id", workspaceId).bind("id", id);
-        TABLE.bind(statement, present, fields);
-        ObjectNode contact = writing(() -> statement.map(TABLE).one());
+        ObjectNode contact = writing(() -> TABLE.update(handle, workspaceId, id, fields).map(TABLE).one());
         String after = contact.get("status").asText();
         if (!after.equals(before.get())) {
             count(before.get(), -1);

@@ -39,10 +39,7 @@ final class DealRepository {
     }
 
     ObjectNode insert(JsonNode fields) {
-        var present = TABLE.present(fields);
-        var statement = handle.createQuery(TABLE.insertSql(present)).bind("workspace_id", workspaceId);
-        TABLE.bind(statement, present, fields);
-        return writing(() -> statement.map(TABLE).one());
+        return writing(() -> TABLE.insert(handle, workspaceId, fields).map(TABLE).one());
     }
 
     Optional<ObjectNode> find(UUID id) {
@@ -57,10 +54,7 @@ final class DealRepository {
     }
 
     ObjectNode update(UUID id, JsonNode fields) {
-        var present = TABLE.present(fields);
-        var statement = handle.createQuery(TABLE.updateSql(present)).bind("workspace_id", workspaceId).bind("id", id);
-        TABLE.bind(statement, present, fields);
-        return writing(() -> statement.map(TABLE).one());
+        return writing(() -> TABLE.update(handle, workspaceId, id, fields).map(TABLE).one());
     }
 
     Optional<ObjectNode> delete(UUID id) {

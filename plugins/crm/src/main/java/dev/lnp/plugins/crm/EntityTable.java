@@ -12,7 +12,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.SqlStatement;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -34,13 +36,29 @@ final class EntityTable implements RowMapper<ObjectNode> {
         return table;
     }
 
+    /** {@code INSERT ... RETURNING *} of the body's fields in the workspace, bound and ready to map. */
+    Query insert(Handle handle, UUID workspaceId, JsonNode body) {
+        List<Column> present = present(body);
+        Query statement = handle.createQuery(insertSql(present)).bind("workspace_id", workspaceId);
+        bind(statement, present, body);
+        return statement;
+    }
+
+    /** {@code UPDATE ... RETURNING *} of the body's fields of one row of the workspace, bound and ready to map. */
+    Query update(Handle handle, UUID workspaceId, UUID id, JsonNode body) {
+        List<Column> present = present(body);
+        Query statement = handle.createQuery(updateSql(present)).bind("workspace_id", workspaceId).bind("id", id);
+        bind(statement, present, body);
+        return statement;
+    }
+
     /** The columns named by the body's fields, in table order. The schema has already refused any other field. */
-    List<Column> present(JsonNode body) {
+    private List<Column> present(JsonNode body) {
         return columns.stream().filter(c -> body.has(c.name())).toList();
     }
 
     /** {@code INSERT ... RETURNING *} for the body's fields; the workspace is bound as {@code :workspace_id}. */
-    String insertSql(List<Column> present) {
+    private String insertSql(List<Column> present) {
         List<String> names = new ArrayList<>(List.of("workspace_id"));
         List<String> values = new ArrayList<>(List.of(":workspace_id"));
         present.forEach(c -> {
@@ -52,7 +70,7 @@ final class EntityTable implements RowMapper<ObjectNode> {
     }
 
     /** {@code UPDATE ... RETURNING *} of the given columns of one row, bound as {@code :id} and {@code :workspace_id}. */
-    String updateSql(List<Column> present) {
+    private String updateSql(List<Column> present) {
         List<String> sets = new ArrayList<>();
         present.forEach(c -> sets.add(c.name() + " = :" + c.name()));
         sets.add("updated_at = now()");
@@ -60,7 +78,7 @@ final class EntityTable implements RowMapper<ObjectNode> {
                 + " WHERE workspace_id = :workspace_id AND id = :id RETURNING *";
     }
 
-    void bind(SqlStatement<?> statement, List<Column> present, JsonNode body) {
+    private static void bind(SqlStatement<?> statement, List<Column> present, JsonNode body) {
         present.forEach(c -> c.bind(statement, c.fromJson(body.get(c.name()))));
     }
 
