@@ -23,7 +23,7 @@ class RetryScheduleTest {
         return new RandomGenerator() {
             @Override
             public long nextLong() {
-                throw new UnsupportedOperationException();
+                return (long) (value * Long.MAX_VALUE);
             }
 
             @Override
