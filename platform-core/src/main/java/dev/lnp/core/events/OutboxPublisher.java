@@ -2,6 +2,7 @@ package dev.lnp.core.events;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.lnp.api.Json;
+import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.events.EventPublisher;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.UUID;
@@ -36,9 +37,11 @@ public final class OutboxPublisher implements EventPublisher {
         }
         int size = payload.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
         if (size > maxPayloadBytes) {
-            // Refused here, in the plugin's transaction, so the change does not commit without its event.
-            throw new IllegalStateException("Event " + eventName + " has a payload of " + size
-                    + " bytes, more than lnp.webhooks.max_payload_bytes (" + maxPayloadBytes + ")");
+            // Refused here, in the plugin's transaction, so the change does not commit without its event. Client
+            // data can drive the size (free text, custom fields), so this is the client's 413, not a server fault.
+            throw new ApiProblem(413, "payload_too_large", "Payload too large", "This change would publish a "
+                    + canonical + " event of " + size + " bytes; events are limited to " + maxPayloadBytes
+                    + " bytes (lnp.webhooks.max_payload_bytes). Send less data in one change.");
         }
         handle.createUpdate("""
                         INSERT INTO lnp_core.outbox (workspace_id, event_name, payload)

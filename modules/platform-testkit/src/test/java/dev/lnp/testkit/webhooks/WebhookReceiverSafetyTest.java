@@ -77,7 +77,8 @@ class WebhookReceiverSafetyTest {
         String key = platform.fullAccessKey(ws);
         long before = Hooks.count(platform.jdbi(), "SELECT count(*) FROM lnp_core.outbox WHERE workspace_id = ?", ws);
         var big = platform.post("/api/v1/probe/events", key, "{\"count\": 1, \"pad\": 5000}");
-        assertEquals(500, big.status(), big.body());
+        assertEquals(413, big.status(), big.body());
+        assertEquals("payload_too_large", big.json().path("code").asText(), big.body());
         assertEquals(before, Hooks.count(platform.jdbi(), "SELECT count(*) FROM lnp_core.outbox WHERE workspace_id = ?", ws));
         var small = platform.post("/api/v1/probe/events", key, "{\"count\": 1, \"pad\": 1000}");
         assertEquals(201, small.status(), small.body());
