@@ -137,6 +137,8 @@ class DealTest {
         assertEquals("2030-06-30", deal.path("expected_close_date").asText());
         assertEquals(assignee.toString(), deal.path("assigned_to").asText());
         assertEquals("partner", deal.path("custom_fields").path("channel").asText());
+        assertTrue(response.body().contains("\"value\":12500.5,"), response.body());
+        assertTrue(response.body().contains("\"tags\":[\"q3\"]"), response.body());
         assertTrue(deal.path("actual_close_date").isNull());
 
         var read = platform.get("/api/v1/crm/deals/" + deal.path("id").asText(), key);
@@ -151,6 +153,9 @@ class DealTest {
         var patched = platform.patch(path, key, "{\"value\":20,\"source\":null,\"stage\":\"proposal\"}");
         assertEquals(200, patched.status(), patched.body());
         assertEquals(20, patched.data().path("value").asInt());
+        // The wire form, not only the value: 20, never 2E+1 or 20.00 (rows are mapped straight to JSON nodes).
+        assertTrue(patched.body().contains("\"value\":20,"), patched.body());
+        assertTrue(patched.body().matches(".*\"updated_at\":\"\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z\".*"), patched.body());
         assertTrue(patched.data().path("source").isNull());
         assertEquals("proposal", patched.data().path("stage").asText());
         assertEquals("Patch me", patched.data().path("title").asText());
