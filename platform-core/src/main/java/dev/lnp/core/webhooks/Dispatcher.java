@@ -211,28 +211,33 @@ public final class Dispatcher implements AutoCloseable {
 
     /**
      * Waits (on its virtual thread) for one of the receiver's attempt slots and one of the node's, as long as the
-     * lease allows; a delivery that cannot start in time goes back to the queue without an attempt.
+     * lease allows; a delivery that cannot start in time goes back to the queue without an attempt. The slots
+     * bound requests in flight, so they are given back as soon as the receiver has answered: recording the
+     * outcome waits for a commit, and holding a receiver's slot across it capped each receiver at a few
+     * deliveries per commit latency (≈ 70/s while the database was busy with other writes).
      */
     private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver) {
         long deadline = System.nanoTime() + Duration.between(clock.instant(), delivery.leaseUntil())
                 .minus(settings.requestTimeout()).minusSeconds(1).toNanos();
+        Sender.Result result;
         if (!acquire(receiver.bulkhead::tryAcquirePermit, deadline)) {
-            Failsafe.with(databaseRetry).run(() -> queue.release(delivery, clock.instant()));
-            return;
-        }
-        try {
-            if (!acquire(wait -> attemptSlots.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS), deadline)) {
-                Failsafe.with(databaseRetry).run(() -> queue.release(delivery, clock.instant()));
-                return;
-            }
+            result = new Sender.Deferred(Duration.ZERO);
+        } else {
             try {
-                attempt(delivery, receiver);
+                if (!acquire(wait -> attemptSlots.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS), deadline)) {
+                    result = new Sender.Deferred(Duration.ZERO);
+                } else {
+                    try {
+                        result = attempt(delivery, receiver);
+                    } finally {
+                        attemptSlots.release();
+                    }
+                }
             } finally {
-                attemptSlots.release();
+                receiver.bulkhead.releasePermit();
             }
-        } finally {
-            receiver.bulkhead.releasePermit();
         }
+        record(delivery, result);
     }
 
     @FunctionalInterface
@@ -253,16 +258,19 @@ public final class Dispatcher implements AutoCloseable {
         }
     }
 
-    private void attempt(ClaimedDelivery delivery, Receivers.Receiver receiver) {
-        Sender.Result result;
+    private Sender.Result attempt(ClaimedDelivery delivery, Receivers.Receiver receiver) {
         if (clock.instant().plus(settings.requestTimeout()).isAfter(delivery.leaseUntil())) {
             // Too little lease left to finish the request before another node may take the delivery over.
-            result = new Sender.Deferred(Duration.ZERO);
-        } else if (delivery.secrets().isEmpty()) {
-            result = new Sender.Attempted(clock.instant(), Duration.ZERO, Outcome.ofFailure("no valid signing secret"));
-        } else {
-            result = sender.send(delivery, receiver);
+            return new Sender.Deferred(Duration.ZERO);
         }
+        if (delivery.secrets().isEmpty()) {
+            return new Sender.Attempted(clock.instant(), Duration.ZERO, Outcome.ofFailure("no valid signing secret"));
+        }
+        return sender.send(delivery, receiver);
+    }
+
+    /** Gives a deferred delivery back to the queue, or records an attempt with what follows from it. */
+    private void record(ClaimedDelivery delivery, Sender.Result result) {
         switch (result) {
             case Sender.Deferred deferred -> Failsafe.with(databaseRetry).run(
                     () -> queue.release(delivery, clock.instant().plus(deferred.delay())));

@@ -60,7 +60,7 @@ public record WebhookSettings(
                 Duration.ofMillis(config.getLong("lnp.webhooks.request_timeout_ms", 10_000)),
                 Duration.ofSeconds(config.getLong("lnp.webhooks.lease_seconds", 60)),
                 config.getInt("lnp.webhooks.max_in_flight", 64),
-                config.getInt("lnp.webhooks.per_receiver", 4),
+                config.getInt("lnp.webhooks.per_receiver", 16),
                 config.getInt("lnp.webhooks.breaker_failures", 5),
                 Duration.ofSeconds(config.getLong("lnp.webhooks.breaker_delay_seconds", 30)),
                 Duration.ofMillis(config.getLong("lnp.webhooks.poll_interval_ms", 1_000)),
