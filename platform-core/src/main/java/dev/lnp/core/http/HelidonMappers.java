@@ -7,8 +7,9 @@ import io.helidon.common.mapper.MapperManager;
  * value is read as a number ({@code Headers.contentLength()}, routing): about a tenth of the server's CPU per
  * request in the benchmark (docs/performance.md). Installing one manager as the global one before the first request
  * makes every lookup return it. Helidon fixed the registry in 4.4.1 (helidon-io/helidon#11383); this can go once the
- * platform moves to such a release.
+ * platform moves to such a release. {@code MapperManager} is deprecated, but it is what 4.4.0's header values call.
  */
+@SuppressWarnings("removal")
 public final class HelidonMappers {
 
     private static boolean installed;

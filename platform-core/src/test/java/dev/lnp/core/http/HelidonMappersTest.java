@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import io.helidon.common.mapper.MapperManager;
 import org.junit.jupiter.api.Test;
 
+@SuppressWarnings("removal") // the deprecated manager is what Helidon 4.4.0's header values call
 class HelidonMappersTest {
 
     @Test
