@@ -10,7 +10,6 @@ import dev.lnp.core.db.Migrations;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
-import dev.lnp.core.http.HelidonMappers;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
@@ -82,7 +81,6 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(PlatformConfig config, List<LoadedPlugin> plugins, Runnable unloadPlugins) {
         long started = System.nanoTime();
-        HelidonMappers.installOnce();
         DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
         Database database = null;
         AuditLog audit = null;

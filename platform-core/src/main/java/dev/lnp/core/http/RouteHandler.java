@@ -19,6 +19,7 @@ import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.validation.BodyValidator;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
+import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -90,7 +91,7 @@ final class RouteHandler implements Handler {
             status = problem.status();
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
-            if (e instanceof UncheckedIOException && res.isSent()) {
+            if (clientHungUp(e, res)) {
                 // The client hung up while its answer was being written (a closed tab, a load generator
                 // stopping): nothing can reach it any more and nothing failed here, so no error and no
                 // problem response on the dead connection; the audit keeps the answer it was given.
@@ -106,6 +107,16 @@ final class RouteHandler implements Handler {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
                     System.nanoTime() - started);
         }
+    }
+
+    /**
+     * Whether a failure is the connection dying under an answer already handed to the server. Helidon 4.4 let the
+     * socket's {@link UncheckedIOException} through; 4.5 wraps it in a {@link CloseConnectionException}
+     * ({@code ServerConnectionException: Failed to write response}), so both are recognised, and only once the
+     * response counts as sent: before that, an I/O failure is ours to report.
+     */
+    private static boolean clientHungUp(RuntimeException e, ServerResponse res) {
+        return res.isSent() && (e instanceof UncheckedIOException || e instanceof CloseConnectionException);
     }
 
     /** Runs a raw route's handler and writes what it answers; returns the status for the audit. */

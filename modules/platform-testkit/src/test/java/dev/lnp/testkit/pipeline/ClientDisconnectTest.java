@@ -48,7 +48,7 @@ class ClientDisconnectTest {
             }
         };
         Logger routes = Logger.getLogger("dev.lnp.core.http.RouteHandler");
-        Logger helidon = Logger.getLogger("io.helidon.webserver");
+        Logger helidon = Logger.getLogger("io.helidon"); // the web server and its sockets
         routes.addHandler(capture);
         helidon.addHandler(capture);
         try {
