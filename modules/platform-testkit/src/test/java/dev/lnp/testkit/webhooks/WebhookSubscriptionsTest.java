@@ -148,7 +148,7 @@ class WebhookSubscriptionsTest {
         String theirs = platform.fullAccessKey(platform.createWorkspace("theirs"));
         String foreign = create(platform, theirs, "{\"url\": \"" + RECEIVER + "\", \"events\": [\"*\"]}").data()
                 .path("id").asText();
-        for (String id : List.of(foreign, UUID.randomUUID().toString(), "not-a-uuid")) {
+        for (String id : List.of(foreign, UUID.randomUUID().toString())) {
             String one = BASE + "/" + id;
             assertEquals(404, platform.get(one, mine).status(), id);
             assertEquals(404, platform.patch(one, mine, "{\"enabled\": false}").status(), id);
@@ -164,7 +164,14 @@ class WebhookSubscriptionsTest {
         assertEquals(0, platform.get(BASE, mine).json().path("pagination").path("total").asInt());
         String own = create(platform, mine, "{\"url\": \"" + RECEIVER + "\", \"events\": [\"*\"]}").data().path("id").asText();
         assertEquals(404, platform.get(BASE + "/" + own + "/deliveries/" + UUID.randomUUID(), mine).status());
-        assertEquals(404, platform.get(BASE + "/" + own + "/deliveries/not-a-uuid", mine).status());
+        var malformed = platform.get(BASE + "/" + own + "/deliveries/not-a-uuid", mine);
+        assertEquals(400, malformed.status());
+        assertEquals("{delivery_id}", malformed.json().path("errors").get(0).path("pointer").asText());
+        for (String path : List.of(BASE + "/not-a-uuid", BASE + "/not-a-uuid/deliveries", BASE + "/not-a-uuid/test")) {
+            var response = path.endsWith("/test") ? platform.post(path, mine, null) : platform.get(path, mine);
+            assertEquals(400, response.status(), path);
+            assertEquals("{id}", response.json().path("errors").get(0).path("pointer").asText(), path);
+        }
     }
 
     @Test

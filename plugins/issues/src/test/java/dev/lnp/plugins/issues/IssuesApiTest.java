@@ -187,7 +187,9 @@ class IssuesApiTest {
         assertEquals("task", f.get(task).path("kind").asText());
         assertEquals("ticket", f.get(ticket).path("kind").asText());
         assertEquals(404, platform.get("/api/v1/issues/" + UUID.randomUUID(), f.key()).status());
-        assertEquals(404, platform.get("/api/v1/issues/not-a-uuid", f.key()).status());
+        var malformed = platform.get("/api/v1/issues/not-a-uuid", f.key());
+        assertEquals(400, malformed.status());
+        assertEquals("{id}", malformed.json().path("errors").get(0).path("pointer").asText());
     }
 
     @Test
