@@ -81,16 +81,37 @@ final class KeyCommand {
     }
 
     @Command(name = "import-legacy", mixinStandardHelpOptions = true,
-            description = "Accept a legacy wks_ key for a connection until the compatibility period ends.")
+            description = {"Accept legacy wks_ keys until the compatibility period ends (lnp.keys.legacy_until; "
+                    + "open while unset).",
+                    "Reads one connection,key pair per line from standard input or --file (never from the command "
+                            + "line, where ps and the shell history would keep them); # starts a comment. All lines "
+                            + "are imported or none; a key already on its connection is skipped, so a run can be "
+                            + "repeated."},
+            footer = {"", "Example: bin/platform key import-legacy < legacy-keys.csv"})
     static final class ImportLegacy implements Callable<Integer> {
-        @Option(names = "--connection", required = true) UUID connection;
-        @Option(names = "--key", required = true) String key;
+        @Option(names = "--file", paramLabel = "PATH", defaultValue = "-",
+                description = "File of connection,key lines; - (the default) reads standard input.")
+        String file;
 
         @Override
-        public Integer call() {
+        public Integer call() throws java.io.IOException {
+            List<Connections.LegacyKey> keys;
+            if (file.equals("-")) {
+                keys = LegacyKeyLines.read(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8));
+            } else {
+                java.nio.file.Path path = java.nio.file.Path.of(file);
+                if (!java.nio.file.Files.isReadable(path)) {
+                    throw new IllegalArgumentException("cannot read " + file);
+                }
+                try (var reader = java.nio.file.Files.newBufferedReader(path)) {
+                    keys = LegacyKeyLines.read(reader);
+                }
+            }
             try (var context = new OperatorContext()) {
-                context.connections().importLegacy(connection, key);
-                System.out.println("Imported a legacy key for connection " + connection);
+                var result = context.connections().importLegacy(keys);
+                System.out.println("Imported " + result.imported() + " legacy key(s) for " + result.connections()
+                        + " connection(s)" + (result.alreadyPresent() == 0 ? ""
+                        : "; " + result.alreadyPresent() + " already imported, skipped"));
                 return 0;
             }
         }
