@@ -134,8 +134,10 @@ public final class Platform implements AutoCloseable {
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
-            LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
-                    plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
+            // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
+            LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
+                    plugins.stream().map(LoadedPlugin::id).toList(),
+                    String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
                     tools, audit, toolCalls, maintenance, webhooks);
         } catch (RuntimeException e) {
