@@ -47,6 +47,10 @@ class OperatorCliTest {
         assertEquals(0, listed.exit(), listed.err());
         assertFalse(listed.out().contains(newKey.substring(10)), "secrets are never listed");
         assertEquals(2, listed.json().get(0).path("keys").size());
+        Result table = OperatorCli.run(platform, "key", "list", "--workspace", ws);
+        assertEquals(0, table.exit(), table.err());
+        assertTrue(table.out().lines().findFirst().orElse("").matches("CONNECTION\\s+NAME\\s+SCOPES"), table.out());
+        assertTrue(table.out().lines().skip(1).findFirst().orElse("").startsWith(connection), table.out());
 
         Result legacy = OperatorCli.runWithInput(platform, connection + ",wks_abcdefghijklmnop1234\n", "key", "import-legacy");
         assertEquals(0, legacy.exit(), legacy.err());
