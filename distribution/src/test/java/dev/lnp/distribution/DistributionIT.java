@@ -99,6 +99,8 @@ class DistributionIT {
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
+        assertTrue(lib.stream().noneMatch(n -> n.startsWith("flyway-database-cockroachdb") || n.startsWith("bucket4j")),
+                "no unused jars in lib/: " + lib);
         List<String> plugins = names(home.resolve("plugins"));
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("hello-plugin-")), "plugins: " + plugins);
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "plugins: " + plugins);
@@ -153,6 +155,13 @@ class DistributionIT {
     @Order(4)
     void routesListsThePluginRoutesWithPluginAndScope() throws Exception {
         String out = run(List.of(launcher.toString(), "routes"), callerDir, Duration.ofMinutes(1));
+        assertTrue(out.startsWith("METHOD"), "the table comes first, no log lines before it:\n" + out);
+        String help = run(List.of(launcher.toString(), "serve", "--help"), callerDir, Duration.ofMinutes(1));
+        assertTrue(help.contains("Usage: platform serve"), help);
+        try (var caches = Files.list(home).filter(p -> p.getFileName().toString().equals("cache"))
+                .flatMap(DistributionIT::listQuietly)) {
+            assertEquals(List.of(), caches.toList(), "serve --help records no start-up cache (bin/platform)");
+        }
         assertRouteLine(out, "GET", "/api/v1/hello", "hello", "hello.read");
         assertRouteLine(out, "GET", "/api/v1/hello/greetings", "hello", "hello.read");
         assertRouteLine(out, "POST", "/api/v1/hello/greetings", "hello", "hello.write");
@@ -323,6 +332,14 @@ class DistributionIT {
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
+        }
+    }
+
+    private static java.util.stream.Stream<Path> listQuietly(Path dir) {
+        try {
+            return Files.list(dir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 

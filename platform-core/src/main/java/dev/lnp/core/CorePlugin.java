@@ -2,6 +2,7 @@ package dev.lnp.core;
 
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.webhooks.EventCatalog;
@@ -27,7 +28,8 @@ public final class CorePlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar registrar) {
-        registrar.scope("mcp.use", "Use the hosted MCP endpoints (tools are further limited by their own scopes).");
+        registrar.scope(ScopeCatalog.MCP_USE, "Use the hosted MCP endpoints (tools are further limited by their own "
+                + "scopes); implied by holding the scope of any tool.");
         registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
         registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
                 + "test, redeliver and recover deliveries.");

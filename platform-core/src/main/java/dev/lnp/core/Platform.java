@@ -115,7 +115,7 @@ public final class Platform implements AutoCloseable {
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
-                    Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
+                    Clock.systemUTC(), legacyKeysUntil(config));
             audit = new AuditLog(database.jdbi());
             toolCalls = new ToolCallLog(database.jdbi());
             var services = new PipelineServices(authenticator, transactions,
@@ -132,8 +132,10 @@ public final class Platform implements AutoCloseable {
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
-            LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
-                    plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
+            // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
+            LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
+                    plugins.stream().map(LoadedPlugin::id).toList(),
+                    String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
                     tools, audit, toolCalls, maintenance, webhooks);
         } catch (RuntimeException e) {
@@ -216,5 +218,17 @@ public final class Platform implements AutoCloseable {
                 LOG.log(Level.WARNING, "Plugin " + plugins.get(i).id() + " failed to stop", e);
             }
         }
+    }
+
+    /** The end of the legacy-key compatibility period, or null while it is open (not configured). */
+    private static Instant legacyKeysUntil(PlatformConfig config) {
+        return config.get("lnp.keys.legacy_until").filter(v -> !v.isBlank()).map(value -> {
+            try {
+                return Instant.parse(value.strip());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("lnp.keys.legacy_until must be an ISO-8601 instant such as "
+                        + "2027-06-30T00:00:00Z, not " + value);
+            }
+        }).orElse(null);
     }
 }

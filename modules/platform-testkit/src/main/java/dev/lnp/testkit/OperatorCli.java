@@ -3,7 +3,9 @@ package dev.lnp.testkit;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.core.cli.Main;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -26,24 +28,32 @@ public final class OperatorCli {
 
     /** Runs the command with the database of {@code platform} and no plugins folder. */
     public static synchronized Result run(TestPlatform platform, String... args) {
+        return runWithInput(platform, "", args);
+    }
+
+    /** As {@link #run}, with {@code stdin} as the command's standard input. */
+    public static synchronized Result runWithInput(TestPlatform platform, String stdin, String... args) {
         Map<String, String> properties = Map.of("lnp.database.url", platform.databaseUrl(),
                 "lnp.database.user", TestDatabases.server().user(),
                 "lnp.database.password", TestDatabases.server().password(),
                 "lnp.plugins.dir", "target/no-plugins");
         PrintStream out = System.out;
         PrintStream err = System.err;
+        InputStream in = System.in;
         var outBytes = new ByteArrayOutputStream();
         var errBytes = new ByteArrayOutputStream();
         properties.forEach(System::setProperty);
         try {
             System.setOut(new PrintStream(outBytes, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(errBytes, true, StandardCharsets.UTF_8));
+            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
             int exit = Main.run(args);
             return new Result(exit, outBytes.toString(StandardCharsets.UTF_8).strip(),
                     errBytes.toString(StandardCharsets.UTF_8).strip());
         } finally {
             System.setOut(out);
             System.setErr(err);
+            System.setIn(in);
             properties.keySet().forEach(System::clearProperty);
         }
     }

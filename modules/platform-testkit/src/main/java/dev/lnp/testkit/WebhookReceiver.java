@@ -30,10 +30,16 @@ public final class WebhookReceiver implements AutoCloseable {
 
     /** One request as it arrived. */
     public record Received(String deliveryId, String event, String timestamp, String signature, String attempt,
-            byte[] body, Instant at, long nanos) {
+            byte[] body, Instant at, long nanos, Map<String, List<String>> headers) {
 
         public JsonNode json() {
             return Json.parse(new String(body, StandardCharsets.UTF_8));
+        }
+
+        /** Every value of a request header (names are case-insensitive); empty when it was not sent. */
+        public List<String> header(String name) {
+            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .flatMap(e -> e.getValue().stream()).toList();
         }
     }
 
@@ -117,7 +123,7 @@ public final class WebhookReceiver implements AutoCloseable {
         var headers = exchange.getRequestHeaders();
         var request = new Received(headers.getFirst("X-Service-Delivery-Id"), headers.getFirst("X-Service-Event"),
                 headers.getFirst("X-Service-Timestamp"), headers.getFirst("X-Service-Signature"),
-                headers.getFirst("X-Service-Attempt"), body, Instant.now(), System.nanoTime());
+                headers.getFirst("X-Service-Attempt"), body, Instant.now(), System.nanoTime(), Map.copyOf(headers));
         String id = request.deliveryId() == null ? "?" : request.deliveryId();
         AtomicInteger mine = inFlightByDelivery.computeIfAbsent(id, k -> new AtomicInteger());
         if (mine.incrementAndGet() > 1) {

@@ -22,7 +22,11 @@ public final class Authenticator {
     private final Clock clock;
     private final Instant legacyKeysUntil;
 
-    /** @param legacyKeysUntil the end of the compatibility period for {@code wks_} keys, or null for none */
+    /**
+     * @param legacyKeysUntil the end of the compatibility period for {@code wks_} keys, or null while the operator
+     *                        has not set one (the contract: legacy keys "are still accepted during a compatibility
+     *                        period", so the period is open until an end is chosen)
+     */
     public Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil) {
         this.keys = keys;
         this.scopes = scopes;
@@ -36,7 +40,7 @@ public final class Authenticator {
     public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window) {
         String key = AuthorizationHeader.bearerKey(authorizationHeaders);
         Instant now = clock.instant();
-        boolean legacyAccepted = legacyKeysUntil != null && now.isBefore(legacyKeysUntil);
+        boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
         KeyRepository.Admission admission = keys.admit(ApiKeys.hash(key), now, legacyAccepted, window)
                 .orElseThrow(Unauthorized::invalid);
         KeyRecord record = admission.key();
@@ -65,7 +69,7 @@ public final class Authenticator {
         }
         granted.retainAll(scopes.all());
         return new Principal(record.workspaceId(), record.connectionId(), record.identityId(), delegated, role,
-                Set.copyOf(granted), Optional.ofNullable(record.connectionExpiresAt()));
+                scopes.effective(granted), Optional.ofNullable(record.connectionExpiresAt()));
     }
 
     /**

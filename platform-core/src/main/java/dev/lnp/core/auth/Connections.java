@@ -2,7 +2,11 @@ package dev.lnp.core.auth;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -136,19 +140,88 @@ public final class Connections {
         });
     }
 
-    /** Adds a legacy {@code wks_} key to a connection; accepted until the compatibility period ends. */
-    public void importLegacy(UUID connectionId, String legacyKey) {
-        if (legacyKey == null || !legacyKey.startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(legacyKey)) {
-            throw new IllegalArgumentException("a legacy key starts with wks_ and has 16 to 196 more URL-safe characters");
+    /** One line of a legacy key import: which connection the {@code wks_} key belongs to. */
+    public record LegacyKey(int line, UUID connectionId, String key) {
+    }
+
+    private record LineProblem(int line, String message) {
+        @Override
+        public String toString() {
+            return "line " + line + ": " + message;
         }
-        jdbi.useTransaction(h -> {
-            activeConnection(h, connectionId);
-            boolean exists = h.createQuery("SELECT count(*) > 0 FROM lnp_core.api_keys WHERE key_hash = :hash")
-                    .bind("hash", ApiKeys.hash(legacyKey)).mapTo(Boolean.class).one();
-            if (exists) {
-                throw new IllegalArgumentException("this legacy key is already imported");
+    }
+
+    /** What an import did: keys added, and keys that were already on their connection (a re-run). */
+    public record LegacyImport(int imported, int alreadyPresent, int connections) {
+    }
+
+    /** Adds one legacy {@code wks_} key to a connection; accepted until the compatibility period ends. */
+    public void importLegacy(UUID connectionId, String legacyKey) {
+        LegacyImport result = importLegacy(List.of(new LegacyKey(1, connectionId, legacyKey)));
+        if (result.imported() == 0) {
+            throw new IllegalArgumentException("this legacy key is already imported");
+        }
+    }
+
+    /**
+     * Adds legacy {@code wks_} keys, all or none: every line is checked (shape, connection exists and is not
+     * revoked, the key is not another connection's, not twice in the input) and any problem is reported by line
+     * number, never by the key itself, with nothing imported. A key already on its connection is skipped, so an
+     * interrupted import can simply be run again.
+     */
+    public LegacyImport importLegacy(List<LegacyKey> keys) {
+        List<LineProblem> problems = new ArrayList<>();
+        Map<String, Integer> firstLine = new HashMap<>();
+        for (LegacyKey k : keys) {
+            if (k.key() == null || !k.key().startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(k.key())) {
+                problems.add(new LineProblem(k.line(), "the key must start with wks_ and have 16 to 196 more URL-safe "
+                        + "characters"));
+            } else if (firstLine.putIfAbsent(k.key(), k.line()) != null) {
+                problems.add(new LineProblem(k.line(), "the same key as line " + firstLine.get(k.key())));
             }
-            insertKey(h, connectionId, legacyKey, true);
+        }
+        return jdbi.inTransaction(h -> {
+            Map<UUID, String> connectionProblems = new HashMap<>();
+            for (UUID id : keys.stream().map(LegacyKey::connectionId).distinct().toList()) {
+                try {
+                    activeConnection(h, id);
+                } catch (IllegalArgumentException e) {
+                    connectionProblems.put(id, e.getMessage());
+                }
+            }
+            int imported = 0;
+            int present = 0;
+            List<LegacyKey> toInsert = new ArrayList<>();
+            for (LegacyKey k : keys) {
+                String connectionProblem = connectionProblems.get(k.connectionId());
+                if (connectionProblem != null) {
+                    problems.add(new LineProblem(k.line(), connectionProblem));
+                    continue;
+                }
+                if (k.key() == null || !k.key().startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(k.key())) {
+                    continue;
+                }
+                Optional<UUID> owner = h.createQuery("SELECT connection_id FROM lnp_core.api_keys WHERE key_hash = :hash")
+                        .bind("hash", ApiKeys.hash(k.key())).mapTo(UUID.class).findOne();
+                if (owner.isEmpty()) {
+                    toInsert.add(k);
+                } else if (owner.get().equals(k.connectionId())) {
+                    present++;
+                } else {
+                    problems.add(new LineProblem(k.line(), "this key is already imported for another connection"));
+                }
+            }
+            if (!problems.isEmpty()) {
+                problems.sort(Comparator.comparingInt(LineProblem::line));
+                throw new IllegalArgumentException(problems.size() + " bad line(s), nothing imported: "
+                        + String.join("; ", problems.stream().map(LineProblem::toString).toList()));
+            }
+            for (LegacyKey k : toInsert) {
+                insertKey(h, k.connectionId(), k.key(), true);
+                imported++;
+            }
+            return new LegacyImport(imported, present,
+                    (int) keys.stream().map(LegacyKey::connectionId).distinct().count());
         });
     }
 

@@ -12,10 +12,13 @@ public final class ScopeCatalog {
 
     public static final String READ_ONLY = "read-only";
     public static final String FULL_ACCESS = "full-access";
+    /** Opens the hosted MCP endpoints; each tool then needs its own scope. */
+    public static final String MCP_USE = "mcp.use";
 
     private final Set<String> all;
     private final Set<String> readOnly;
     private final Set<String> member;
+    private final Set<String> toolScopes;
 
     public ScopeCatalog(PluginRegistry registry) {
         this.all = new TreeSet<>();
@@ -25,6 +28,23 @@ public final class ScopeCatalog {
         this.readOnly = new TreeSet<>(all.stream().filter(s -> s.endsWith(".read") || s.endsWith(".use")).toList());
         // A member may use everything but the workspace-wide integration settings.
         this.member = new TreeSet<>(all.stream().filter(s -> !s.startsWith("webhooks.")).toList());
+        this.toolScopes = new TreeSet<>();
+        registry.tools().forEach(t -> toolScopes.add(t.descriptor().scope()));
+    }
+
+    /**
+     * The scopes a key acts with, given what it was granted (presets expanded, delegation applied). Holding the
+     * scope of any tool implies {@link #MCP_USE}: MCP is only another way to do what that scope already allows
+     * (a key with just {@code contacts.write} must reach {@code crm_update_contact}, the contract's only way to
+     * update a contact), and every tool still checks its own scope. The one rule for every route and tool.
+     */
+    public Set<String> effective(Set<String> granted) {
+        if (granted.contains(MCP_USE) || !all.contains(MCP_USE) || granted.stream().noneMatch(toolScopes::contains)) {
+            return Set.copyOf(granted);
+        }
+        Set<String> effective = new TreeSet<>(granted);
+        effective.add(MCP_USE);
+        return Set.copyOf(effective);
     }
 
     public Set<String> all() {

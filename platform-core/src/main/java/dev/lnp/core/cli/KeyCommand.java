@@ -29,12 +29,15 @@ final class KeyCommand {
     @Command(name = "create", mixinStandardHelpOptions = true,
             description = "Create a connection and print its key (shown only this once).")
     static final class Create implements Callable<Integer> {
-        @Option(names = "--workspace", required = true) UUID workspace;
-        @Option(names = "--name", required = true) String name;
+        @Option(names = "--workspace", required = true, paramLabel = "ID", description = "The workspace's id.")
+        UUID workspace;
+        @Option(names = "--name", required = true, description = "What the connection is for (1-200 characters), "
+                + "e.g. zapier or desktop assistant.")
+        String name;
         @ArgGroup(exclusive = true, multiplicity = "1") Grant grant;
         @Option(names = "--expires-at", description = "ISO-8601 instant, e.g. 2027-01-31T00:00:00Z.") String expiresAt;
         @Option(names = "--delegate-user", description = "Attribute writes to this user and limit to their role.") UUID delegateUser;
-        @Option(names = "--json") boolean json;
+        @Option(names = "--json", description = "Print JSON: connection_id, identity_id, key.") boolean json;
 
         @Override
         public Integer call() {
@@ -51,10 +54,11 @@ final class KeyCommand {
     @Command(name = "rotate", mixinStandardHelpOptions = true,
             description = "Issue a new secret for the same connection; older secrets end after the grace period.")
     static final class Rotate implements Callable<Integer> {
-        @Option(names = "--connection", required = true) UUID connection;
+        @Option(names = "--connection", required = true, paramLabel = "ID", description = "The connection's id.")
+        UUID connection;
         @Option(names = "--grace", defaultValue = "PT0S", description = "ISO-8601 duration the old secret keeps working, e.g. PT1H or 15m.")
         String grace;
-        @Option(names = "--json") boolean json;
+        @Option(names = "--json", description = "Print JSON: connection_id, identity_id, key.") boolean json;
 
         @Override
         public Integer call() {
@@ -68,7 +72,8 @@ final class KeyCommand {
 
     @Command(name = "revoke", mixinStandardHelpOptions = true, description = "Revoke a connection and all its keys now.")
     static final class Revoke implements Callable<Integer> {
-        @Option(names = "--connection", required = true) UUID connection;
+        @Option(names = "--connection", required = true, paramLabel = "ID", description = "The connection's id.")
+        UUID connection;
 
         @Override
         public Integer call() {
@@ -81,16 +86,37 @@ final class KeyCommand {
     }
 
     @Command(name = "import-legacy", mixinStandardHelpOptions = true,
-            description = "Accept a legacy wks_ key for a connection until the compatibility period ends.")
+            description = {"Accept legacy wks_ keys until the compatibility period ends (lnp.keys.legacy_until; "
+                    + "open while unset).",
+                    "Reads one connection,key pair per line from standard input or --file (never from the command "
+                            + "line, where ps and the shell history would keep them); # starts a comment. All lines "
+                            + "are imported or none; a key already on its connection is skipped, so a run can be "
+                            + "repeated."},
+            footer = {"", "Example: bin/platform key import-legacy < legacy-keys.csv"})
     static final class ImportLegacy implements Callable<Integer> {
-        @Option(names = "--connection", required = true) UUID connection;
-        @Option(names = "--key", required = true) String key;
+        @Option(names = "--file", paramLabel = "PATH", defaultValue = "-",
+                description = "File of connection,key lines; - (the default) reads standard input.")
+        String file;
 
         @Override
-        public Integer call() {
+        public Integer call() throws java.io.IOException {
+            List<Connections.LegacyKey> keys;
+            if (file.equals("-")) {
+                keys = LegacyKeyLines.read(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8));
+            } else {
+                java.nio.file.Path path = java.nio.file.Path.of(file);
+                if (!java.nio.file.Files.isReadable(path)) {
+                    throw new IllegalArgumentException("cannot read " + file);
+                }
+                try (var reader = java.nio.file.Files.newBufferedReader(path)) {
+                    keys = LegacyKeyLines.read(reader);
+                }
+            }
             try (var context = new OperatorContext()) {
-                context.connections().importLegacy(connection, key);
-                System.out.println("Imported a legacy key for connection " + connection);
+                var result = context.connections().importLegacy(keys);
+                System.out.println("Imported " + result.imported() + " legacy key(s) for " + result.connections()
+                        + " connection(s)" + (result.alreadyPresent() == 0 ? ""
+                        : "; " + result.alreadyPresent() + " already imported, skipped"));
                 return 0;
             }
         }
@@ -98,8 +124,10 @@ final class KeyCommand {
 
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List connections and key prefixes (never secrets).")
     static final class ListKeys implements Callable<Integer> {
-        @Option(names = "--workspace", required = true) UUID workspace;
-        @Option(names = "--json") boolean json;
+        @Option(names = "--workspace", required = true, paramLabel = "ID", description = "The workspace's id.")
+        UUID workspace;
+        @Option(names = "--json", description = "Print JSON: every connection with its keys' prefixes and dates.")
+        boolean json;
 
         @Override
         public Integer call() throws Exception {
@@ -110,6 +138,7 @@ final class KeyCommand {
                             .setPropertyNamingStrategy(com.fasterxml.jackson.databind.PropertyNamingStrategies.SNAKE_CASE);
                     System.out.println(snakeCase.writeValueAsString(connections));
                 } else {
+                    System.out.printf("%-36s  %-24s %s%n", "CONNECTION", "NAME", "SCOPES");
                     for (var c : connections) {
                         System.out.printf("%s  %-24s %s%s%n", c.connectionId(), c.name(),
                                 c.preset() != null ? c.preset() : String.join(",", c.scopes()),
@@ -124,7 +153,8 @@ final class KeyCommand {
     @Command(name = "tools", mixinStandardHelpOptions = true,
             description = "Set which MCP tools a connection may call beyond its scopes (replaces its earlier settings).")
     static final class Tools implements Callable<Integer> {
-        @Option(names = "--connection", required = true) UUID connection;
+        @Option(names = "--connection", required = true, paramLabel = "ID", description = "The connection's id.")
+        UUID connection;
         @Option(names = "--allow", split = ",", description = "Only these tools (comma-separated); omit for no allow list.")
         List<String> allow;
         @Option(names = "--deny", split = ",", description = "Never these tools (comma-separated).")

@@ -23,7 +23,7 @@ final class OperatorContext implements AutoCloseable {
 
     OperatorContext() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
-        java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.WARNING);
+        QuietLogging.install();
         this.plugins = new Plugins(config);
         this.bootstrap = DatabaseBootstrap.forOperatorCommand(config);
         try {

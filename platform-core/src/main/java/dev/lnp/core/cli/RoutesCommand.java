@@ -12,6 +12,7 @@ final class RoutesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        QuietLogging.install();
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         try (var plugins = new Plugins(config)) {
             PluginRegistry registry = plugins.registry(config);

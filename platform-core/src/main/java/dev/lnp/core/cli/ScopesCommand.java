@@ -13,6 +13,7 @@ final class ScopesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        QuietLogging.install();
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
         try (var plugins = new Plugins(config)) {
             PluginRegistry registry = plugins.registry(config);

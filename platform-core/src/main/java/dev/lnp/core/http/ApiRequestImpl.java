@@ -55,7 +55,8 @@ record ApiRequestImpl(
     public UUID pathId(String name) {
         String value = path(name);
         if (!QueryValidator.isUuid(value)) {
-            throw new ApiProblem(404, "not_found", "Not Found", "No resource with id " + value + " in this workspace.");
+            // Parameters named id or *_id are checked before the handler; this covers any other name read as an id.
+            throw PathIds.problem(List.of(PathIds.malformed(name)));
         }
         return UUID.fromString(value);
     }

@@ -46,7 +46,28 @@ public final class ApiServer {
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);
-        WebServer server = WebServer.builder()
+        WebServer server;
+        try {
+            server = build(host, port, shutdownGrace, routing, health.build()).start();
+        } catch (RuntimeException e) {
+            throw new PortUnavailableException(host, port, e);
+        }
+        // Helidon 4.4 logs "Failed to start listener" and returns a server that is not running, on port -1, instead
+        // of throwing; later versions may throw. Either way the platform must not carry on without its listener.
+        if (!server.isRunning() || server.port() <= 0) {
+            try {
+                server.stop();
+            } catch (RuntimeException e) {
+                // Nothing is listening; what matters is the error below.
+            }
+            throw new PortUnavailableException(host, port, null);
+        }
+        return new ApiServer(server);
+    }
+
+    private static WebServer build(String host, int port, Duration shutdownGrace, HttpRouting.Builder routing,
+            HealthObserver health) {
+        return WebServer.builder()
                 .host(host)
                 .port(port)
                 .shutdownHook(false)
@@ -58,13 +79,11 @@ public final class ApiServer {
                         // Above the routing's weight (100): registered after it, /observe would be shadowed by
                         // the catch-all problem+json 404 at the end of the routing.
                         .weight(OBSERVE_WEIGHT)
-                        .addObserver(health.build())
+                        .addObserver(health)
                         .addObserver(MetricsObserver.create())
                         .build())
                 .routing(routing)
-                .build()
-                .start();
-        return new ApiServer(server);
+                .build();
     }
 
     public int port() {

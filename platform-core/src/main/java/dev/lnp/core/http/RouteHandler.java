@@ -45,6 +45,7 @@ final class RouteHandler implements Handler {
     private final RouteSpec route;
     private final PipelineServices services;
     private final QueryValidator queryValidator;
+    private final PathIds pathIds;
     private final BodyValidator bodyValidator;
 
     RouteHandler(String pluginId, RouteSpec route, PipelineServices services) {
@@ -52,6 +53,7 @@ final class RouteHandler implements Handler {
         this.route = route;
         this.services = services;
         this.queryValidator = new QueryValidator(route);
+        this.pathIds = new PathIds(route);
         this.bodyValidator = route.bodySchema() == null ? null
                 : BodyValidator.compile("route:" + route.method() + " " + route.path(), route.bodySchema());
     }
@@ -68,6 +70,7 @@ final class RouteHandler implements Handler {
             }
             caller = route.isPublic() ? null : services.admit(req, route, pluginId);
             PipelineServices.rateHeaders(caller).forEach((k, v) -> res.header(HeaderNames.create(k), v));
+            pathIds.validate(pathParameters(req));
             if (route.isRaw()) {
                 status = runRaw(new RawRequestImpl(requestId, req, req.content().hasEntity() ? readCapped(req)
                         : new byte[0], caller, route.path()), res);
@@ -119,6 +122,12 @@ final class RouteHandler implements Handler {
         return res.isSent() && (e instanceof UncheckedIOException || e instanceof CloseConnectionException);
     }
 
+    private static Map<String, String> pathParameters(ServerRequest req) {
+        Map<String, String> pathParams = new LinkedHashMap<>();
+        req.path().pathParameters().toMap().forEach((k, v) -> pathParams.put(k, v.get(0)));
+        return pathParams;
+    }
+
     /** Runs a raw route's handler and writes what it answers; returns the status for the audit. */
     private int runRaw(RawRequestImpl request, ServerResponse res) {
         RawResponse response;
@@ -151,8 +160,7 @@ final class RouteHandler implements Handler {
 
     private Rendered run(String requestId, PipelineServices.Caller caller, ServerRequest req, PageRequest page,
             JsonNode body) {
-        Map<String, String> pathParams = new LinkedHashMap<>();
-        req.path().pathParameters().toMap().forEach((k, v) -> pathParams.put(k, v.get(0)));
+        Map<String, String> pathParams = pathParameters(req);
         if (caller == null) {
             return render(invoke(new ApiRequestImpl(requestId, Optional.empty(), pathParams, query(req), page, body,
                     null, null, route.path())));

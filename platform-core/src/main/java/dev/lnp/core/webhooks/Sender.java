@@ -8,6 +8,7 @@ import dev.failsafe.FailsafeException;
 import dev.failsafe.Timeout;
 import dev.failsafe.TimeoutExceededException;
 import dev.lnp.api.Json;
+import dev.lnp.api.webhooks.StandardWebhookSignature;
 import dev.lnp.api.webhooks.WebhookSignature;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -19,11 +20,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Makes one attempt of a delivery: the body, the headers with a fresh timestamp and one signature per valid
- * secret, and the request through the receiver's circuit breaker within the request timeout.
+ * Makes one attempt of a delivery: the body, the headers with a fresh timestamp and the signatures, and the request through the receiver's circuit breaker within the request timeout.
  */
 final class Sender {
 
@@ -59,8 +60,7 @@ final class Sender {
         headers.put(WebhookSignature.DELIVERY_ID_HEADER, delivery.id().toString());
         headers.put(WebhookSignature.EVENT_HEADER, delivery.eventName());
         headers.put(WebhookSignature.TIMESTAMP_HEADER, Long.toString(startedAt.getEpochSecond()));
-        headers.put(WebhookSignature.SIGNATURE_HEADER,
-                WebhookSignature.header(delivery.secrets(), startedAt.getEpochSecond(), body));
+        headers.putAll(signatures(delivery, startedAt.getEpochSecond(), body));
         headers.put("X-Service-Attempt", Integer.toString(delivery.attempts() + 1));
         Outcome outcome;
         try {
@@ -79,6 +79,30 @@ final class Sender {
             outcome = Outcome.ofFailure(describe(e));
         }
         return new Attempted(startedAt, Duration.ofNanos(System.nanoTime() - started), outcome);
+    }
+
+    /**
+     * The signature headers. {@code X-Service-Signature} is always exactly one signature, made with the oldest
+     * valid secret: during a rotation's overlap that is the previous secret, which a receiver that has not updated
+     * yet still holds, so it keeps working; the new secret's signature goes in {@code X-Service-Signature-Next}
+     * and takes over the contract header when the overlap ends. The Standard Webhooks headers carry one {@code v1}
+     * signature per valid secret in that scheme's form (none for an older base64url secret).
+     *
+     * @param secrets the subscription's valid secrets, newest first (at most two)
+     */
+    static Map<String, String> signatures(ClaimedDelivery delivery, long timestamp, byte[] body) {
+        List<String> secrets = delivery.secrets();
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(WebhookSignature.SIGNATURE_HEADER, WebhookSignature.sign(secrets.getLast(), timestamp, body));
+        if (secrets.size() > 1) {
+            headers.put(WebhookSignature.NEXT_SIGNATURE_HEADER, WebhookSignature.sign(secrets.getFirst(), timestamp, body));
+        }
+        String id = delivery.id().toString();
+        headers.put(StandardWebhookSignature.ID_HEADER, id);
+        headers.put(StandardWebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp));
+        StandardWebhookSignature.header(secrets, id, timestamp, body)
+                .ifPresent(value -> headers.put(StandardWebhookSignature.SIGNATURE_HEADER, value));
+        return headers;
     }
 
     /**

@@ -18,7 +18,11 @@ public interface ApiRequest extends RequestContext {
     /** A path parameter as text. */
     String path(String name);
 
-    /** A path parameter that must be a UUID; anything else is answered with 404 (no such resource). */
+    /**
+     * A path parameter that must be a UUID. A malformed one is answered 400 {@code invalid_path_parameter} naming
+     * it (parameters named {@code id} or {@code …_id} are checked before the handler runs); a well-formed id that
+     * is not in the workspace is the handler's 404.
+     */
     UUID pathId(String name);
 
     /** The values of a query parameter, already checked against the route's declaration. */

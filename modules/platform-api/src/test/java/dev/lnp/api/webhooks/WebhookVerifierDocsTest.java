@@ -36,32 +36,36 @@ class WebhookVerifierDocsTest {
         return doc.substring(start, doc.indexOf("```", start));
     }
 
-    record Case(String secret, String timestamp, String signature, byte[] body, long now, boolean valid) {
+    /** {@code next} is the X-Service-Signature-Next header, null when the delivery has none. */
+    record Case(String secret, String timestamp, String signature, String next, byte[] body, long now, boolean valid) {
     }
 
     static List<Case> cases() {
         byte[] tampered = new String(BODY, StandardCharsets.UTF_8).replace("Ada", "Eve").getBytes(StandardCharsets.UTF_8);
-        String both = EXPECTED + "," + EXPECTED_OLD;
         return List.of(
-                new Case(SECRET, "1700000000", EXPECTED, BODY, TIMESTAMP + 30, true),
-                new Case(SECRET, "1700000000", both, BODY, TIMESTAMP, true),
-                new Case(OLD_SECRET, "1700000000", both, BODY, TIMESTAMP, true),
-                new Case(OLD_SECRET, "1700000000", EXPECTED + " " + EXPECTED_OLD, BODY, TIMESTAMP, true),
-                new Case("whsec_wrong", "1700000000", both, BODY, TIMESTAMP, false),
-                new Case(SECRET, "1700000000", EXPECTED, tampered, TIMESTAMP, false),
-                new Case(SECRET, "1700000001", EXPECTED, BODY, TIMESTAMP, false),
-                new Case(SECRET, "1700000000", EXPECTED, BODY, TIMESTAMP + 301, false),
-                new Case(SECRET, "1700000000", EXPECTED, BODY, TIMESTAMP - 301, false),
-                new Case(SECRET, "", EXPECTED, BODY, TIMESTAMP, false),
-                new Case(SECRET, "soon", EXPECTED, BODY, TIMESTAMP, false),
-                new Case(SECRET, "1700000000", EXPECTED.toUpperCase(), BODY, TIMESTAMP, false));
+                new Case(SECRET, "1700000000", EXPECTED, null, BODY, TIMESTAMP + 30, true),
+                // During a rotation's overlap: the contract header is the previous secret's, the next header the new one's.
+                new Case(SECRET, "1700000000", EXPECTED_OLD, EXPECTED, BODY, TIMESTAMP, true),
+                new Case(OLD_SECRET, "1700000000", EXPECTED_OLD, EXPECTED, BODY, TIMESTAMP, true),
+                new Case(SECRET, "1700000000", EXPECTED_OLD, null, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED + "," + EXPECTED_OLD, null, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", "", EXPECTED, BODY, TIMESTAMP, false),
+                new Case("whsec_wrong", "1700000000", EXPECTED_OLD, EXPECTED, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED, null, tampered, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED_OLD, EXPECTED, tampered, TIMESTAMP, false),
+                new Case(SECRET, "1700000001", EXPECTED, null, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED, null, BODY, TIMESTAMP + 301, false),
+                new Case(SECRET, "1700000000", EXPECTED, null, BODY, TIMESTAMP - 301, false),
+                new Case(SECRET, "", EXPECTED, null, BODY, TIMESTAMP, false),
+                new Case(SECRET, "soon", EXPECTED, null, BODY, TIMESTAMP, false),
+                new Case(SECRET, "1700000000", EXPECTED.toUpperCase(), null, BODY, TIMESTAMP, false));
     }
 
     @Test
     void theJavaVerifierAgreesWithTheCases() {
         for (Case c : cases()) {
-            assertEquals(c.valid(), WebhookSignature.isValid(c.secret(), c.timestamp(), c.signature(), c.body(),
-                    java.time.Instant.ofEpochSecond(c.now())), c.toString());
+            assertEquals(c.valid(), WebhookSignature.isValid(c.secret(), c.timestamp(), c.signature(), c.next(),
+                    c.body(), java.time.Instant.ofEpochSecond(c.now())), c.toString());
         }
     }
 
@@ -71,8 +75,8 @@ class WebhookVerifierDocsTest {
         Path script = dir.resolve("verify.js");
         Files.writeString(script, snippet("node") + """
                 const fs = require('fs');
-                const [secret, ts, sig, bodyFile, now] = process.argv.slice(2);
-                console.log(verifyWebhook(secret, ts, sig, fs.readFileSync(bodyFile), Number(now)));
+                const [secret, ts, sig, next, bodyFile, now] = process.argv.slice(2);
+                console.log(verifyWebhook(secret, ts, sig, next || undefined, fs.readFileSync(bodyFile), Number(now)));
                 """);
         runAll(dir, "node", script);
     }
@@ -84,8 +88,8 @@ class WebhookVerifierDocsTest {
         Files.writeString(script, snippet("python") + """
 
                 import sys
-                secret, ts, sig, body_file, now = sys.argv[1:]
-                print("true" if verify_webhook(secret, ts, sig, open(body_file, "rb").read(), int(now)) else "false")
+                secret, ts, sig, nxt, body_file, now = sys.argv[1:]
+                print("true" if verify_webhook(secret, ts, sig, nxt or None, open(body_file, "rb").read(), int(now)) else "false")
                 """);
         runAll(dir, "python3", script);
     }
@@ -94,7 +98,8 @@ class WebhookVerifierDocsTest {
     void theJavaSnippetUsesTheShippedVerifier() throws Exception {
         String java = snippet("java");
         assertTrue(java.contains("WebhookSignature.isValid("), java);
-        assertTrue(java.contains("X-Service-Timestamp") && java.contains("X-Service-Signature"), java);
+        assertTrue(java.contains("X-Service-Timestamp") && java.contains("\"X-Service-Signature\"")
+                && java.contains("X-Service-Signature-Next"), java);
     }
 
     private static void runAll(Path dir, String interpreter, Path script) throws Exception {
@@ -103,7 +108,7 @@ class WebhookVerifierDocsTest {
             Path body = dir.resolve("body-" + i++);
             Files.write(body, c.body());
             List<String> command = new ArrayList<>(List.of(interpreter, script.toString(), c.secret(), c.timestamp(),
-                    c.signature(), body.toString(), Long.toString(c.now())));
+                    c.signature(), c.next() == null ? "" : c.next(), body.toString(), Long.toString(c.now())));
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS));

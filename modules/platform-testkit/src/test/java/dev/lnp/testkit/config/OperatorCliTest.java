@@ -9,7 +9,11 @@ import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.OperatorCli.Result;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The operator commands, run in-process against the same database as a running platform. */
 @PlatformTest(plugins = "probe")
@@ -43,9 +47,15 @@ class OperatorCliTest {
         assertEquals(0, listed.exit(), listed.err());
         assertFalse(listed.out().contains(newKey.substring(10)), "secrets are never listed");
         assertEquals(2, listed.json().get(0).path("keys").size());
+        Result table = OperatorCli.run(platform, "key", "list", "--workspace", ws);
+        assertEquals(0, table.exit(), table.err());
+        assertTrue(table.out().lines().findFirst().orElse("").matches("CONNECTION\\s+NAME\\s+SCOPES"), table.out());
+        assertTrue(table.out().lines().skip(1).findFirst().orElse("").startsWith(connection), table.out());
 
-        Result legacy = OperatorCli.run(platform, "key", "import-legacy", "--connection", connection, "--key", "wks_abcdefghijklmnop1234");
+        Result legacy = OperatorCli.runWithInput(platform, connection + ",wks_abcdefghijklmnop1234\n", "key", "import-legacy");
         assertEquals(0, legacy.exit(), legacy.err());
+        assertEquals(200, platform.get("/api/v1/probe/items", "wks_abcdefghijklmnop1234").status(),
+                "accepted out of the box: the compatibility period is open while lnp.keys.legacy_until is unset");
 
         Result revoked = OperatorCli.run(platform, "key", "revoke", "--connection", connection);
         assertEquals(0, revoked.exit(), revoked.err());
@@ -75,5 +85,62 @@ class OperatorCliTest {
             assertTrue(failure.err().lines().count() <= 3, failure.err());
         }
         assertTrue(failures[1].err().contains("nope.read"), failures[1].err());
+    }
+
+    @Test
+    void legacyKeysAreImportedInBulkFromStandardInputOrAFileAllOrNone(TestPlatform platform, @TempDir Path dir)
+            throws Exception {
+        String ws = OperatorCli.run(platform, "workspace", "create", "--name", "L", "--owner-email", "l@l.test", "--json")
+                .json().path("id").asText();
+        String a = OperatorCli.run(platform, "key", "create", "--workspace", ws, "--name", "a", "--scopes", "probe.read",
+                "--json").json().path("connection_id").asText();
+        String b = OperatorCli.run(platform, "key", "create", "--workspace", ws, "--name", "b", "--scopes", "probe.read",
+                "--json").json().path("connection_id").asText();
+        String k1 = "wks_legacyKeyNumberOne_0001";
+        String k2 = "wks_legacyKeyNumberTwo_0002";
+        String k3 = "wks_legacyKeyNumberThree_03";
+
+        Result stdin = OperatorCli.runWithInput(platform, "# exported from the old system\n" + a + "," + k1 + "\n\n"
+                + b + ", " + k2 + "\n", "key", "import-legacy");
+        assertEquals(0, stdin.exit(), stdin.err());
+        assertTrue(stdin.out().contains("Imported 2 legacy key(s) for 2 connection(s)"), stdin.out());
+        assertEquals(200, platform.get("/api/v1/probe/items", k1).status());
+        assertEquals(200, platform.get("/api/v1/probe/items", k2).status());
+
+        Path file = dir.resolve("keys.csv");
+        Files.writeString(file, a + "," + k1 + "\n" + a + "," + k3 + "\n");
+        Result fromFile = OperatorCli.run(platform, "key", "import-legacy", "--file", file.toString());
+        assertEquals(0, fromFile.exit(), fromFile.err());
+        assertTrue(fromFile.out().contains("Imported 1 legacy key(s)") && fromFile.out().contains("1 already imported"),
+                fromFile.out());
+        assertEquals(200, platform.get("/api/v1/probe/items", k3).status());
+
+        String k4 = "wks_legacyKeyNumberFour_004";
+        Result bad = OperatorCli.runWithInput(platform, a + "," + k4 + "\n"
+                + "not-a-uuid," + k4 + "x\n"
+                + b + "," + k1 + "\n"
+                + b + ",lnp_notALegacyKey_000000\n"
+                + "00000000-0000-0000-0000-000000000000," + k4 + "y\n"
+                + a + "," + k4 + "\n", "key", "import-legacy");
+        assertEquals(1, bad.exit(), bad.out());
+        assertEquals(1, bad.err().lines().count(), bad.err());
+        assertTrue(bad.err().contains("line 2") && bad.err().contains("not a UUID"), bad.err());
+        assertFalse(bad.err().contains(k4) || bad.err().contains(k1), "keys are never echoed: " + bad.err());
+        Result rest = OperatorCli.runWithInput(platform, a + "," + k4 + "\n"
+                + b + "," + k1 + "\n"
+                + b + ",lnp_notALegacyKey_000000\n"
+                + "00000000-0000-0000-0000-000000000000," + k4 + "y\n"
+                + a + "," + k4 + "\n", "key", "import-legacy");
+        assertEquals(1, rest.exit(), rest.out());
+        for (String expected : List.of("line 2: this key is already imported for another connection",
+                "line 3: the key must start with wks_", "line 4: no connection", "line 5: the same key as line 1")) {
+            assertTrue(rest.err().contains(expected), expected + " in " + rest.err());
+        }
+        assertEquals(401, platform.get("/api/v1/probe/items", k4).status(), "nothing of a bad input is imported");
+
+        assertNotEquals(0, OperatorCli.runWithInput(platform, "", "key", "import-legacy").exit(), "empty input");
+        assertNotEquals(0, OperatorCli.run(platform, "key", "import-legacy", "--file", dir.resolve("missing").toString()).exit());
+        Result argv = OperatorCli.run(platform, "key", "import-legacy", "--connection", a, "--key", k4);
+        assertEquals(2, argv.exit(), "keys are not accepted on the command line");
     }
 }

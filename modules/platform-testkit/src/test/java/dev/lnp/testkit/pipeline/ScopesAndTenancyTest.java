@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,22 @@ class ScopesAndTenancyTest {
         assertEquals(404, missing.status());
         assertEquals(withoutRequestId(missing.json()), withoutRequestId(foreign.json()));
         assertEquals(404, platform.patch("/api/v1/probe/items/" + theirItem, myKey, "{\"name\":\"x\"}").status());
-        assertEquals(404, platform.get("/api/v1/probe/items/not-a-uuid", myKey).status());
+    }
+
+    @Test
+    void aMalformedPathIdIs400NamingTheParameterBeforeTheBodyIsRead(TestPlatform platform) {
+        String key = platform.fullAccessKey(platform.createWorkspace("ids"));
+        for (String id : List.of("not-a-uuid", "123", "0d6f3b8e1c2a4f5b9e7d3a1b2c4d5e6f", "0d6f3b8e-1c2a-4f5b-9e7d-3a1b2c4d5e6")) {
+            var get = platform.get("/api/v1/probe/items/" + id, key);
+            assertEquals(400, get.status(), id + ": " + get.body());
+            assertEquals("invalid_path_parameter", get.json().path("code").asText());
+            assertEquals("{id}", get.json().path("errors").get(0).path("pointer").asText());
+            assertEquals("format", get.json().path("errors").get(0).path("rule").asText());
+            assertTrue(get.json().path("detail").asText().contains("id"), get.body());
+            var patch = platform.patch("/api/v1/probe/items/" + id, key, "{\"unknown\": true}");
+            assertEquals(400, patch.status(), "the id is checked before the body: " + patch.body());
+        }
+        assertEquals(401, platform.get("/api/v1/probe/items/not-a-uuid", null).status(), "authentication comes first");
     }
 
     @Test

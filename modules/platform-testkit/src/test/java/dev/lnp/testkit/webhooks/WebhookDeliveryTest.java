@@ -16,12 +16,18 @@ import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.testkit.WebhookReceiver.Reply;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,7 +56,12 @@ class WebhookDeliveryTest {
 
             WebhookSignature.verify(sub.secret(), request.timestamp(), request.signature(), request.body(), Instant.now());
             assertTrue(request.signature().matches("sha256=[0-9a-f]{64}"), request.signature());
+            assertEquals(1, request.header("X-Service-Signature").size());
+            assertEquals(List.of(), request.header("X-Service-Signature-Next"), "only during a rotation");
             assertTrue(Math.abs(Long.parseLong(request.timestamp()) - Instant.now().getEpochSecond()) < 30);
+            assertEquals(List.of(request.deliveryId()), request.header("webhook-id"));
+            assertEquals(List.of(request.timestamp()), request.header("webhook-timestamp"));
+            assertEquals(List.of(standardWebhookSignature(sub.secret(), request)), request.header("webhook-signature"));
             assertEquals("probe.burst", request.event());
             assertEquals("1", request.attempt());
 
@@ -267,7 +278,7 @@ class WebhookDeliveryTest {
     }
 
     @Test
-    void duringRotationEachSecretHasItsOwnSignature(TestPlatform platform) throws Exception {
+    void duringRotationTheContractHeaderKeepsOneSignatureByThePreviousSecret(TestPlatform platform) throws Exception {
         String key = platform.fullAccessKey(platform.createWorkspace("rotation"));
         try (var receiver = new WebhookReceiver()) {
             var sub = subscribe(platform, key, receiver.url("/rotating"), "probe.burst");
@@ -276,12 +287,46 @@ class WebhookDeliveryTest {
             publish(platform, key, 1, "probe.burst");
             await(seconds(10), "delivery", () -> receiver.received().size() == 1);
             var request = receiver.received().get(0);
-            assertEquals(2, request.signature().split(",").length, request.signature());
-            assertTrue(request.signature().startsWith(WebhookSignature.sign(fresh, Long.parseLong(request.timestamp()),
-                    request.body())), "the new secret's signature comes first");
-            WebhookSignature.verify(fresh, request.timestamp(), request.signature(), request.body(), Instant.now());
-            WebhookSignature.verify(sub.secret(), request.timestamp(), request.signature(), request.body(), Instant.now());
+            long timestamp = Long.parseLong(request.timestamp());
+            assertTrue(request.signature().matches("sha256=[0-9a-f]{64}"), "exactly one signature: " + request.signature());
+            assertEquals(hexHmac(sub.secret(), request), request.signature(),
+                    "a receiver that has not updated yet compares the header in full and still matches");
+            assertEquals(List.of(hexHmac(fresh, request)), request.header("X-Service-Signature-Next"));
+            String next = request.header("X-Service-Signature-Next").get(0);
+            assertTrue(WebhookSignature.isValid(fresh, request.timestamp(), request.signature(), next, request.body(),
+                    Instant.now()), "an updated receiver with the shipped verifier");
+            assertTrue(WebhookSignature.isValid(sub.secret(), request.timestamp(), request.signature(), next,
+                    request.body(), Instant.now()));
+            assertEquals(List.of(standardWebhookSignature(fresh, request) + " " + standardWebhookSignature(sub.secret(), request)),
+                    request.header("webhook-signature"), "Standard Webhooks: one v1 per valid secret, newest first");
+            assertEquals(WebhookSignature.sign(sub.secret(), timestamp, request.body()), request.signature());
+
+            // Once the overlap is over, the new secret signs the contract header and the next header is gone.
+            platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.webhook_secrets SET expires_at = now() - interval '1 second' "
+                    + "WHERE subscription_id = ? AND expires_at IS NOT NULL", sub.id()));
+            publish(platform, key, 1, "probe.burst");
+            await(seconds(10), "second delivery", () -> receiver.received().size() == 2);
+            var after = receiver.received().get(1);
+            assertEquals(hexHmac(fresh, after), after.signature());
+            assertEquals(List.of(), after.header("X-Service-Signature-Next"));
+            assertEquals(List.of(standardWebhookSignature(fresh, after)), after.header("webhook-signature"));
         }
+    }
+
+    /** X-Service-Signature computed here, independently of the platform's signer: key = the secret's UTF-8 bytes. */
+    private static String hexHmac(String secret, WebhookReceiver.Received request) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        mac.update((request.timestamp() + ".").getBytes(StandardCharsets.US_ASCII));
+        return "sha256=" + HexFormat.of().formatHex(mac.doFinal(request.body()));
+    }
+
+    /** The Standard Webhooks signature computed here: key = base64-decoded secret after whsec_, over id.ts.body. */
+    private static String standardWebhookSignature(String secret, WebhookReceiver.Received request) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+        mac.update((request.deliveryId() + "." + request.timestamp() + ".").getBytes(StandardCharsets.UTF_8));
+        return "v1," + Base64.getEncoder().encodeToString(mac.doFinal(request.body()));
     }
 
     @Test

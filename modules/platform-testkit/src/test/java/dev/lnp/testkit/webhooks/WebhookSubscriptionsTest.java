@@ -36,8 +36,9 @@ class WebhookSubscriptionsTest {
         JsonNode data = created.data();
         String secret = data.path("secret").asText();
         assertTrue(secret.startsWith("whsec_"), secret);
-        assertTrue(Base64.getUrlDecoder().decode(secret.substring("whsec_".length())).length >= 32,
-                "at least 32 random bytes");
+        assertTrue(secret.matches("whsec_[A-Za-z0-9+/]{43}="), "standard base64 with padding, as Standard Webhooks "
+                + "verifiers decode it: " + secret);
+        assertEquals(32, Base64.getDecoder().decode(secret.substring("whsec_".length())).length, "32 random bytes");
         assertEquals(List.of("probe.burst", "probe.*"), texts(data.path("events")),
                 "the alias becomes its canonical name and the repeat disappears");
         assertEquals("CRM sync", data.path("description").asText());
@@ -148,7 +149,7 @@ class WebhookSubscriptionsTest {
         String theirs = platform.fullAccessKey(platform.createWorkspace("theirs"));
         String foreign = create(platform, theirs, "{\"url\": \"" + RECEIVER + "\", \"events\": [\"*\"]}").data()
                 .path("id").asText();
-        for (String id : List.of(foreign, UUID.randomUUID().toString(), "not-a-uuid")) {
+        for (String id : List.of(foreign, UUID.randomUUID().toString())) {
             String one = BASE + "/" + id;
             assertEquals(404, platform.get(one, mine).status(), id);
             assertEquals(404, platform.patch(one, mine, "{\"enabled\": false}").status(), id);
@@ -164,7 +165,14 @@ class WebhookSubscriptionsTest {
         assertEquals(0, platform.get(BASE, mine).json().path("pagination").path("total").asInt());
         String own = create(platform, mine, "{\"url\": \"" + RECEIVER + "\", \"events\": [\"*\"]}").data().path("id").asText();
         assertEquals(404, platform.get(BASE + "/" + own + "/deliveries/" + UUID.randomUUID(), mine).status());
-        assertEquals(404, platform.get(BASE + "/" + own + "/deliveries/not-a-uuid", mine).status());
+        var malformed = platform.get(BASE + "/" + own + "/deliveries/not-a-uuid", mine);
+        assertEquals(400, malformed.status());
+        assertEquals("{delivery_id}", malformed.json().path("errors").get(0).path("pointer").asText());
+        for (String path : List.of(BASE + "/not-a-uuid", BASE + "/not-a-uuid/deliveries", BASE + "/not-a-uuid/test")) {
+            var response = path.endsWith("/test") ? platform.post(path, mine, null) : platform.get(path, mine);
+            assertEquals(400, response.status(), path);
+            assertEquals("{id}", response.json().path("errors").get(0).path("pointer").asText(), path);
+        }
     }
 
     @Test

@@ -181,7 +181,7 @@ class DealTest {
         assertEquals(404, platform.patch(path, otherKey, "{\"title\":\"Theirs\"}").status());
         assertEquals(404, platform.delete(path, otherKey).status());
         assertEquals("Mine", platform.get(path, key).data().path("title").asText());
-        assertEquals(404, platform.get("/api/v1/crm/deals/not-a-uuid", key).status());
+        assertEquals(400, platform.get("/api/v1/crm/deals/not-a-uuid", key).status());
         assertEquals(404, platform.get("/api/v1/crm/deals/" + UUID.randomUUID(), key).status());
     }
 

@@ -84,6 +84,7 @@ final class IssueService {
                 .orElseThrow(IssueService::notFound);
         Map<Column, Object> values = values(body);
         List<FieldError> errors = new ArrayList<>();
+        checkKindUnchanged(kind, body, errors);
         if (body.has("status")) {
             checkStatus(kind, body.get("status").asText(), "/status", errors);
         }
@@ -134,6 +135,20 @@ final class IssueService {
 
     IssueRepository.Ref ref(WorkspaceTx tx, UUID id) {
         return issues.ref(tx.handle(), tx.workspaceId(), id).orElseThrow(IssueService::notFound);
+    }
+
+    /** {@code kind} is accepted when it repeats the item's kind and comes with a field that changes something. */
+    private static void checkKindUnchanged(IssueKind kind, JsonNode body, List<FieldError> errors) {
+        if (!body.has("kind")) {
+            return;
+        }
+        if (!kind.key.equals(body.get("kind").asText())) {
+            errors.add(new FieldError("/kind", "immutable", "kind cannot be changed by an update (this item is a "
+                    + kind.key + "); create a new item of the other kind instead"));
+        } else if (body.size() == 1) {
+            errors.add(new FieldError("/kind", "nothing_to_update",
+                    "kind alone changes nothing; send at least one other field with it"));
+        }
     }
 
     static void checkStatus(IssueKind kind, String status, String pointer, List<FieldError> errors) {

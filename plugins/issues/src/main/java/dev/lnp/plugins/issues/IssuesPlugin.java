@@ -79,7 +79,7 @@ public final class IssuesPlugin implements PlatformPlugin {
                 .route(RouteSpec.get("/api/v1/issues/{id}").scope("issues.read")
                         .summary("One task or ticket").handler(r -> ApiResponse.of(issues.get(r.tx(), r.pathId("id")))))
                 .route(RouteSpec.patch("/api/v1/issues/{id}").scope("issues.write").body(issuePatch)
-                        .summary("Update a task or ticket (kind cannot change)")
+                        .summary("Update a task or ticket (kind may be repeated, never changed)")
                         .handler(r -> ApiResponse.of(issues.update(r.tx(), r.pathId("id"), r.body()))))
                 .route(RouteSpec.delete("/api/v1/issues/{id}").scope("issues.write")
                         .summary("Soft-delete a task (tickets: 409 ticket_delete_not_supported)")
@@ -147,12 +147,14 @@ public final class IssuesPlugin implements PlatformPlugin {
         return request.principal().map(p -> p.actorId()).orElse(null);
     }
 
-    /** PATCH accepts the create fields except kind; null clears an optional field. */
+    /**
+     * PATCH accepts the create fields; null clears an optional field. {@code kind} may be repeated (clients that
+     * send the whole item back) but never changed: {@link IssueService#update} compares it with the stored kind.
+     */
     private static JsonNode patchSchema(JsonNode create) {
-        ObjectNode patch = JsonSchemas.patchOf(create, "Issue update", Set.of("title", "status", "priority"));
-        ((ObjectNode) patch.get("properties")).remove("kind");
-        ((ObjectNode) patch.get("x-unknown-field-hints")).put("kind",
-                "kind cannot be changed by an update; create a new item of the other kind instead");
+        ObjectNode patch = JsonSchemas.patchOf(create, "Issue update", Set.of("kind", "title", "status", "priority"));
+        ((ObjectNode) patch.get("properties").get("kind")).put("description",
+                "the item's current kind, accepted unchanged; a different kind is refused (422)");
         return patch;
     }
 

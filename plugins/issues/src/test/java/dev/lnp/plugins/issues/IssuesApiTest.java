@@ -187,24 +187,43 @@ class IssuesApiTest {
         assertEquals("task", f.get(task).path("kind").asText());
         assertEquals("ticket", f.get(ticket).path("kind").asText());
         assertEquals(404, platform.get("/api/v1/issues/" + UUID.randomUUID(), f.key()).status());
-        assertEquals(404, platform.get("/api/v1/issues/not-a-uuid", f.key()).status());
+        var malformed = platform.get("/api/v1/issues/not-a-uuid", f.key());
+        assertEquals(400, malformed.status());
+        assertEquals("{id}", malformed.json().path("errors").get(0).path("pointer").asText());
     }
 
     @Test
     void kindCannotBeChangedByPatch(TestPlatform platform) {
         UUID task = f.task("stays a task");
-        for (String kind : List.of("ticket", "task")) {
-            var response = platform.patch("/api/v1/issues/" + task, f.key(), "{\"kind\": \"" + kind + "\"}");
-            assertEquals(422, response.status(), response.body());
-            assertEquals("/kind", Fixtures.pointer(response));
-            assertTrue(response.json().path("errors").get(0).path("message").asText().contains("cannot be changed"));
-        }
+        var other = platform.patch("/api/v1/issues/" + task, f.key(), "{\"kind\": \"ticket\"}");
+        assertEquals(422, other.status(), other.body());
+        assertEquals("/kind", Fixtures.pointer(other));
+        assertTrue(other.json().path("errors").get(0).path("message").asText().contains("cannot be changed"));
+        var alone = platform.patch("/api/v1/issues/" + task, f.key(), "{\"kind\": \"task\"}");
+        assertEquals(422, alone.status(), alone.body());
+        assertEquals("/kind", Fixtures.pointer(alone));
         var withOther = platform.patch("/api/v1/issues/" + task, f.key(), "{\"kind\": \"ticket\", \"title\": \"x\"}");
         assertEquals(422, withOther.status());
         assertEquals("task", f.get(task).path("kind").asText());
         assertEquals("stays a task", f.get(task).path("title").asText());
         assertEquals(1, count(platform, "tasks", task));
         assertEquals(0, count(platform, "tickets", task));
+    }
+
+    @Test
+    void patchAcceptsAnUnchangedKindWithAnotherField(TestPlatform platform) {
+        UUID task = f.task("a task");
+        var response = platform.patch("/api/v1/issues/" + task, f.key(), "{\"kind\": \"task\", \"title\": \"x\"}");
+        assertEquals(200, response.status(), response.body());
+        assertEquals("x", response.json().path("data").path("title").asText());
+        assertEquals("task", response.json().path("data").path("kind").asText());
+        UUID ticket = f.ticket("a ticket");
+        var asTicket = platform.patch("/api/v1/issues/" + ticket, f.key(), "{\"kind\": \"ticket\", \"status\": \"open\"}");
+        assertEquals(200, asTicket.status(), asTicket.body());
+        assertEquals("open", asTicket.json().path("data").path("status").asText());
+        var asTask = platform.patch("/api/v1/issues/" + ticket, f.key(), "{\"kind\": \"task\", \"status\": \"open\"}");
+        assertEquals(422, asTask.status(), asTask.body());
+        assertEquals("/kind", Fixtures.pointer(asTask));
     }
 
     @Test

@@ -198,9 +198,9 @@ class McpContractEndpointsTest {
     }
 
     @Test
-    void aKeyWithoutMcpUseCannotUseTheMcpSurfaceButAReadOnlyPresetKeyCan(TestPlatform platform) {
+    void aKeyWithoutMcpUseOrAnyToolsScopeCannotUseTheMcpSurfaceButAReadOnlyPresetKeyCan(TestPlatform platform) {
         UUID ws = platform.createWorkspace("use");
-        String restOnly = platform.key(ws, "contacts.read");
+        String restOnly = platform.key(ws, "webhooks.read");
         TestResponse refused = platform.get("/api/mcp/session", restOnly);
         assertEquals(403, refused.status(), refused.body());
         assertEquals("missing_scope", refused.json().path("code").asText());

@@ -56,6 +56,33 @@ class McpPermissionsTest {
     }
 
     @Test
+    void aToolsScopeImpliesMcpUseOnBothSurfaces(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("write-only");
+        String writeOnly = platform.key(ws, "contacts.write");
+        TestResponse created = platform.post("/api/v1/crm/contacts", writeOnly, "{\"email\":\"w@example.com\"}");
+        assertEquals(201, created.status(), created.body());
+        String contact = created.json().path("id").asText();
+        TestResponse contract = call(platform, writeOnly, "crm_update_contact",
+                "{\"id\":\"" + contact + "\",\"first_name\":\"Wanda\"}");
+        assertEquals(200, contract.status(), contract.body());
+        assertEquals("Wanda", contract.json().path("data").path("first_name").asText());
+        JsonNode rpc = McpFixtures.callTool(platform, writeOnly, "crm_update_contact",
+                "{\"id\":\"" + contact + "\",\"last_name\":\"Write\"}");
+        assertFalse(rpc.path("isError").asBoolean(), rpc.toString());
+        assertTrue(allowedNames(platform, writeOnly).contains("crm_update_contact"));
+        TestResponse list = call(platform, writeOnly, "crm_list_contacts", "{}");
+        assertEquals(403, list.status(), "every tool still needs its own scope");
+        assertEquals("tool_denied", list.json().path("code").asText());
+
+        String noTools = platform.key(ws, "webhooks.read");
+        TestResponse refused = call(platform, noTools, "crm_list_contacts", "{}");
+        assertEquals(403, refused.status(), refused.body());
+        assertEquals("missing_scope", refused.json().path("code").asText());
+        assertEquals(403, McpFixtures.rpc(platform, noTools, McpFixtures.LATEST, "tools/list", "{}").status(),
+                "a key without any tool's scope does not reach the protocol endpoint either");
+    }
+
+    @Test
     void theConnectionsDenyListDeniesATheKeyCouldOtherwiseCall(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("deny"));
         McpFixtures.toolPolicy(platform, key, null, List.of("projects_delete", "crm_delete_contact"), false);

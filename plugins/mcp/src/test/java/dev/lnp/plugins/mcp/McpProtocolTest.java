@@ -284,8 +284,8 @@ class McpProtocolTest {
     }
 
     @Test
-    void aKeyWithoutMcpUseIsRefusedAtTheHttpLevel(TestPlatform platform) {
-        String key = platform.key(platform.createWorkspace("no-use"), "contacts.read");
+    void aKeyWithoutMcpUseOrAnyToolsScopeIsRefusedAtTheHttpLevel(TestPlatform platform) {
+        String key = platform.key(platform.createWorkspace("no-use"), "webhooks.read");
         TestResponse response = rpc(platform, key, LATEST, "ping", null);
         assertEquals(403, response.status(), response.body());
         assertEquals("missing_scope", response.json().path("code").asText());

@@ -1,0 +1,106 @@
+package dev.lnp.testkit.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.Platform;
+import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.testkit.TestDatabases;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Started on a port another process listens on, the platform stops with an error naming the port and releases
+ * what it started (pool, plugins), instead of running on without a listener.
+ */
+class PortInUseTest {
+
+    private static Map<String, String> config(String url, int port) {
+        TestDatabases.Server server = TestDatabases.server();
+        return Map.of("lnp.database.url", url, "lnp.database.user", server.user(),
+                "lnp.database.password", server.password(), "lnp.http.host", "127.0.0.1",
+                "lnp.http.port", Integer.toString(port), "lnp.plugins.dir", "target/no-plugins",
+                "lnp.webhooks.dispatch", "false");
+    }
+
+    private static ServerSocket occupy() throws Exception {
+        ServerSocket taken = new ServerSocket();
+        taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        return taken;
+    }
+
+    private static int sessionsOn(String url) throws Exception {
+        TestDatabases.Server server = TestDatabases.server();
+        String name = url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
+        try (Connection c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
+                var statement = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
+            statement.setString(1, name);
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    @Test
+    void startFailsNamingThePortAndReleasesThePoolAndPlugins() throws Exception {
+        String url = TestDatabases.createDatabase("port-in-use");
+        try (ServerSocket taken = occupy()) {
+            int port = taken.getLocalPort();
+            AtomicBoolean unloaded = new AtomicBoolean();
+            RuntimeException e = assertThrows(RuntimeException.class, () -> Platform.start(
+                    PlatformConfig.load(null, Map.of(), config(url, port)), List.of(), () -> unloaded.set(true)));
+            assertTrue(e.getMessage().contains("port " + port), e.getMessage());
+            assertTrue(e.getMessage().toLowerCase().contains("in use"), e.getMessage());
+            assertTrue(unloaded.get(), "plugins are unloaded");
+            assertEquals(0, sessionsOn(url), "the connection pool is closed");
+        } finally {
+            TestDatabases.dropDatabase(url);
+        }
+    }
+
+    @Test
+    void serveExitsNonZeroWithOneErrorLineInsteadOfRunningWithoutAListener() throws Exception {
+        String url = TestDatabases.createDatabase("serve-port-in-use");
+        try (ServerSocket taken = occupy()) {
+            int port = taken.getLocalPort();
+            String java = ProcessHandle.current().info().command().orElse(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path")));
+            config(url, port).forEach((k, v) -> command.add("-D" + k + "=" + v));
+            command.addAll(List.of("dev.lnp.core.cli.Main", "serve"));
+            Path log = Files.createTempFile("serve-port-in-use", ".log");
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
+            boolean exited = process.waitFor(120, TimeUnit.SECONDS);
+            if (!exited) {
+                process.destroyForcibly().waitFor();
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertTrue(exited, "serve kept running without a listener:\n" + out);
+            assertEquals(1, process.exitValue(), out);
+            List<String> errors = out.lines().filter(l -> l.startsWith("error: ")).toList();
+            assertEquals(1, errors.size(), out);
+            assertTrue(errors.get(0).contains("port " + port), errors.get(0));
+            assertFalse(out.contains("listening on http://localhost:-1") || out.contains("ready on port -1"), out);
+            assertEquals(0, sessionsOn(url), "the connection pool is closed");
+        } finally {
+            TestDatabases.dropDatabase(url);
+        }
+    }
+}

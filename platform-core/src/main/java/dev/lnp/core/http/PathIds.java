@@ -1,0 +1,69 @@
+package dev.lnp.core.http;
+
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.RouteSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The UUID path parameters of a route: {@code {id}} and every {@code {…_id}}. Checked by the pipeline before the
+ * body is read and before any handler runs, so every plugin answers a malformed id the same way (400 naming the
+ * parameter), while a well-formed id that is not in the workspace stays the handler's 404.
+ */
+final class PathIds {
+
+    private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
+
+    private final List<String> names;
+
+    PathIds(RouteSpec route) {
+        this.names = uuidParameters(route.path());
+    }
+
+    /** The parameters of {@code path} that name an entity by id, in the order they appear. */
+    static List<String> uuidParameters(String path) {
+        List<String> names = new ArrayList<>();
+        Matcher m = PARAMETER.matcher(path);
+        while (m.find()) {
+            String name = m.group(1);
+            if (isIdName(name)) {
+                names.add(name);
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    static boolean isIdName(String name) {
+        return name.equals("id") || name.endsWith("_id");
+    }
+
+    /** Throws 400 {@code invalid_path_parameter} naming every malformed id in {@code values}. */
+    void validate(Map<String, String> values) {
+        List<FieldError> errors = new ArrayList<>();
+        for (String name : names) {
+            String value = values.get(name);
+            if (value != null && !QueryValidator.isUuid(value)) {
+                errors.add(malformed(name));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw problem(errors);
+        }
+    }
+
+    static FieldError malformed(String name) {
+        return new FieldError("{" + name + "}", "format", name + " must be a UUID such as "
+                + "0d6f3b8e-1c2a-4f5b-9e7d-3a1b2c4d5e6f");
+    }
+
+    static ApiProblem problem(List<FieldError> errors) {
+        String names = String.join(", ", errors.stream().map(e -> e.pointer().substring(1, e.pointer().length() - 1))
+                .toList());
+        return new ApiProblem(400, "invalid_path_parameter", "Bad Request",
+                "Malformed path parameter(s): " + names + ".", errors, Map.of());
+    }
+}
