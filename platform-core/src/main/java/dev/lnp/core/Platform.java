@@ -10,6 +10,7 @@ import dev.lnp.core.db.Migrations;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
+import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
@@ -96,7 +97,8 @@ public final class Platform implements AutoCloseable {
 
             PluginRegistry registry = new PluginRegistry();
             registry.register(CorePlugin.ID,
-                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC())));
+                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC()),
+                            new OpenApiRoute(registry, config.get("lnp.base.url"))));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
             }
