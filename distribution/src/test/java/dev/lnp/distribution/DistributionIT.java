@@ -117,6 +117,9 @@ class DistributionIT {
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("micrometer-registry-prometheus-")), "lib: " + lib);
+        assertTrue(lib.stream().noneMatch(n -> n.startsWith("micrometer-registry-otlp") || n.startsWith("opentelemetry-")
+                || n.startsWith("protobuf-java") || n.startsWith("simpleclient")), "metrics providers nothing uses: " + lib);
         List<String> plugins = names(home.resolve("plugins"));
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("hello-plugin-")), "plugins: " + plugins);
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "plugins: " + plugins);
@@ -186,8 +189,10 @@ class DistributionIT {
             server.awaitReady(FIRST_START);
             assertEquals(200, server.get("/observe/health/live").statusCode());
 
-            HttpResponse<String> metrics = server.get("/observe/metrics");
+            HttpResponse<String> metrics = server.management("/metrics");
             assertEquals(200, metrics.statusCode());
+            assertTrue(metrics.body().contains("lnp_plugin_info{plugin=\"mcp\""), head(metrics.body()));
+            assertEquals(404, server.get("/observe/metrics").statusCode(), "metrics stay off the public port");
             assertTrue(metrics.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
                     "Prometheus text format: " + metrics.headers().map());
             assertTrue(metrics.body().contains("# TYPE "), "Prometheus text format: " + head(metrics.body()));
@@ -241,7 +246,7 @@ class DistributionIT {
 
     // ---- the server process ----
 
-    private record Server(DistributionIT it, Process process, int port, Path log) {
+    private record Server(DistributionIT it, Process process, int port, int managementPort, Path log) {
 
         static Server start(DistributionIT it, String name) throws IOException {
             int port = freePort();
@@ -254,10 +259,12 @@ class DistributionIT {
             env.keySet().removeIf(k -> k.startsWith("LNP_")); // nothing from the build's environment, no database URL
             withoutJdk(env);
             env.put("LNP_HTTP_PORT", String.valueOf(port));
+            int managementPort = freePort();
+            env.put("LNP_MANAGEMENT_PORT", String.valueOf(managementPort));
             env.put("LNP_HTTP_HOST", "127.0.0.1");
             env.put("LNP_DATA_DIR", it.dataDir.toString());
             env.put("LNP_JAVA_OPTS", "-Xmx256m");
-            return new Server(it, pb.start(), port, log);
+            return new Server(it, pb.start(), port, managementPort, log);
         }
 
         void awaitReady(Duration timeout) throws Exception {
@@ -285,6 +292,11 @@ class DistributionIT {
                     .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> management(String path) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
         }
 
         HttpResponse<String> get(String path) throws IOException, InterruptedException {

@@ -9,26 +9,27 @@ import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
-import io.helidon.webserver.observe.metrics.MetricsObserver;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * The Helidon web server: every registered route behind the pipeline, health and metrics under
- * {@code /observe}, and problem+json for unknown routes. Routing is built once, after plugins are loaded.
+ * The Helidon web server: every registered route behind the pipeline, health under {@code /observe}, and
+ * problem+json for unknown routes; metrics on the separate management listener. Routing is built once, after plugins are loaded.
  */
 public final class ApiServer {
 
     private final WebServer server;
+    private final boolean management;
 
-    private ApiServer(WebServer server) {
+    private ApiServer(WebServer server, boolean management) {
         this.server = server;
+        this.management = management;
     }
 
     private static final double OBSERVE_WEIGHT = 200;
 
     public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
-            PipelineServices services, List<HealthCheck> healthChecks) {
+            PipelineServices services, List<HealthCheck> healthChecks, ManagementListener management) {
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
@@ -46,7 +47,13 @@ public final class ApiServer {
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);
-        WebServer server = WebServer.builder()
+        var builder = WebServer.builder();
+        if (management.enabled()) {
+            builder.putSocket(ManagementListener.SOCKET, socket -> socket.host(management.host())
+                    .port(management.port()).connectionOptions(SocketOptions.builder().tcpNoDelay(true).build()));
+            builder.routing(ManagementListener.SOCKET, management::route);
+        }
+        WebServer server = builder
                 .host(host)
                 .port(port)
                 .shutdownHook(false)
@@ -59,16 +66,20 @@ public final class ApiServer {
                         // the catch-all problem+json 404 at the end of the routing.
                         .weight(OBSERVE_WEIGHT)
                         .addObserver(health.build())
-                        .addObserver(MetricsObserver.create())
                         .build())
                 .routing(routing)
                 .build()
                 .start();
-        return new ApiServer(server);
+        return new ApiServer(server, management.enabled());
     }
 
     public int port() {
         return server.port();
+    }
+
+    /** The management listener's port (metrics), -1 when it is off. */
+    public int managementPort() {
+        return management ? server.port(ManagementListener.SOCKET) : -1;
     }
 
     /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */
