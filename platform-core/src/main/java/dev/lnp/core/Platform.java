@@ -115,12 +115,7 @@ public final class Platform implements AutoCloseable {
             for (LoadedPlugin plugin : plugins) {
                 var schema = registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema);
                 if (schema.isPresent()) {
-                    migrations.migratePlugin(plugin.id(), schema.get(), plugin.classLoader());
-                    List<String> unprotected = migrations.tablesWithoutRowLevelSecurity(schema.get());
-                    if (!unprotected.isEmpty()) {
-                        throw new IllegalStateException("Plugin " + plugin.id() + " has workspace tables without "
-                                + "row-level security (enabled, forced, with a policy): " + unprotected);
-                    }
+                    migrations.migrateProtectedPlugin(plugin.id(), schema.get(), plugin.classLoader());
                 }
             }
             var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
