@@ -102,6 +102,7 @@ public final class Platform implements AutoCloseable {
                 metrics.bindPool(pool);
             }
             var migrations = new Migrations(database.dataSource(), database.jdbi());
+            migrations.requireRunnable(Migrations.Owner.core(), "core");
             migrations.migrateCore();
 
             PluginRegistry registry = new PluginRegistry();
@@ -115,6 +116,8 @@ public final class Platform implements AutoCloseable {
             for (LoadedPlugin plugin : plugins) {
                 var schema = registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema);
                 if (schema.isPresent()) {
+                    migrations.requireRunnable(new Migrations.Owner(plugin.id(), schema.get(), plugin.classLoader()),
+                            plugin.id());
                     migrations.migrateProtectedPlugin(plugin.id(), schema.get(), plugin.classLoader());
                 }
             }

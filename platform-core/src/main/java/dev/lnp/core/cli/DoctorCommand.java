@@ -93,9 +93,12 @@ final class DoctorCommand implements Callable<Integer> {
         for (Migrations.Owner owner : owners) {
             String name = owner.id().equals(Migrations.Owner.core().id()) ? "core" : owner.id();
             Migrations.Status status = migrations.status(owner);
-            if (!status.newer().isEmpty()) {
+            if (status.newer().stream().anyMatch(n -> !n.compatible())) {
                 fail("migrations " + name, "the database has migrations this version does not know: " + status.newer(),
                         "run the newer version of the platform that applied them");
+            } else if (!status.newer().isEmpty()) {
+                warn("migrations " + name, "a newer version applied " + status.newer() + ", all marked compatible: "
+                        + "this version runs beside them; upgrade it");
             } else if (status.pending() > 0) {
                 warn("migrations " + name, status.pending() + " pending (at " + status.current()
                         + "); run `platform migrate`, or `serve` applies them at start");

@@ -15,6 +15,8 @@ public final class Migrations {
     /** The role requests run as, so that row-level security applies even when the pool connects as superuser. */
     public static final String TENANT_ROLE = "lnp_tenant";
 
+    private static final System.Logger LOG = System.getLogger(Migrations.class.getName());
+
     private final DataSource dataSource;
     private final Jdbi jdbi;
 
@@ -34,7 +36,23 @@ public final class Migrations {
     }
 
     /** What the database holds against what this binary carries, for one owner. */
-    public record Status(Owner owner, String current, int pending, List<String> newer) {
+    public record Status(Owner owner, String current, int pending, List<Newer> newer) {
+    }
+
+    /**
+     * A migration the database has and this binary does not: a newer version applied it. One named
+     * {@code V<n>__compatible_<what>.sql} declares that nodes of the previous version keep working beside it
+     * (additive changes: new tables, nullable columns, indexes), which is what a rolling upgrade needs.
+     */
+    public record Newer(String version, String description) {
+        public boolean compatible() {
+            return description.startsWith("compatible");
+        }
+
+        @Override
+        public String toString() {
+            return "V" + version + " " + description;
+        }
     }
 
     /** The core's own tables; its scripts grant the tenant role exactly what requests need. */
@@ -62,14 +80,35 @@ public final class Migrations {
     }
 
     /**
+     * Whether a node of this version may run against the database: not when a newer version applied a migration
+     * that is not marked compatible (the schema may have changed under this version's queries). Compatible ones
+     * are logged and tolerated, so an older node keeps (re)starting during a rolling upgrade.
+     *
+     * @param name how messages name the owner ({@code core} or the plugin id)
+     */
+    public void requireRunnable(Owner owner, String name) {
+        List<Newer> newer = status(owner).newer();
+        List<String> incompatible = newer.stream().filter(n -> !n.compatible()).map(n -> name + " " + n).toList();
+        if (!incompatible.isEmpty()) {
+            throw new IllegalStateException("The database was migrated by a newer version of the platform ("
+                    + String.join(", ", incompatible) + ") that this version cannot run against; run that version "
+                    + "or a newer one");
+        }
+        if (!newer.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "The database has migrations of a newer version ({0} {1}), all "
+                    + "marked compatible: this node runs beside them; upgrade it soon", name, newer);
+        }
+    }
+
+    /**
      * Reads, without changing anything, which migrations are pending and which the database has applied that
      * this binary does not know (the database was migrated by a newer version).
      */
     public Status status(Owner owner) {
         var info = flyway(owner).info();
-        List<String> newer = java.util.Arrays.stream(info.all())
+        List<Newer> newer = java.util.Arrays.stream(info.all())
                 .filter(m -> m.getState().name().startsWith("FUTURE"))
-                .map(m -> "V" + m.getVersion() + " " + m.getDescription()).toList();
+                .map(m -> new Newer(m.getVersion().toString(), m.getDescription())).toList();
         var current = info.current();
         return new Status(owner, current == null || current.getVersion() == null ? "none" : "V" + current.getVersion(),
                 info.pending().length, newer);
