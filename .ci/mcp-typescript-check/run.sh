@@ -58,6 +58,8 @@ port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{
 # Nothing from the caller's environment decides where the platform keeps its data or which database it uses.
 while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(LNP_[A-Za-z0-9_]*\)=.*/\1/p')
 export LNP_DATA_DIR="$work/data" LNP_HTTP_PORT="$port" LNP_HTTP_HOST=127.0.0.1 LNP_JAVA_OPTS="-Xmx384m"
+# Metrics are not part of this check; a fixed management port could be taken on a shared machine.
+export LNP_MANAGEMENT_PORT=-1
 
 log "creating a workspace and a key with the operator commands"
 workspace_json=$("$dist/bin/platform" workspace create --name "MCP check" --owner-email owner@example.com --json) \

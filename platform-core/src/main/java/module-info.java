@@ -5,11 +5,11 @@ module lnp.platform.core {
     requires io.helidon.webserver;
     requires io.helidon.webserver.observe;
     requires io.helidon.webserver.observe.health;
-    requires io.helidon.webserver.observe.metrics;
     requires io.helidon.health;
     requires io.helidon.config;
     requires io.helidon.config.yaml;
-    requires io.helidon.metrics.api;
+    requires micrometer.core;
+    requires micrometer.registry.prometheus;
     requires io.helidon.logging.jul;
     requires io.helidon.webclient.api;
     requires io.helidon.webclient.http1;
@@ -43,6 +43,8 @@ module lnp.platform.core {
     exports dev.lnp.core.validation;
     exports dev.lnp.core.limits;
     exports dev.lnp.core.webhooks;
+    exports dev.lnp.core.metrics;
+    exports dev.lnp.core.logging to lnp.platform.testkit;
 
     opens dev.lnp.core.cli to info.picocli;
 }

@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -42,9 +41,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 /**
- * Runs the built distribution as an operator would: a copy of {@code target/lnp} started through a symbolic link
- * to {@code bin/platform} from another folder, on its own runtime image and module path, with no database
- * configured (so the embedded PostgreSQL starts; as root it runs unprivileged).
+ * Runs the built distribution as an operator would: the release tar.gz unpacked into an empty folder, started
+ * through a symbolic link to {@code bin/platform} from another folder with no JDK on the PATH (only the few
+ * system tools the launcher and the embedded database use), on its own runtime image and module path, with no
+ * database configured (so the embedded PostgreSQL starts; as root it runs unprivileged).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -60,15 +60,27 @@ class DistributionIT {
     private Path dataDir;
     private Path callerDir;
 
+    /** The system tools bin/platform and the embedded database call; the test's PATH holds only these. */
+    private static final List<String> SYSTEM_TOOLS = List.of("sh", "readlink", "dirname", "ls", "cksum", "cut",
+            "mkdir", "rm", "id", "setpriv", "chown", "tar", "gzip");
+    private static Path toolsOnly;
+
     @BeforeAll
-    void copyDistribution() throws IOException {
-        Path built = Path.of(System.getProperty("lnp.dist.dir", "target/lnp"));
-        assertTrue(Files.isDirectory(built), "no distribution at " + built + "; run the package phase first");
+    void unpackDistribution() throws Exception {
+        Path tarball = Path.of(System.getProperty("lnp.dist.tarball", "target/lnp-0.1.0-SNAPSHOT-linux-x64.tar.gz"));
+        assertTrue(Files.isRegularFile(tarball), "no release archive at " + tarball + "; run the package phase first");
         // Every folder above the data folder must be enterable by the unprivileged database user.
         work = Files.createTempDirectory("lnp-dist-it-");
         Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
-        home = work.resolve("lnp");
-        copyTree(built, home);
+        toolsOnly = systemToolsWithoutJava(Files.createDirectories(work.resolve("path")));
+        Path opt = Files.createDirectories(work.resolve("opt"));
+        run(List.of("tar", "-xzf", tarball.toAbsolutePath().toString()), opt, Duration.ofMinutes(2));
+        try (Stream<Path> top = Files.list(opt)) {
+            List<Path> folders = top.toList();
+            assertEquals(1, folders.size(), "the archive holds one folder: " + folders);
+            home = folders.get(0);
+        }
+        assertTrue(home.getFileName().toString().matches("lnp-\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), home.toString());
         dataDir = work.resolve("state").resolve("data");
         callerDir = Files.createDirectories(work.resolve("elsewhere"));
         Path linkDir = Files.createDirectories(work.resolve("usr-local-bin"));
@@ -92,6 +104,12 @@ class DistributionIT {
         assertTrue(Files.isExecutable(home.resolve("runtime/bin/java")));
         assertTrue(Files.isExecutable(home.resolve("bin/platform")));
         assertTrue(Files.isRegularFile(home.resolve("conf/platform.yaml")));
+        assertTrue(Files.readString(home.resolve("conf/platform.yaml")).contains("For production"));
+        assertTrue(Files.readString(home.resolve("systemd/lnp.service")).contains("ExecStart=/opt/lnp/bin/platform serve"));
+        assertFalse(Files.exists(home.resolve("data")) || Files.exists(home.resolve("cache")), "no state is packed");
+        try (Stream<Path> tools = Files.list(toolsOnly)) {
+            assertTrue(tools.noneMatch(t -> t.getFileName().toString().startsWith("java")), "no JDK on the PATH");
+        }
         assertFalse(Files.exists(home.resolve("runtime/include")), "header files are stripped");
         assertFalse(Files.exists(home.resolve("runtime/man")), "man pages are stripped");
         List<String> lib = names(home.resolve("lib"));
@@ -101,6 +119,9 @@ class DistributionIT {
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("flyway-database-cockroachdb") || n.startsWith("bucket4j")),
                 "no unused jars in lib/: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("micrometer-registry-prometheus-")), "lib: " + lib);
+        assertTrue(lib.stream().noneMatch(n -> n.startsWith("micrometer-registry-otlp") || n.startsWith("opentelemetry-")
+                || n.startsWith("protobuf-java") || n.startsWith("simpleclient")), "metrics providers nothing uses: " + lib);
         List<String> plugins = names(home.resolve("plugins"));
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("hello-plugin-")), "plugins: " + plugins);
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "plugins: " + plugins);
@@ -177,8 +198,10 @@ class DistributionIT {
             server.awaitReady(FIRST_START);
             assertEquals(200, server.get("/observe/health/live").statusCode());
 
-            HttpResponse<String> metrics = server.get("/observe/metrics");
+            HttpResponse<String> metrics = server.management("/metrics");
             assertEquals(200, metrics.statusCode());
+            assertTrue(metrics.body().contains("lnp_plugin_info{plugin=\"mcp\""), head(metrics.body()));
+            assertEquals(404, server.get("/observe/metrics").statusCode(), "metrics stay off the public port");
             assertTrue(metrics.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
                     "Prometheus text format: " + metrics.headers().map());
             assertTrue(metrics.body().contains("# TYPE "), "Prometheus text format: " + head(metrics.body()));
@@ -232,7 +255,7 @@ class DistributionIT {
 
     // ---- the server process ----
 
-    private record Server(DistributionIT it, Process process, int port, Path log) {
+    private record Server(DistributionIT it, Process process, int port, int managementPort, Path log) {
 
         static Server start(DistributionIT it, String name) throws IOException {
             int port = freePort();
@@ -243,11 +266,14 @@ class DistributionIT {
                     .redirectOutput(log.toFile());
             var env = pb.environment();
             env.keySet().removeIf(k -> k.startsWith("LNP_")); // nothing from the build's environment, no database URL
+            withoutJdk(env);
             env.put("LNP_HTTP_PORT", String.valueOf(port));
+            int managementPort = freePort();
+            env.put("LNP_MANAGEMENT_PORT", String.valueOf(managementPort));
             env.put("LNP_HTTP_HOST", "127.0.0.1");
             env.put("LNP_DATA_DIR", it.dataDir.toString());
             env.put("LNP_JAVA_OPTS", "-Xmx256m");
-            return new Server(it, pb.start(), port, log);
+            return new Server(it, pb.start(), port, managementPort, log);
         }
 
         void awaitReady(Duration timeout) throws Exception {
@@ -275,6 +301,11 @@ class DistributionIT {
                     .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
                     .header("Accept", "application/json, text/event-stream")
                     .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> management(String path) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
         }
 
         HttpResponse<String> get(String path) throws IOException, InterruptedException {
@@ -321,6 +352,7 @@ class DistributionIT {
             ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                     .redirectOutput(out.toFile()).redirectError(err.toFile());
             pb.environment().keySet().removeIf(k -> k.startsWith("LNP_"));
+            withoutJdk(pb.environment());
             Process p = pb.start();
             if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor();
@@ -341,6 +373,23 @@ class DistributionIT {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** No JDK reachable: PATH holds only {@link #SYSTEM_TOOLS}, and JAVA_HOME is unset. */
+    private static void withoutJdk(java.util.Map<String, String> env) {
+        env.remove("JAVA_HOME");
+        env.remove("JDK_HOME");
+        env.put("PATH", toolsOnly.toString());
+    }
+
+    private static Path systemToolsWithoutJava(Path dir) throws IOException {
+        for (String tool : SYSTEM_TOOLS) {
+            Path found = Stream.of("/usr/bin", "/bin", "/usr/sbin", "/sbin").map(d -> Path.of(d, tool))
+                    .filter(Files::isExecutable).findFirst()
+                    .orElseThrow(() -> new AssertionError("the smoke test needs " + tool + " on this machine"));
+            Files.createSymbolicLink(dir.resolve(tool), found);
+        }
+        return dir;
     }
 
     private static int freePort() throws IOException {
@@ -371,23 +420,6 @@ class DistributionIT {
 
     private static String head(String text) {
         return text.length() <= 500 ? text : text.substring(0, 500) + "...";
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        Files.walkFileTree(from, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
-                Files.createDirectories(to.resolve(from.relativize(dir).toString()));
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES,
-                        LinkOption.NOFOLLOW_LINKS);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -4,6 +4,7 @@ import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.webhooks.EventCatalog;
 import dev.lnp.core.webhooks.WebhookRoutes;
@@ -16,14 +17,17 @@ public final class CorePlugin implements PlatformPlugin {
     public static final String ID = "core";
 
     private final WebhookRoutes webhooks;
+    private final OpenApiRoute openApi;
 
-    public CorePlugin(WebhookRoutes webhooks) {
+    public CorePlugin(WebhookRoutes webhooks, OpenApiRoute openApi) {
         this.webhooks = webhooks;
+        this.openApi = openApi;
     }
 
     /** For listings (scopes, routes) and the platform itself: the webhook routes read the registry when called. */
     public static CorePlugin of(PluginRegistry registry, PlatformConfig config, Clock clock) {
-        return new CorePlugin(new WebhookRoutes(registry, WebhookSettings.from(config), clock));
+        return new CorePlugin(new WebhookRoutes(registry, WebhookSettings.from(config), clock),
+                new OpenApiRoute(registry, config.get("lnp.base.url")));
     }
 
     @Override
@@ -35,5 +39,6 @@ public final class CorePlugin implements PlatformPlugin {
                 + "test, redeliver and recover deliveries.");
         registrar.event(EventCatalog.TEST_EVENT);
         webhooks.routes().forEach(registrar::route);
+        registrar.route(openApi.route());
     }
 }

@@ -1,5 +1,6 @@
 package dev.lnp.core;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.auth.ScopeCatalog;
@@ -10,8 +11,11 @@ import dev.lnp.core.db.Migrations;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
+import dev.lnp.core.http.ManagementListener;
+import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.AuditLog;
+import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.RateLimiter;
@@ -54,12 +58,14 @@ public final class Platform implements AutoCloseable {
     private final ToolCallLog toolCalls;
     private final Maintenance maintenance;
     private final Webhooks webhooks;
+    private final PlatformMetrics metrics;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks) {
+            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics) {
+        this.metrics = metrics;
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -87,28 +93,32 @@ public final class Platform implements AutoCloseable {
         ToolCallLog toolCalls = null;
         Maintenance maintenance = null;
         Webhooks webhooks = null;
+        PlatformMetrics metrics = new PlatformMetrics(Version.current());
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             WebhookSettings webhookSettings = WebhookSettings.from(config);
             database = bootstrap.connect();
+            if (database.dataSource() instanceof HikariDataSource pool) {
+                metrics.bindPool(pool);
+            }
             var migrations = new Migrations(database.dataSource(), database.jdbi());
+            migrations.requireRunnable(Migrations.Owner.core(), "core");
             migrations.migrateCore();
 
             PluginRegistry registry = new PluginRegistry();
             registry.register(CorePlugin.ID,
-                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC())));
+                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC()),
+                            new OpenApiRoute(registry, config.get("lnp.base.url"))));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
+                metrics.plugin(plugin.id(), plugin.version());
             }
             for (LoadedPlugin plugin : plugins) {
                 var schema = registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema);
                 if (schema.isPresent()) {
-                    migrations.migratePlugin(plugin.id(), schema.get(), plugin.classLoader());
-                    List<String> unprotected = migrations.tablesWithoutRowLevelSecurity(schema.get());
-                    if (!unprotected.isEmpty()) {
-                        throw new IllegalStateException("Plugin " + plugin.id() + " has workspace tables without "
-                                + "row-level security (enabled, forced, with a policy): " + unprotected);
-                    }
+                    migrations.requireRunnable(new Migrations.Owner(plugin.id(), schema.get(), plugin.classLoader()),
+                            plugin.id());
+                    migrations.migrateProtectedPlugin(plugin.id(), schema.get(), plugin.classLoader());
                 }
             }
             var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
@@ -120,7 +130,7 @@ public final class Platform implements AutoCloseable {
             toolCalls = new ToolCallLog(database.jdbi());
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
-                    new IdempotencyStore(), audit, config);
+                    new IdempotencyStore(), audit, config, metrics);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));
@@ -128,16 +138,16 @@ public final class Platform implements AutoCloseable {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
-            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
+            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics);
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
-                    services, List.of(new DatabaseHealthCheck(database)));
+                    services, List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics));
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks);
+                    tools, audit, toolCalls, maintenance, webhooks, metrics);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
@@ -156,6 +166,7 @@ public final class Platform implements AutoCloseable {
                 database.close();
             }
             bootstrap.close();
+            metrics.close();
             unloadPlugins.run();
             throw e;
         }
@@ -163,6 +174,15 @@ public final class Platform implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** The port of the management listener (metrics), or -1 when it is switched off. */
+    public int managementPort() {
+        return server.managementPort();
+    }
+
+    public PlatformMetrics metrics() {
+        return metrics;
     }
 
     public PluginRegistry registry() {
@@ -206,6 +226,7 @@ public final class Platform implements AutoCloseable {
         stopPlugins(plugins);
         database.close();
         databaseBootstrap.close();
+        metrics.close();
         unloadPlugins.run();
         LOG.log(Level.INFO, "Platform stopped");
     }

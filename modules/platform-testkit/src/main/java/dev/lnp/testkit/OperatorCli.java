@@ -27,16 +27,27 @@ public final class OperatorCli {
     }
 
     /** Runs the command with the database of {@code platform} and no plugins folder. */
-    public static synchronized Result run(TestPlatform platform, String... args) {
-        return runWithInput(platform, "", args);
+    public static Result run(TestPlatform platform, String... args) {
+        return run(platform, Map.of(), "", args);
     }
 
-    /** As {@link #run}, with {@code stdin} as the command's standard input. */
-    public static synchronized Result runWithInput(TestPlatform platform, String stdin, String... args) {
-        Map<String, String> properties = Map.of("lnp.database.url", platform.databaseUrl(),
+    /** As {@link #run(TestPlatform, String...)}, with {@code stdin} as the command's standard input. */
+    public static Result runWithInput(TestPlatform platform, String stdin, String... args) {
+        return run(platform, Map.of(), stdin, args);
+    }
+
+    /** As {@link #run(TestPlatform, String...)}, with configuration keys set or replaced (e.g. another database). */
+    public static Result run(TestPlatform platform, Map<String, String> overrides, String... args) {
+        return run(platform, overrides, "", args);
+    }
+
+    private static synchronized Result run(TestPlatform platform, Map<String, String> overrides, String stdin,
+            String... args) {
+        Map<String, String> properties = new java.util.HashMap<>(Map.of("lnp.database.url", platform.databaseUrl(),
                 "lnp.database.user", TestDatabases.server().user(),
                 "lnp.database.password", TestDatabases.server().password(),
-                "lnp.plugins.dir", "target/no-plugins");
+                "lnp.plugins.dir", "target/no-plugins"));
+        properties.putAll(overrides);
         PrintStream out = System.out;
         PrintStream err = System.err;
         InputStream in = System.in;

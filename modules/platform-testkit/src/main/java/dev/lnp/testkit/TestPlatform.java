@@ -65,6 +65,7 @@ public final class TestPlatform implements AutoCloseable {
         overrides.put("lnp.database.pool.size", "8");
         overrides.put("lnp.http.host", "127.0.0.1");
         overrides.put("lnp.http.port", "0");
+        overrides.put("lnp.management.port", "0");
         overrides.put("lnp.http.shutdown_grace_seconds", "5");
         overrides.putAll(config);
         PluginLoader[] loader = new PluginLoader[1];
@@ -165,6 +166,28 @@ public final class TestPlatform implements AutoCloseable {
     /** Calls a registered tool directly through the registry, as the MCP plugin will. */
     public dev.lnp.api.mcp.ToolResult callTool(String key, String tool, String argumentsJson) {
         return platform.tools().call(principal(key), tool, dev.lnp.api.Json.parse(argumentsJson));
+    }
+
+    /** The Prometheus text the management listener serves at {@code /metrics}. */
+    public String metrics() {
+        TestResponse response = send("GET", URI.create("http://127.0.0.1:" + platform.managementPort() + "/metrics"));
+        if (response.status() != 200) {
+            throw new AssertionError("GET /metrics on the management port answered " + response.status());
+        }
+        return response.body();
+    }
+
+    private TestResponse send(String method, URI uri) {
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+                    .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+            return new TestResponse(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     public HttpClient http() {

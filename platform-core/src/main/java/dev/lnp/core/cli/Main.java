@@ -1,8 +1,6 @@
 package dev.lnp.core.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
+import dev.lnp.core.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -12,25 +10,15 @@ import picocli.CommandLine.IVersionProvider;
 @Command(name = "platform", mixinStandardHelpOptions = true, versionProvider = Main.BuildVersion.class,
         description = "The LNP workspace platform.",
         subcommands = {ServeCommand.class, RoutesCommand.class, ScopesCommand.class, WorkspaceCommand.class,
-                KeyCommand.class, HelpCommand.class})
+                KeyCommand.class, MigrateCommand.class, DoctorCommand.class, BackupCommands.Backup.class,
+                BackupCommands.Restore.class, HelpCommand.class})
 public final class Main {
 
-    /** The version the build wrote into {@code version.properties} (the Maven project version). */
+    /** The version the build wrote into the platform's version file (the Maven project version). */
     static final class BuildVersion implements IVersionProvider {
         @Override
-        public String[] getVersion() throws IOException {
-            return new String[] {"lnp platform " + version()};
-        }
-
-        static String version() throws IOException {
-            Properties properties = new Properties();
-            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
-                if (in == null) {
-                    throw new IOException("version.properties is missing from the platform-core jar");
-                }
-                properties.load(in);
-            }
-            return properties.getProperty("version");
+        public String[] getVersion() {
+            return new String[] {"lnp platform " + Version.current()};
         }
     }
 

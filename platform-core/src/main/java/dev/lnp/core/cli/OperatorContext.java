@@ -1,5 +1,6 @@
 package dev.lnp.core.cli;
 
+import dev.lnp.core.CorePlugin;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
@@ -7,6 +8,7 @@ import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.tenancy.WorkspaceModules;
 import dev.lnp.core.tenancy.Workspaces;
 import java.util.Map;
 
@@ -38,6 +40,13 @@ final class OperatorContext implements AutoCloseable {
 
     Workspaces workspaces() {
         return new Workspaces(database.jdbi());
+    }
+
+    /** The plugins the deployment loads are the modules a workspace can switch off (the core cannot be). */
+    WorkspaceModules workspaceModules() {
+        var installed = registry.plugins().stream().map(PluginRegistry.Contributions::pluginId)
+                .filter(id -> !id.equals(CorePlugin.ID)).toList();
+        return new WorkspaceModules(database.jdbi(), installed);
     }
 
     Connections connections() {

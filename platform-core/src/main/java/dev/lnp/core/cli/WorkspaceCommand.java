@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "workspace", mixinStandardHelpOptions = true, description = "Manage workspaces.",
-        subcommands = WorkspaceCommand.Create.class)
+        subcommands = {WorkspaceCommand.Create.class, WorkspaceListCommand.class, WorkspaceModulesCommand.class})
 final class WorkspaceCommand {
 
     @Command(name = "create", mixinStandardHelpOptions = true, description = "Create a workspace and its owner.")

@@ -27,6 +27,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -319,6 +320,20 @@ public final class EmbeddedPostgres implements AutoCloseable {
             return null;
         }
         return lines.size() > 3 ? Integer.valueOf(lines.get(3).trim()) : null;
+    }
+
+    /**
+     * The PID of a live postgres serving the embedded cluster under {@code baseDir} (as {@code lnp.data.dir}), if
+     * any: operator commands that copy the cluster's files must not run beside it.
+     */
+    public static Optional<String> runningServer(Path baseDir) throws IOException {
+        Path pidFile = baseDir.resolve("pgsql/data/postmaster.pid");
+        if (!Files.exists(pidFile)) {
+            return Optional.empty();
+        }
+        List<String> lines = Files.readAllLines(pidFile);
+        String pid = lines.isEmpty() ? "" : lines.get(0).trim();
+        return !pid.isEmpty() && isLivePostgres(pid) ? Optional.of(pid) : Optional.empty();
     }
 
     private static boolean isLivePostgres(String pid) throws IOException {

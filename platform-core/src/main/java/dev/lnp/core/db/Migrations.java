@@ -15,6 +15,8 @@ public final class Migrations {
     /** The role requests run as, so that row-level security applies even when the pool connects as superuser. */
     public static final String TENANT_ROLE = "lnp_tenant";
 
+    private static final System.Logger LOG = System.getLogger(Migrations.class.getName());
+
     private final DataSource dataSource;
     private final Jdbi jdbi;
 
@@ -25,30 +27,105 @@ public final class Migrations {
 
     public static final String CORE_SCHEMA = "lnp_core";
 
+    /** Whose migrations: the core ({@code lnp-core}: not a legal package name, so its scripts stay readable
+     * from inside this named module) or a plugin (its id), in which schema, read through which class loader. */
+    public record Owner(String id, String schema, ClassLoader classLoader) {
+        public static Owner core() {
+            return new Owner("lnp-core", CORE_SCHEMA, Migrations.class.getClassLoader());
+        }
+    }
+
+    /** What the database holds against what this binary carries, for one owner. */
+    public record Status(Owner owner, String current, int pending, List<Newer> newer) {
+    }
+
+    /**
+     * A migration the database has and this binary does not: a newer version applied it. One named
+     * {@code V<n>__compatible_<what>.sql} declares that nodes of the previous version keep working beside it
+     * (additive changes: new tables, nullable columns, indexes), which is what a rolling upgrade needs.
+     */
+    public record Newer(String version, String description) {
+        public boolean compatible() {
+            return description.startsWith("compatible");
+        }
+
+        @Override
+        public String toString() {
+            return "V" + version + " " + description;
+        }
+    }
+
     /** The core's own tables; its scripts grant the tenant role exactly what requests need. */
     public void migrateCore() {
-        // Not a legal package name, so the scripts stay readable from inside this named module.
-        flyway("lnp-core", CORE_SCHEMA, Migrations.class.getClassLoader());
+        flyway(Owner.core()).migrate();
     }
 
     /** A plugin's tables; the tenant role gets plain DML on the whole schema. */
     public void migratePlugin(String pluginId, String schema, ClassLoader classLoader) {
-        flyway(pluginId, schema, classLoader);
+        flyway(new Owner(pluginId, schema, classLoader)).migrate();
         grantToTenantRole(schema);
     }
 
-    private void flyway(String owner, String schema, ClassLoader classLoader) {
-        Flyway.configure(classLoader)
+    /**
+     * Migrates a plugin's schema and refuses to go on when one of its workspace tables lacks row-level security
+     * (enabled, forced, with a policy): serving it would leak rows between workspaces.
+     */
+    public void migrateProtectedPlugin(String pluginId, String schema, ClassLoader classLoader) {
+        migratePlugin(pluginId, schema, classLoader);
+        List<String> unprotected = tablesWithoutRowLevelSecurity(schema);
+        if (!unprotected.isEmpty()) {
+            throw new IllegalStateException("Plugin " + pluginId + " has workspace tables without "
+                    + "row-level security (enabled, forced, with a policy): " + unprotected);
+        }
+    }
+
+    /**
+     * Whether a node of this version may run against the database: not when a newer version applied a migration
+     * that is not marked compatible (the schema may have changed under this version's queries). Compatible ones
+     * are logged and tolerated, so an older node keeps (re)starting during a rolling upgrade.
+     *
+     * @param name how messages name the owner ({@code core} or the plugin id)
+     */
+    public void requireRunnable(Owner owner, String name) {
+        List<Newer> newer = status(owner).newer();
+        List<String> incompatible = newer.stream().filter(n -> !n.compatible()).map(n -> name + " " + n).toList();
+        if (!incompatible.isEmpty()) {
+            throw new IllegalStateException("The database was migrated by a newer version of the platform ("
+                    + String.join(", ", incompatible) + ") that this version cannot run against; run that version "
+                    + "or a newer one");
+        }
+        if (!newer.isEmpty()) {
+            LOG.log(System.Logger.Level.WARNING, "The database has migrations of a newer version ({0} {1}), all "
+                    + "marked compatible: this node runs beside them; upgrade it soon", name, newer);
+        }
+    }
+
+    /**
+     * Reads, without changing anything, which migrations are pending and which the database has applied that
+     * this binary does not know (the database was migrated by a newer version).
+     */
+    public Status status(Owner owner) {
+        var info = flyway(owner).info();
+        List<Newer> newer = java.util.Arrays.stream(info.all())
+                .filter(m -> m.getState().name().startsWith("FUTURE"))
+                .map(m -> new Newer(m.getVersion().toString(), m.getDescription())).toList();
+        var current = info.current();
+        return new Status(owner, current == null || current.getVersion() == null ? "none" : "V" + current.getVersion(),
+                info.pending().length, newer);
+    }
+
+    private Flyway flyway(Owner owner) {
+        String schema = owner.schema();
+        return Flyway.configure(owner.classLoader())
                 .dataSource(dataSource)
                 .schemas(schema)
                 .defaultSchema(schema)
                 .createSchemas(true)
                 .table("flyway_history")
-                .locations("classpath:db/migration/" + owner)
+                .locations("classpath:db/migration/" + owner.id())
                 .placeholders(java.util.Map.of("tenant_role", TENANT_ROLE))
                 .failOnMissingLocations(false)
-                .load()
-                .migrate();
+                .load();
     }
 
     /** Request transactions run as {@link #TENANT_ROLE}; it gets plain DML on each migrated schema. */

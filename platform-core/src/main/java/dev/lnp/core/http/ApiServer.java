@@ -9,26 +9,27 @@ import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
-import io.helidon.webserver.observe.metrics.MetricsObserver;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * The Helidon web server: every registered route behind the pipeline, health and metrics under
- * {@code /observe}, and problem+json for unknown routes. Routing is built once, after plugins are loaded.
+ * The Helidon web server: every registered route behind the pipeline, health under {@code /observe}, and
+ * problem+json for unknown routes; metrics on the separate management listener. Routing is built once, after plugins are loaded.
  */
 public final class ApiServer {
 
     private final WebServer server;
+    private final boolean management;
 
-    private ApiServer(WebServer server) {
+    private ApiServer(WebServer server, boolean management) {
         this.server = server;
+        this.management = management;
     }
 
     private static final double OBSERVE_WEIGHT = 200;
 
     public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
-            PipelineServices services, List<HealthCheck> healthChecks) {
+            PipelineServices services, List<HealthCheck> healthChecks, ManagementListener management) {
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
@@ -48,12 +49,12 @@ public final class ApiServer {
         healthChecks.forEach(health::addCheck);
         WebServer server;
         try {
-            server = build(host, port, shutdownGrace, routing, health.build()).start();
+            server = build(host, port, shutdownGrace, routing, health.build(), management).start();
         } catch (RuntimeException e) {
             throw new PortUnavailableException(host, port, e);
         }
-        // Helidon 4.4 logs "Failed to start listener" and returns a server that is not running, on port -1, instead
-        // of throwing; later versions may throw. Either way the platform must not carry on without its listener.
+        // Helidon 4.4 logged "Failed to start listener" and returned a server that is not running, on port -1,
+        // instead of throwing. Either way the platform must not carry on without its listener.
         if (!server.isRunning() || server.port() <= 0) {
             try {
                 server.stop();
@@ -62,12 +63,18 @@ public final class ApiServer {
             }
             throw new PortUnavailableException(host, port, null);
         }
-        return new ApiServer(server);
+        return new ApiServer(server, management.enabled());
     }
 
     private static WebServer build(String host, int port, Duration shutdownGrace, HttpRouting.Builder routing,
-            HealthObserver health) {
-        return WebServer.builder()
+            HealthObserver health, ManagementListener management) {
+        var builder = WebServer.builder();
+        if (management.enabled()) {
+            builder.putSocket(ManagementListener.SOCKET, socket -> socket.host(management.host())
+                    .port(management.port()).connectionOptions(SocketOptions.builder().tcpNoDelay(true).build()));
+            builder.routing(ManagementListener.SOCKET, management::route);
+        }
+        return builder
                 .host(host)
                 .port(port)
                 .shutdownHook(false)
@@ -80,7 +87,6 @@ public final class ApiServer {
                         // the catch-all problem+json 404 at the end of the routing.
                         .weight(OBSERVE_WEIGHT)
                         .addObserver(health)
-                        .addObserver(MetricsObserver.create())
                         .build())
                 .routing(routing)
                 .build();
@@ -88,6 +94,11 @@ public final class ApiServer {
 
     public int port() {
         return server.port();
+    }
+
+    /** The management listener's port (metrics), -1 when it is off. */
+    public int managementPort() {
+        return management ? server.port(ManagementListener.SOCKET) : -1;
     }
 
     /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */

@@ -11,6 +11,7 @@ import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.RateLimiter;
+import dev.lnp.core.metrics.PlatformMetrics;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 import java.time.Instant;
@@ -39,9 +40,12 @@ public final class PipelineServices {
     private final int mcpPerMinute;
     private final long crmMonthlyQuota;
     private final AllowedOrigins allowedOrigins;
+    private final PlatformMetrics metrics;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
-            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config) {
+            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config,
+            PlatformMetrics metrics) {
+        this.metrics = metrics;
         this.authenticator = authenticator;
         this.transactions = transactions;
         this.rateLimiter = rateLimiter;
@@ -82,13 +86,28 @@ public final class PipelineServices {
         int limit = "mcp".equals(surface)
                 ? (key.mcpPerMinute() != null ? key.mcpPerMinute() : mcpPerMinute)
                 : (key.restPerMinute() != null ? key.restPerMinute() : restPerMinute);
-        RateLimiter.Verdict verdict = rateLimiter.verdict(window, authenticated.hits(), limit);
+        RateLimiter.Verdict verdict;
+        try {
+            verdict = rateLimiter.verdict(window, authenticated.hits(), limit);
+        } catch (ApiProblem refused) {
+            metrics.refused("rate_limit", surface);
+            throw refused;
+        }
         return new Caller(authenticated.principal(), key, verdict);
     }
 
     /** Takes one unit of the route's monthly quota, or answers 429. */
     public void takeQuota(Caller caller, String counter) {
-        quotas.take(caller.principal().workspaceId(), counter, quotaLimit(caller, counter));
+        try {
+            quotas.take(caller.principal().workspaceId(), counter, quotaLimit(caller, counter));
+        } catch (ApiProblem refused) {
+            metrics.refused("quota", counter);
+            throw refused;
+        }
+    }
+
+    public PlatformMetrics metrics() {
+        return metrics;
     }
 
     public void giveBackQuota(Caller caller, String counter) {
@@ -114,8 +133,10 @@ public final class PipelineServices {
         return maxBodyBytes;
     }
 
+    /** The audit row (for authenticated callers) and the request's {@code http_server_requests_seconds} sample. */
     public void audit(Caller caller, String surface, String method, String route, String requestId, int status,
             long nanos) {
+        metrics.request(method, route, status, nanos);
         if (caller != null) {
             audit.record(new AuditLog.Entry(Instant.now(), requestId, caller.principal().workspaceId(),
                     caller.principal().connectionId(), surface, method, route, status, nanos / 1_000_000.0));

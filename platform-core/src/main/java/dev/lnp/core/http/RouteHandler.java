@@ -16,6 +16,7 @@ import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.http.Surface;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.limits.IdempotencyStore;
+import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.validation.BodyValidator;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -64,11 +65,16 @@ final class RouteHandler implements Handler {
         long started = System.nanoTime();
         PipelineServices.Caller caller = null;
         int status = 500;
+        // Log lines written while serving (here, in the plugin, in the core) carry the request's fields.
+        RequestLogContext logContext = RequestLogContext.open(requestId, route.method() + " " + route.path());
         try {
             if (route.surface() == Surface.MCP) {
                 services.checkOrigin(req);
             }
             caller = route.isPublic() ? null : services.admit(req, route, pluginId);
+            if (caller != null) {
+                RequestLogContext.workspace(caller.principal().workspaceId());
+            }
             PipelineServices.rateHeaders(caller).forEach((k, v) -> res.header(HeaderNames.create(k), v));
             pathIds.validate(pathParameters(req));
             if (route.isRaw()) {
@@ -109,6 +115,7 @@ final class RouteHandler implements Handler {
         } finally {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
                     System.nanoTime() - started);
+            logContext.close();
         }
     }
 

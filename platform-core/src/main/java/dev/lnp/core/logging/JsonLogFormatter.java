@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.logging.Formatter;
 import java.util.logging.LogRecord;
 
-/** One JSON object per line: time, level, logger, thread, message, and the stack trace when there is one. */
+/**
+ * One JSON object per line: time, level, logger, thread, message, the request being served ({@code request_id},
+ * {@code route}, {@code workspace_id}) when there is one, and the stack trace when there is one.
+ */
 public final class JsonLogFormatter extends Formatter {
 
     @Override
@@ -19,6 +22,14 @@ public final class JsonLogFormatter extends Formatter {
         line.put("logger", record.getLoggerName());
         line.put("thread", Thread.currentThread().getName());
         line.put("message", formatMessage(record));
+        RequestLogContext.Fields request = RequestLogContext.current();
+        if (request != null) {
+            line.put("request_id", request.requestId());
+            line.put("route", request.route());
+            if (request.workspaceId() != null) {
+                line.put("workspace_id", request.workspaceId().toString());
+            }
+        }
         if (record.getThrown() != null) {
             StringWriter trace = new StringWriter();
             record.getThrown().printStackTrace(new PrintWriter(trace));

@@ -152,6 +152,7 @@ public final class PlatformToolGateway implements ToolGateway {
     private void record(CallerCarrier carrier, RequestContext request, String tool, String outcome, String code,
             long started, List<EntityRef> entities) {
         Principal p = caller(carrier).principal();
+        services.metrics().toolCall(tool != null && registry.tool(tool).isPresent() ? tool : "unknown", outcome);
         log.record(new ToolCallLog.Entry(Instant.now(), request.requestId(), p.workspaceId(), p.connectionId(),
                 carrier.endpoint(), tool == null ? "" : tool.substring(0, Math.min(tool.length(), 200)), outcome, code, (System.nanoTime() - started) / 1e6,
                 entities));

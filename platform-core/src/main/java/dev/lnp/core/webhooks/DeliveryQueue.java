@@ -244,6 +244,13 @@ public final class DeliveryQueue {
      * Removes finished deliveries (with their attempts) created before {@code cutoff}, then outbox rows dispatched
      * before it that no delivery refers to any more, a bounded batch at a time.
      */
+    /** Deliveries waiting for an attempt (due or scheduled), for the queue-depth gauge. */
+    public long pendingCount() {
+        return jdbi.withHandle(h -> h.createQuery(
+                        "SELECT count(*) FROM lnp_core.webhook_deliveries WHERE state = 'pending'")
+                .mapTo(Long.class).one());
+    }
+
     public int purge(Instant cutoff) {
         int removed = 0;
         int batch;

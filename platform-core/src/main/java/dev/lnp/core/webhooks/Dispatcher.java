@@ -2,6 +2,7 @@ package dev.lnp.core.webhooks;
 
 import dev.failsafe.Failsafe;
 import dev.failsafe.RetryPolicy;
+import dev.lnp.core.metrics.PlatformMetrics;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.time.Clock;
@@ -55,9 +56,17 @@ public final class Dispatcher implements AutoCloseable {
     private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
     private volatile boolean running;
+    private final PlatformMetrics metrics;
     private Thread loop;
 
     public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node) {
+        this(queue, settings, clock, guard, node, null);
+    }
+
+    /** @param metrics where attempts, settled deliveries and their lag are counted; null for none */
+    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node,
+            PlatformMetrics metrics) {
+        this.metrics = metrics;
         this.queue = queue;
         this.settings = settings;
         this.clock = clock;
@@ -285,6 +294,9 @@ public final class Dispatcher implements AutoCloseable {
                 if (!held) {
                     LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + ": the lease ended before the "
                             + "attempt was recorded; another attempt may follow");
+                } else if (metrics != null) {
+                    metrics.webhookAttempt(record.historyOutcome(), decision.state(),
+                            Duration.between(delivery.occurredAt(), now));
                 }
             }
         }

@@ -2,6 +2,7 @@ package dev.lnp.core.webhooks;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.lnp.core.db.Database;
+import dev.lnp.core.metrics.PlatformMetrics;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Clock;
@@ -29,13 +30,14 @@ public final class Webhooks implements AutoCloseable {
         this.listener = listener;
     }
 
-    public static Webhooks start(Database database, WebhookSettings settings, Clock clock) {
+    public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics) {
         var queue = new DeliveryQueue(database.jdbi());
+        metrics.webhookQueue(queue::pendingCount);
         if (!settings.dispatch()) {
             return new Webhooks(queue, settings, clock, null, null);
         }
         var dispatcher = new Dispatcher(queue, settings, clock, ReceiverGuard.withSystemDns(settings.allowedNetworks()),
-                nodeName());
+                nodeName(), metrics);
         dispatcher.start();
         var listener = new OutboxListener(() -> connect(database), dispatcher);
         return new Webhooks(queue, settings, clock, dispatcher, listener);

@@ -25,6 +25,7 @@ final class ChildProcess implements AutoCloseable {
         String java = ProcessHandle.current().info().command().orElse(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java, "-Xmx384m", "-cp", System.getProperty("java.class.path")));
+        command.add("-Dlnp.management.port=0"); // several children at once: no fixed metrics port
         config.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add(ChildPlatform.class.getName());
         Path log = Path.of("target", "child-" + name + ".log").toAbsolutePath();

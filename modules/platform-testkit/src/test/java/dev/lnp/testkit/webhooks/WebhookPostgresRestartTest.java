@@ -50,7 +50,8 @@ class WebhookPostgresRestartTest {
             postgres.createDatabaseIfMissing("lnp");
             var config = PlatformConfig.load(null, Map.of(), Map.of(
                     "lnp.database.url", postgres.jdbcUrl("lnp"), "lnp.database.user", postgres.username(),
-                    "lnp.database.pool.size", "8", "lnp.http.port", "0", "lnp.http.host", "127.0.0.1",
+                    "lnp.database.pool.size", "8", "lnp.http.port", "0", "lnp.management.port", "0",
+                    "lnp.http.host", "127.0.0.1",
                     "lnp.webhooks.allowed_networks", "127.0.0.0/8", "lnp.webhooks.request_timeout_ms", "2000",
                     "lnp.webhooks.lease_seconds", "15", "lnp.webhooks.poll_interval_ms", "200"));
             var plugins = ClasspathPlugins.discover(getClass().getClassLoader(), new PluginSelection(List.of("probe"), List.of()));

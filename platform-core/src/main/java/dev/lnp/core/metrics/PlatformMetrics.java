@@ -1,0 +1,137 @@
+package dev.lnp.core.metrics;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * The platform's meters, in Micrometer's conventional names so existing dashboards fit
+ * ({@code http_server_requests_seconds_*}, {@code hikaricp_connections_*}, {@code jvm_*}, {@code process_*}), plus
+ * the platform's own under {@code lnp_*}. One registry per platform, scraped in the Prometheus text format on the
+ * management listener (docs/operations.md, "Monitoring"). Every name is declared here once.
+ */
+public final class PlatformMetrics implements AutoCloseable {
+
+    public static final String HTTP_REQUESTS = "http.server.requests";
+    public static final String WEBHOOK_ATTEMPTS = "lnp.webhook.attempts";
+    public static final String WEBHOOK_DELIVERIES = "lnp.webhook.deliveries";
+    public static final String WEBHOOK_LAG = "lnp.webhook.delivery.lag";
+    public static final String WEBHOOK_QUEUE = "lnp.webhook.queue.depth";
+    public static final String TOOL_CALLS = "lnp.mcp.tool.calls";
+    public static final String REFUSALS = "lnp.limit.refusals";
+    public static final String PLUGIN_INFO = "lnp.plugin.info";
+    public static final String BUILD_INFO = "lnp.build.info";
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
+
+    public PlatformMetrics(String version) {
+        new JvmMemoryMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        Gauge.builder(BUILD_INFO, () -> 1).description("The platform's version; always 1")
+                .tag("version", version).tag("java", Runtime.version().toString()).register(registry);
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /** The Prometheus text exposition of every meter. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    /** {@code hikaricp_connections_*} for the pool (tag {@code pool}). */
+    public void bindPool(HikariDataSource pool) {
+        pool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
+    }
+
+    public void plugin(String id, String version) {
+        Gauge.builder(PLUGIN_INFO, () -> 1).description("A plugin this node loaded; always 1")
+                .tag("plugin", id).tag("version", version == null ? "" : version).register(registry);
+    }
+
+    /** One request of a registered route, by route template (never the raw path: bounded label values). */
+    public void request(String method, String routeTemplate, int status, long nanos) {
+        Timer.builder(HTTP_REQUESTS).description("HTTP requests of the platform's routes")
+                .tag("method", method).tag("uri", routeTemplate).tag("status", String.valueOf(status))
+                .tag("outcome", outcome(status))
+                .publishPercentileHistogram()
+                .serviceLevelObjectives(Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(1))
+                .register(registry).record(Duration.ofNanos(nanos));
+    }
+
+    /**
+     * A request refused by a limit: {@code kind} {@code rate_limit} with the surface ({@code rest}, {@code mcp}) as
+     * {@code limit}, or {@code quota} with the quota counter (e.g. {@code crm}).
+     */
+    public void refused(String kind, String limit) {
+        Counter.builder(REFUSALS).description("Requests refused by the per-key rate limit or a monthly quota")
+                .tag("kind", kind).tag("limit", limit).register(registry).increment();
+    }
+
+    /** @param tool a registered tool's name, or {@code unknown} (names callers invent would be unbounded labels) */
+    public void toolCall(String tool, String outcome) {
+        Counter.builder(TOOL_CALLS).description("MCP tool calls by tool and outcome")
+                .tag("tool", tool).tag("outcome", outcome).register(registry).increment();
+    }
+
+    /** One webhook attempt and, when it settled the delivery, the delivery and its lag since the event. */
+    public void webhookAttempt(String attemptOutcome, String deliveryState, Duration sinceEvent) {
+        Counter.builder(WEBHOOK_ATTEMPTS).description("Webhook delivery attempts by outcome")
+                .tag("outcome", attemptOutcome).register(registry).increment();
+        if (!"pending".equals(deliveryState)) {
+            Counter.builder(WEBHOOK_DELIVERIES).description("Webhook deliveries settled, by final state")
+                    .tag("outcome", deliveryState).register(registry).increment();
+        }
+        if ("delivered".equals(deliveryState)) {
+            Timer.builder(WEBHOOK_LAG).description("Time from the event to its successful delivery")
+                    .publishPercentileHistogram().maximumExpectedValue(Duration.ofHours(1))
+                    .register(registry).record(sinceEvent.isNegative() ? Duration.ZERO : sinceEvent);
+        }
+    }
+
+    /** Deliveries waiting (state pending), read from the database when scraped. */
+    public void webhookQueue(Supplier<Number> pending) {
+        Gauge.builder(WEBHOOK_QUEUE, pending).description("Webhook deliveries waiting to be attempted")
+                .strongReference(true).register(registry);
+    }
+
+    private static String outcome(int status) {
+        if (status < 200) {
+            return "INFORMATIONAL";
+        } else if (status < 300) {
+            return "SUCCESS";
+        } else if (status < 400) {
+            return "REDIRECTION";
+        } else if (status < 500) {
+            return "CLIENT_ERROR";
+        }
+        return "SERVER_ERROR";
+    }
+
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+}
