@@ -207,7 +207,7 @@ class McpStatelessProtocolTest {
     }
 
     @Test
-    void notificationsAreAcceptedButBatchesAndClientResponsesAreNot(TestPlatform platform) {
+    void notificationsAreAcceptedButBatchesClientResponsesAndInvalidMessagesAreNot(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("shapes"));
         ObjectNode notification = request(null, "notifications/cancelled", Json.object().put("requestId", 3));
         TestResponse accepted = send(platform, key, notification, Map.of("Mcp-Method", "notifications/cancelled"));
@@ -221,6 +221,11 @@ class McpStatelessProtocolTest {
         assertEquals(400, response.status(), response.body());
         assertEquals(-32600, response.json().path("error").path("code").asInt());
         assertEquals(9, response.json().path("id").asInt());
+        TestResponse notJsonRpc = send(platform, key, Json.parse("{\"id\":5,\"method\":\"tools/list\"}"),
+                Map.of("Mcp-Method", "tools/list"));
+        assertEquals(400, notJsonRpc.status(), notJsonRpc.body());
+        assertEquals(-32600, notJsonRpc.json().path("error").path("code").asInt(), "no \"jsonrpc\": \"2.0\"");
+        assertEquals(5, notJsonRpc.json().path("id").asInt());
     }
 
     @Test
