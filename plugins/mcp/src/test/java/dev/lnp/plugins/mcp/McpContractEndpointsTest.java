@@ -50,7 +50,8 @@ class McpContractEndpointsTest {
         assertEquals(expiry, Instant.parse(session.path("key").path("expiresAt").asText()));
         assertEquals(ws.toString(), session.path("workspaceId").asText());
         assertTrue(session.path("permissions").path("toolAllowList").isNull());
-        assertEquals(List.of("2025-11-25", "2025-06-18", "2025-03-26"), names(session.path("protocol").path("versions")));
+        assertEquals(List.of("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"),
+                names(session.path("protocol").path("versions")));
     }
 
     @Test

@@ -223,6 +223,7 @@ class McpProtocolTest {
             TestResponse response = rpc(platform, key, version, "ping", null);
             assertEquals(400, response.status(), version + ": " + response.body());
             assertTrue(response.json().path("error").path("data").path("supported").isArray());
+            assertEquals(-32022, response.json().path("error").path("code").asInt(), "UnsupportedProtocolVersion");
         }
         assertEquals(200, rpc(platform, key, "2025-06-18", "ping", null).status());
         assertEquals(200, rpc(platform, key, null, "ping", null).status(), "no header: 2025-03-26 is assumed");
@@ -265,7 +266,7 @@ class McpProtocolTest {
         TestResponse parse = McpFixtures.post(platform, key, LATEST, "{\"jsonrpc\":");
         assertEquals(400, parse.status());
         assertEquals(-32700, parse.json().path("error").path("code").asInt());
-        assertTrue(parse.json().path("id").isNull());
+        assertFalse(parse.json().has("id"), "an error without a readable request id carries none (not null)");
         TestResponse noVersion = McpFixtures.post(platform, key, LATEST, "{\"id\":1,\"method\":\"ping\"}");
         assertEquals(400, noVersion.status());
         assertEquals(-32600, noVersion.json().path("error").path("code").asInt());

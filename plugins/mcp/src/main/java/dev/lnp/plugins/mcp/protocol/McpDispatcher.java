@@ -27,6 +27,16 @@ final class McpDispatcher {
     private static final System.Logger LOG = System.getLogger(McpDispatcher.class.getName());
     /** Where a result lists the entities a call touched, in {@code _meta}. */
     static final String ENTITIES_META = "dev.lnp/entities";
+    /**
+     * How long a 2026-07-28 client may keep a {@code tools/list} page. A key's list changes only with a deployment,
+     * a module switched off or the connection's tool settings; a minute bounds how long such a change goes unseen
+     * (a stale entry only costs a denied call). The list is per key, hence {@code cacheScope: private}.
+     */
+    static final long LIST_TTL_MS = 60_000;
+    /** {@code server/discover} changes only with a deployment. */
+    static final long DISCOVER_TTL_MS = 3_600_000;
+    private static final String INSTRUCTIONS = "Tools of this workspace (CRM, projects, issues and more), limited "
+            + "to what this API key may call. Tool arguments follow each tool's inputSchema; ids are UUIDs.";
 
     private final GatewayHolder gateway;
 
@@ -39,6 +49,16 @@ final class McpDispatcher {
         JsonNode params = request.has("params") ? request.get("params") : Json.object();
         String method = request.get("method").asText();
         try {
+            if (McpVersions.isStateless(version)) {
+                ObjectNode result = switch (method) {
+                    case "server/discover" -> discover();
+                    case "tools/list" -> cacheable(listTools(params, version, http), LIST_TTL_MS, "private");
+                    case "tools/call" -> callTool(params, version, http);
+                    // initialize, ping, logging/setLevel and the rest are not part of 2026-07-28 or not served
+                    default -> throw new JsonRpc.Failure(JsonRpc.METHOD_NOT_FOUND, "Method not found: " + method);
+                };
+                return JsonRpc.result(id, complete(result));
+            }
             JsonNode result = switch (method) {
                 case "initialize" -> initialize(params);
                 case "ping" -> Json.object();
@@ -56,6 +76,42 @@ final class McpDispatcher {
         }
     }
 
+    /**
+     * 2026-07-28's {@code server/discover}: every revision served, the capabilities and the instructions. The
+     * answer is the same for every key (no tool names, nothing of the caller), so it may be cached publicly.
+     */
+    private static ObjectNode discover() {
+        ObjectNode result = Json.object();
+        result.set("supportedVersions", Json.mapper().valueToTree(McpVersions.SUPPORTED));
+        result.set("capabilities", capabilities());
+        result.put("instructions", INSTRUCTIONS);
+        return cacheable(result, DISCOVER_TTL_MS, "public");
+    }
+
+    /** The caching hints 2026-07-28 requires on lists and {@code server/discover}. */
+    private static ObjectNode cacheable(ObjectNode result, long ttlMs, String scope) {
+        return result.put("ttlMs", ttlMs).put("cacheScope", scope);
+    }
+
+    /** What every 2026-07-28 result carries: {@code resultType} and the server's identity in {@code _meta}. */
+    private static ObjectNode complete(ObjectNode result) {
+        result.put("resultType", "complete");
+        ObjectNode meta = result.has("_meta") ? (ObjectNode) result.get("_meta") : result.putObject("_meta");
+        meta.set("io.modelcontextprotocol/serverInfo", serverInfo());
+        return result;
+    }
+
+    private static ObjectNode capabilities() {
+        ObjectNode capabilities = Json.object();
+        capabilities.putObject("tools").put("listChanged", false);
+        return capabilities;
+    }
+
+    private static ObjectNode serverInfo() {
+        return Json.object().put("name", "lnp-platform").put("title", "LNP workspace platform")
+                .put("version", serverVersion());
+    }
+
     private static JsonNode initialize(JsonNode params) {
         JsonNode requested = params.get("protocolVersion");
         if (requested == null || !requested.isTextual()) {
@@ -63,17 +119,13 @@ final class McpDispatcher {
         }
         ObjectNode result = Json.object();
         result.put("protocolVersion", McpVersions.negotiate(requested.asText()));
-        result.putObject("capabilities").putObject("tools").put("listChanged", false);
-        result.putObject("serverInfo")
-                .put("name", "lnp-platform")
-                .put("title", "LNP workspace platform")
-                .put("version", serverVersion());
-        result.put("instructions", "Tools of this workspace (CRM, projects, issues and more), limited to what this "
-                + "API key may call. Tool arguments follow each tool's inputSchema; ids are UUIDs.");
+        result.set("capabilities", capabilities());
+        result.set("serverInfo", serverInfo());
+        result.put("instructions", INSTRUCTIONS);
         return result;
     }
 
-    private JsonNode listTools(JsonNode params, String version, RawRequest http) {
+    private ObjectNode listTools(JsonNode params, String version, RawRequest http) {
         int offset = 0;
         JsonNode cursor = params.get("cursor");
         if (cursor != null && !cursor.isNull()) {
@@ -110,7 +162,7 @@ final class McpDispatcher {
         return result;
     }
 
-    private JsonNode callTool(JsonNode params, String version, RawRequest http) {
+    private ObjectNode callTool(JsonNode params, String version, RawRequest http) {
         JsonNode name = params.get("name");
         if (name == null || !name.isTextual() || name.asText().isEmpty()) {
             throw new JsonRpc.Failure(JsonRpc.INVALID_PARAMS, "tools/call needs params.name (a tool's name)");
@@ -140,7 +192,7 @@ final class McpDispatcher {
     }
 
     /** Unknown and denied tools are protocol errors; anything the call itself ran into is a tool execution error. */
-    private static JsonNode failedCall(String tool, ApiProblem problem) {
+    private static ObjectNode failedCall(String tool, ApiProblem problem) {
         ObjectNode data = Json.object().put("code", problem.code()).put("status", problem.status());
         switch (problem.code()) {
             case "unknown_tool" -> throw new JsonRpc.Failure(JsonRpc.INVALID_PARAMS, "Unknown tool: " + tool, data);

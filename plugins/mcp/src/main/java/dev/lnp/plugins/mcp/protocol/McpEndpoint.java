@@ -17,8 +17,9 @@ import java.util.Map;
 /**
  * MCP over Streamable HTTP at {@code /api/mcp}: the HTTP rules of the transport. Before this runs, the platform
  * has checked {@code Origin} (403), the bearer key (401 with {@code WWW-Authenticate}), {@code mcp.use} (403) and
- * the MCP rate limit (429). Here: the protocol version header (400 when unsupported), the media types, JSON-RPC
- * parsing and batching; {@link McpDispatcher} answers the methods.
+ * the MCP rate limit (429). Here: the media types, JSON-RPC parsing, the protocol version header (400 when
+ * unsupported), batching (2025-03-26) and the per-request checks of 2026-07-28 ({@link StatelessRequest});
+ * {@link McpDispatcher} answers the methods.
  *
  * <p>The server is stateless: it assigns no {@code MCP-Session-Id}, answers every request with one JSON object
  * (never an SSE stream), and answers {@code GET} (no server-initiated stream) and {@code DELETE} (no session to
@@ -52,13 +53,6 @@ public final class McpEndpoint {
     }
 
     private RawResponse post(RawRequest req) {
-        List<String> versions = req.headers("MCP-Protocol-Version");
-        String version = versions.isEmpty() ? McpVersions.WITHOUT_HEADER : versions.get(0).strip();
-        if (versions.size() > 1 || !McpVersions.SUPPORTED.contains(version)) {
-            return error(400, JsonRpc.INVALID_REQUEST, "Unsupported protocol version " + String.join(", ", versions),
-                    Json.object().put("requested", String.join(", ", versions))
-                            .set("supported", Json.mapper().valueToTree(McpVersions.SUPPORTED)));
-        }
         String contentType = req.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
         if (!contentType.startsWith("application/json")) {
             return error(415, JsonRpc.INVALID_REQUEST,
@@ -79,7 +73,52 @@ public final class McpEndpoint {
         if (body == null || body.isMissingNode()) {
             return error(400, JsonRpc.INVALID_REQUEST, "The body must be one JSON-RPC message", null);
         }
+        // The body is read first so that a version error carries the request's id, as 2026-07-28 asks.
+        JsonNode id = Message.idOf(body);
+        List<String> versions = req.headers("MCP-Protocol-Version");
+        if (versions.size() > 1) {
+            return json(400, JsonRpc.error(id, JsonRpc.HEADER_MISMATCH,
+                    "Header mismatch: MCP-Protocol-Version was sent " + versions.size() + " times", null));
+        }
+        String version = versions.isEmpty() ? McpVersions.WITHOUT_HEADER : versions.get(0).strip();
+        if (!McpVersions.SUPPORTED.contains(version)) {
+            return json(400, JsonRpc.error(id, JsonRpc.UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version",
+                    Json.object().put("requested", version)
+                            .set("supported", Json.mapper().valueToTree(McpVersions.SUPPORTED))));
+        }
+        if (McpVersions.isStateless(version)) {
+            return stateless(body, version, req);
+        }
         return body.isArray() ? batch((ArrayNode) body, version, req) : single(body, version, req);
+    }
+
+    /**
+     * 2026-07-28: one request per POST, checked by {@link StatelessRequest}; a method this server does not
+     * implement (including 2025's {@code initialize} and {@code ping}) is 404, as the transport requires.
+     */
+    private RawResponse stateless(JsonNode message, String version, RawRequest req) {
+        if (message.isArray()) {
+            return error(400, JsonRpc.INVALID_REQUEST, "JSON-RPC batches are not part of MCP " + version
+                    + "; send one message per POST", null);
+        }
+        return switch (Message.kind(message)) {
+            case NOTIFICATION -> RawResponse.empty(202);
+            case RESPONSE -> json(400, JsonRpc.error(Message.idOf(message), JsonRpc.INVALID_REQUEST,
+                    "Invalid Request: in MCP " + version + " clients send no JSON-RPC responses", null));
+            case INVALID -> json(400, JsonRpc.error(Message.idOf(message), JsonRpc.INVALID_REQUEST,
+                    "Invalid Request: " + Message.problem(message), null));
+            case REQUEST -> {
+                try {
+                    StatelessRequest.check(message, version, req);
+                } catch (JsonRpc.Failure failure) {
+                    yield json(failure.status, JsonRpc.error(message.get("id"), failure.code, failure.getMessage(),
+                            failure.data));
+                }
+                JsonNode response = dispatcher.handle(message, version, req);
+                boolean unknownMethod = response.path("error").path("code").asInt() == JsonRpc.METHOD_NOT_FOUND;
+                yield json(unknownMethod ? 404 : 200, response);
+            }
+        };
     }
 
     private RawResponse single(JsonNode message, String version, RawRequest req) {
