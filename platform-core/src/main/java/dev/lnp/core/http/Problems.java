@@ -30,6 +30,9 @@ public final class Problems {
             for (FieldError e : problem.errors()) {
                 errors.addObject().put("pointer", e.pointer()).put("rule", e.rule()).put("message", e.message());
             }
+            if (problem.omittedErrors() > 0) {
+                body.put("errors_omitted", problem.omittedErrors());
+            }
         }
         problem.headers().forEach((name, value) -> res.header(HeaderNames.create(name), value));
         res.status(Status.create(problem.status()));

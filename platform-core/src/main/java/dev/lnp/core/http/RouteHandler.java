@@ -252,32 +252,37 @@ final class RouteHandler implements Handler {
             return MissingNode.getInstance();
         }
         String contentType = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
-        if (!contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+        if (!Json.isJsonMediaType(contentType)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
-                    "The body must be JSON, sent with Content-Type: application/json.");
+                    "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }
         byte[] bytes = readCapped(req);
         JsonNode body;
         try {
-            body = bytes.length == 0 ? null : Json.mapper().readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new ApiProblem(400, "invalid_json", "Bad Request", "The body is not valid JSON: "
-                    + e.getOriginalMessage(), List.of(new FieldError("", "json", "invalid JSON")), Map.of());
-        } catch (IOException e) {
-            throw new ApiProblem(400, "invalid_json", "Bad Request", "The body could not be read.");
+            body = Json.readRequest(bytes);
+        } catch (Json.InvalidJson e) {
+            throw new ApiProblem(400, "invalid_json", "Bad Request", e.getMessage(),
+                    List.of(new FieldError("", "json", "invalid JSON")), Map.of());
         }
         if (body == null || body.isMissingNode()) {
             throw new ApiProblem(400, "missing_body", "Bad Request", "This route needs a JSON body.");
         }
         List<FieldError> errors = bodyValidator.validate(body);
         if (!errors.isEmpty()) {
-            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).message()
-                    : errors.size() + " fields are invalid: " + String.join(", ",
-                            errors.stream().map(e -> e.pointer().isEmpty() ? "body" : e.pointer()).distinct().toList()),
-                    errors);
+            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).message() : summary(errors), errors);
         }
         return body;
     }
+
+    /** "N fields are invalid: a, b, …": the first few fields by name, however many there are. */
+    private static String summary(List<FieldError> errors) {
+        List<String> fields = errors.stream().map(e -> e.pointer().isEmpty() ? "body" : e.pointer()).distinct()
+                .limit(SUMMARY_FIELDS + 1).toList();
+        return errors.size() + " fields are invalid: " + String.join(", ", fields.subList(0,
+                Math.min(SUMMARY_FIELDS, fields.size()))) + (fields.size() > SUMMARY_FIELDS ? " and more" : "");
+    }
+
+    private static final int SUMMARY_FIELDS = 10;
 
     private byte[] readCapped(ServerRequest req) {
         long max = services.maxBodyBytes();
