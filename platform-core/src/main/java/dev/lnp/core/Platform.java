@@ -132,7 +132,8 @@ public final class Platform implements AutoCloseable {
             }
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
-            ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
+            ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
+                    config.httpReadTimeout(), config.httpIdleTimeout(), registry,
                     services, List.of(new DatabaseHealthCheck(database)));
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);

@@ -1,7 +1,6 @@
 package dev.lnp.core.http;
 
 import dev.lnp.core.plugins.PluginRegistry;
-import io.helidon.common.socket.SocketOptions;
 import io.helidon.health.HealthCheck;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -20,16 +19,20 @@ import java.util.List;
 public final class ApiServer {
 
     private final WebServer server;
+    private final ReadDeadlines deadlines;
 
-    private ApiServer(WebServer server) {
+    private ApiServer(WebServer server, ReadDeadlines deadlines) {
         this.server = server;
+        this.deadlines = deadlines;
     }
 
     private static final double OBSERVE_WEIGHT = 200;
 
-    public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
-            PipelineServices services, List<HealthCheck> healthChecks) {
+    public static ApiServer start(String host, int port, Duration shutdownGrace, Duration readTimeout,
+            Duration idleTimeout, PluginRegistry registry, PipelineServices services, List<HealthCheck> healthChecks) {
+        ReadDeadlines deadlines = new ReadDeadlines(readTimeout);
         HttpRouting.Builder routing = HttpRouting.builder();
+        routing.addFilter(ConnectionRules::closeWhenSaid);
         routing.addFilter((chain, req, res) -> {
             if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
                 res.header(HeaderNames.create("X-API-Version"), "v1");
@@ -38,7 +41,7 @@ public final class ApiServer {
         });
         for (PluginRegistry.RegisteredRoute route : registry.routes()) {
             routing.route(Method.create(route.spec().method().name()), route.spec().path(),
-                    new RouteHandler(route.pluginId(), route.spec(), services));
+                    new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
         }
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
@@ -46,14 +49,13 @@ public final class ApiServer {
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);
-        WebServer server = WebServer.builder()
+        var builder = WebServer.builder()
                 .host(host)
                 .port(port)
                 .shutdownHook(false)
-                .shutdownGracePeriod(shutdownGrace)
-                // Without TCP_NODELAY a keep-alive response written in two segments (headers, then body) waits
-                // for the client's delayed ACK: every request on a reused connection took about 40 ms.
-                .connectionOptions(SocketOptions.builder().tcpNoDelay(true).build())
+                .shutdownGracePeriod(shutdownGrace);
+        ConnectionRules.apply(builder, deadlines, idleTimeout, healthChecks);
+        WebServer server = builder
                 .addFeature(ObserveFeature.builder()
                         // Above the routing's weight (100): registered after it, /observe would be shadowed by
                         // the catch-all problem+json 404 at the end of the routing.
@@ -64,7 +66,7 @@ public final class ApiServer {
                 .routing(routing)
                 .build()
                 .start();
-        return new ApiServer(server);
+        return new ApiServer(server, deadlines);
     }
 
     public int port() {
@@ -74,5 +76,6 @@ public final class ApiServer {
     /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */
     public void stop() {
         server.stop();
+        deadlines.close();
     }
 }

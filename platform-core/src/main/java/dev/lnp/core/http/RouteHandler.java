@@ -45,8 +45,10 @@ final class RouteHandler implements Handler {
     private final PipelineServices services;
     private final QueryValidator queryValidator;
     private final BodyValidator bodyValidator;
+    private final ReadDeadlines deadlines;
 
-    RouteHandler(String pluginId, RouteSpec route, PipelineServices services) {
+    RouteHandler(String pluginId, RouteSpec route, PipelineServices services, ReadDeadlines deadlines) {
+        this.deadlines = deadlines;
         this.pluginId = pluginId;
         this.route = route;
         this.services = services;
@@ -290,14 +292,27 @@ final class RouteHandler implements Handler {
         if (declared.isPresent() && declared.get() > max) {
             throw tooLarge(max);
         }
+        deadlines.arm();
         try (InputStream in = req.content().inputStream()) {
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
             if (bytes.length > max) {
                 throw tooLarge(max);
             }
             return bytes;
-        } catch (IOException e) {
-            throw new ApiProblem(400, "unreadable_body", "Bad Request", "The body could not be read.");
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof ApiProblem problem) {
+                throw problem;
+            }
+            // Cut off, timed out or malformed (a bad chunk size): the client's fault, and what is left of the body
+            // on the connection cannot be framed any more, so the answer closes it.
+            ClientFaults.report("400 unreadable body " + route.method() + " " + route.path() + " ("
+                    + e.getClass().getSimpleName() + ")");
+            throw new ApiProblem(400, "unreadable_body", "Bad Request", "The body could not be read: it was cut "
+                    + "off, too slow, or its chunked framing is malformed.", List.of(), Map.of("Connection", "close"));
+        } finally {
+            deadlines.disarm();
+            // An interrupt meant for a body read that finished just in time must not hit the handler's work.
+            Thread.interrupted();
         }
     }
 
