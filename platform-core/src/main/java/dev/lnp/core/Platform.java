@@ -120,9 +120,10 @@ public final class Platform implements AutoCloseable {
                     Clock.systemUTC(), config.get("lnp.keys.legacy_until").map(Instant::parse).orElse(null));
             audit = new AuditLog(database.jdbi());
             toolCalls = new ToolCallLog(database.jdbi());
+            var outage = new dev.lnp.core.db.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
-                    new IdempotencyStore(), audit, config);
+                    new IdempotencyStore(), audit, config, outage);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));

@@ -39,9 +39,12 @@ public final class PipelineServices {
     private final int mcpPerMinute;
     private final long crmMonthlyQuota;
     private final AllowedOrigins allowedOrigins;
+    private final dev.lnp.core.db.DatabaseOutage outage;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
-            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config) {
+            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config,
+            dev.lnp.core.db.DatabaseOutage outage) {
+        this.outage = outage;
         this.authenticator = authenticator;
         this.transactions = transactions;
         this.rateLimiter = rateLimiter;
@@ -53,6 +56,10 @@ public final class PipelineServices {
         this.mcpPerMinute = config.getInt("lnp.limits.mcp_per_minute", 120);
         this.crmMonthlyQuota = config.getLong("lnp.limits.crm_monthly_quota", 100_000L);
         this.allowedOrigins = AllowedOrigins.from(config);
+    }
+
+    dev.lnp.core.db.DatabaseOutage outage() {
+        return outage;
     }
 
     /** 403 for an {@code Origin} header that is present and not one this deployment serves (MCP surface). */

@@ -67,6 +67,9 @@ final class RouteHandler implements Handler {
             if (route.surface() == Surface.MCP) {
                 services.checkOrigin(req);
             }
+            if (services.outage().isDown()) {
+                throw Problems.databaseUnavailable();
+            }
             caller = route.isPublic() ? null : services.admit(req, route, pluginId);
             PipelineServices.rateHeaders(caller).forEach((k, v) -> res.header(HeaderNames.create(k), v));
             if (route.isRaw()) {
@@ -102,7 +105,14 @@ final class RouteHandler implements Handler {
             }
             ApiProblem problem = Problems.forFailure(e);
             status = problem.status();
-            LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
+            if (status == 503) {
+                // One line: during an outage every request lands here, and the cause is always the same.
+                services.outage().reportUnreachable();
+                LOG.log(Level.WARNING, "request " + requestId + " answered 503: the database is unreachable ("
+                        + e + ")");
+            } else {
+                LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
+            }
             Problems.write(res, requestId, problem);
         } finally {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
