@@ -44,8 +44,11 @@ public final class ApiServer {
                     new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
         }
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
-        routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
-                Problems.routeNotFound(req.prologue().method().text(), req.path().path())));
+        routing.any("/api/*", (req, res) -> {
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
+            Problems.write(res, RequestIds.of(req, res),
+                    Problems.routeNotFound(req.prologue().method().text(), req.path().path()));
+        });
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);

@@ -74,7 +74,7 @@ final class RouteHandler implements Handler {
             PipelineServices.rateHeaders(caller).forEach((k, v) -> res.header(HeaderNames.create(k), v));
             if (route.isRaw()) {
                 status = runRaw(new RawRequestImpl(requestId, req, req.content().hasEntity() ? readCapped(req)
-                        : new byte[0], caller, route.path()), res);
+                        : new byte[0], caller, route.path()), req, res);
                 return;
             }
             PageRequest page = queryValidator.validate(query(req));
@@ -82,6 +82,7 @@ final class RouteHandler implements Handler {
             Rendered rendered = run(requestId, caller, req, page, body);
             status = rendered.status();
             res.status(Status.create(status));
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
             if (rendered.replayed()) {
                 res.header(HeaderNames.create("Idempotent-Replayed"), "true");
             }
@@ -93,6 +94,7 @@ final class RouteHandler implements Handler {
             }
         } catch (ApiProblem problem) {
             status = problem.status();
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
             if (e instanceof UncheckedIOException && res.isSent()) {
@@ -113,6 +115,7 @@ final class RouteHandler implements Handler {
             } else {
                 LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
             }
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
             Problems.write(res, requestId, problem);
         } finally {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
@@ -121,7 +124,7 @@ final class RouteHandler implements Handler {
     }
 
     /** Runs a raw route's handler and writes what it answers; returns the status for the audit. */
-    private int runRaw(RawRequestImpl request, ServerResponse res) {
+    private int runRaw(RawRequestImpl request, ServerRequest req, ServerResponse res) {
         RawResponse response;
         try {
             response = route.rawHandler().handle(request);
@@ -135,6 +138,7 @@ final class RouteHandler implements Handler {
         }
         response.headers().forEach((k, v) -> res.header(HeaderNames.create(k), v));
         res.status(Status.create(response.status()));
+        ConnectionRules.sayCloseIfBodyUnread(req, res);
         if (response.body() == null) {
             res.send();
         } else {
