@@ -128,9 +128,10 @@ public final class Platform implements AutoCloseable {
                     Clock.systemUTC(), legacyKeysUntil(config));
             audit = new AuditLog(database.jdbi());
             toolCalls = new ToolCallLog(database.jdbi());
+            var outage = new dev.lnp.core.db.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
-                    new IdempotencyStore(), audit, config, metrics);
+                    new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));
@@ -140,8 +141,9 @@ public final class Platform implements AutoCloseable {
             }
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics);
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
-            ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
-                    services, List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics));
+            ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
+                    config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
+                    List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics));
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),

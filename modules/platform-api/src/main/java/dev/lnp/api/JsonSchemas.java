@@ -3,6 +3,7 @@ package dev.lnp.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.http.PageRequest;
 import java.util.Set;
 
 /**
@@ -77,7 +78,8 @@ public final class JsonSchemas {
     /** Tool input for a paginated list: page and limit with the REST route's bounds, plus extra filters. */
     public static ObjectNode pageInput(String title, ObjectNode extraProperties) {
         ObjectNode properties = Json.object();
-        properties.set("page", Json.object().put("type", "integer").put("minimum", 1).put("default", 1));
+        properties.set("page", Json.object().put("type", "integer").put("minimum", 1)
+                .put("maximum", PageRequest.MAX_PAGE).put("default", 1));
         properties.set("limit", Json.object().put("type", "integer").put("minimum", 1).put("maximum", 100)
                 .put("default", 50));
         properties.setAll(extraProperties);

@@ -129,6 +129,16 @@ public final class PlatformConfig {
         return Duration.ofSeconds(config.get("lnp.http.shutdown_grace_seconds").asLong().orElse(20L));
     }
 
+    /** How long one read from a client may wait: a stalled header, body or idle keep-alive connection ends. */
+    public Duration httpReadTimeout() {
+        return Duration.ofSeconds(config.get("lnp.http.read_timeout_seconds").asLong().orElse(30L));
+    }
+
+    /** How long a connection may go without a request before the server closes it. */
+    public Duration httpIdleTimeout() {
+        return Duration.ofSeconds(config.get("lnp.http.idle_timeout_seconds").asLong().orElse(60L));
+    }
+
     public Optional<String> get(String key) {
         return config.get(key).asString().asOptional();
     }

@@ -63,6 +63,10 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    public boolean isClosed() {
+        return dataSource.isClosed();
+    }
+
     @Override
     public void close() {
         dataSource.close();

@@ -19,18 +19,23 @@ import java.util.List;
 public final class ApiServer {
 
     private final WebServer server;
+    private final ReadDeadlines deadlines;
     private final boolean management;
 
-    private ApiServer(WebServer server, boolean management) {
+    private ApiServer(WebServer server, ReadDeadlines deadlines, boolean management) {
         this.server = server;
+        this.deadlines = deadlines;
         this.management = management;
     }
 
     private static final double OBSERVE_WEIGHT = 200;
 
-    public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
-            PipelineServices services, List<HealthCheck> healthChecks, ManagementListener management) {
+    public static ApiServer start(String host, int port, Duration shutdownGrace, Duration readTimeout,
+            Duration idleTimeout, PluginRegistry registry, PipelineServices services, List<HealthCheck> healthChecks,
+            ManagementListener management) {
+        ReadDeadlines deadlines = new ReadDeadlines(readTimeout);
         HttpRouting.Builder routing = HttpRouting.builder();
+        routing.addFilter(ConnectionRules::closeWhenSaid);
         routing.addFilter((chain, req, res) -> {
             if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
                 res.header(HeaderNames.create("X-API-Version"), "v1");
@@ -39,18 +44,23 @@ public final class ApiServer {
         });
         for (PluginRegistry.RegisteredRoute route : registry.routes()) {
             routing.route(Method.create(route.spec().method().name()), route.spec().path(),
-                    new RouteHandler(route.pluginId(), route.spec(), services));
+                    new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
         }
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
-        routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
-                Problems.routeNotFound(req.prologue().method().text(), req.path().path())));
+        routing.any("/api/*", (req, res) -> {
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
+            Problems.write(res, RequestIds.of(req, res),
+                    Problems.routeNotFound(req.prologue().method().text(), req.path().path()));
+        });
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);
         WebServer server;
         try {
-            server = build(host, port, shutdownGrace, routing, health.build(), management).start();
+            server = build(host, port, shutdownGrace, idleTimeout, deadlines, routing, health.build(), healthChecks,
+                    management).start();
         } catch (RuntimeException e) {
+            deadlines.close();
             throw new PortUnavailableException(host, port, e);
         }
         // Helidon 4.4 logged "Failed to start listener" and returned a server that is not running, on port -1,
@@ -61,27 +71,27 @@ public final class ApiServer {
             } catch (RuntimeException e) {
                 // Nothing is listening; what matters is the error below.
             }
+            deadlines.close();
             throw new PortUnavailableException(host, port, null);
         }
-        return new ApiServer(server, management.enabled());
+        return new ApiServer(server, deadlines, management.enabled());
     }
 
-    private static WebServer build(String host, int port, Duration shutdownGrace, HttpRouting.Builder routing,
-            HealthObserver health, ManagementListener management) {
-        var builder = WebServer.builder();
+    private static WebServer build(String host, int port, Duration shutdownGrace, Duration idleTimeout,
+            ReadDeadlines deadlines, HttpRouting.Builder routing, HealthObserver health,
+            List<HealthCheck> healthChecks, ManagementListener management) {
+        var builder = WebServer.builder()
+                .host(host)
+                .port(port)
+                .shutdownHook(false)
+                .shutdownGracePeriod(shutdownGrace);
+        ConnectionRules.apply(builder, deadlines, idleTimeout, healthChecks);
         if (management.enabled()) {
             builder.putSocket(ManagementListener.SOCKET, socket -> socket.host(management.host())
                     .port(management.port()).connectionOptions(SocketOptions.builder().tcpNoDelay(true).build()));
             builder.routing(ManagementListener.SOCKET, management::route);
         }
         return builder
-                .host(host)
-                .port(port)
-                .shutdownHook(false)
-                .shutdownGracePeriod(shutdownGrace)
-                // Without TCP_NODELAY a keep-alive response written in two segments (headers, then body) waits
-                // for the client's delayed ACK: every request on a reused connection took about 40 ms.
-                .connectionOptions(SocketOptions.builder().tcpNoDelay(true).build())
                 .addFeature(ObserveFeature.builder()
                         // Above the routing's weight (100): registered after it, /observe would be shadowed by
                         // the catch-all problem+json 404 at the end of the routing.
@@ -104,5 +114,6 @@ public final class ApiServer {
     /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */
     public void stop() {
         server.stop();
+        deadlines.close();
     }
 }

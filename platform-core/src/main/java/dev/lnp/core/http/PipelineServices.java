@@ -41,11 +41,13 @@ public final class PipelineServices {
     private final long crmMonthlyQuota;
     private final AllowedOrigins allowedOrigins;
     private final PlatformMetrics metrics;
+    private final dev.lnp.core.db.DatabaseOutage outage;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
             QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config,
-            PlatformMetrics metrics) {
+            PlatformMetrics metrics, dev.lnp.core.db.DatabaseOutage outage) {
         this.metrics = metrics;
+        this.outage = outage;
         this.authenticator = authenticator;
         this.transactions = transactions;
         this.rateLimiter = rateLimiter;
@@ -57,6 +59,10 @@ public final class PipelineServices {
         this.mcpPerMinute = config.getInt("lnp.limits.mcp_per_minute", 120);
         this.crmMonthlyQuota = config.getLong("lnp.limits.crm_monthly_quota", 100_000L);
         this.allowedOrigins = AllowedOrigins.from(config);
+    }
+
+    dev.lnp.core.db.DatabaseOutage outage() {
+        return outage;
     }
 
     /** 403 for an {@code Origin} header that is present and not one this deployment serves (MCP surface). */

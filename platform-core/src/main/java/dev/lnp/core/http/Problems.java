@@ -30,6 +30,9 @@ public final class Problems {
             for (FieldError e : problem.errors()) {
                 errors.addObject().put("pointer", e.pointer()).put("rule", e.rule()).put("message", e.message());
             }
+            if (problem.omittedErrors() > 0) {
+                body.put("errors_omitted", problem.omittedErrors());
+            }
         }
         problem.headers().forEach((name, value) -> res.header(HeaderNames.create(name), value));
         res.status(Status.create(problem.status()));
@@ -44,16 +47,30 @@ public final class Problems {
 
     /** 503 when the database cannot be reached (the client may retry), 500 for anything else. */
     public static ApiProblem forFailure(Throwable failure) {
+        return isDatabaseUnreachable(failure) ? databaseUnavailable() : internal();
+    }
+
+    public static ApiProblem databaseUnavailable() {
+        return new ApiProblem(503, "database_unavailable", "Service Unavailable",
+                "The database is not reachable right now; retry later.", java.util.List.of(),
+                java.util.Map.of("Retry-After", "5"));
+    }
+
+    /**
+     * A lost or refused connection (SQLSTATE class 08), a pool that could not hand one out, or a server shutting
+     * down under the request (57P01 to 57P03: administrator or crash shutdown, cannot connect now).
+     */
+    public static boolean isDatabaseUnreachable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException
-                    || t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                            && sql.getSQLState().startsWith("08")) {
-                return new ApiProblem(503, "database_unavailable", "Service Unavailable",
-                        "The database is not reachable right now; retry later.", java.util.List.of(),
-                        java.util.Map.of("Retry-After", "5"));
+            if (t instanceof java.sql.SQLTransientConnectionException) {
+                return true;
+            }
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P0"))) {
+                return true;
             }
         }
-        return internal();
+        return false;
     }
 
     public static ApiProblem routeNotFound(String method, String path) {

@@ -80,7 +80,8 @@ final class QueryValidator {
 
     private static String check(QueryParam param, String value) {
         return switch (param.type()) {
-            case STRING -> value.length() > 500 ? param.name() + " is longer than 500 characters" : null;
+            case STRING -> value.length() > 500 ? param.name() + " is longer than 500 characters"
+                    : value.indexOf('\u0000') >= 0 ? param.name() + " must not contain a NUL character" : null;
             case INTEGER -> value.matches("-?\\d{1,9}") ? null : param.name() + " must be a whole number";
             case NUMBER -> isNumber(value) ? null : param.name() + " must be a number";
             case BOOLEAN -> value.equals("true") || value.equals("false") ? null : param.name() + " must be true or false";

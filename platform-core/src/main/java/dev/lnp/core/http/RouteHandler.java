@@ -48,8 +48,10 @@ final class RouteHandler implements Handler {
     private final QueryValidator queryValidator;
     private final PathIds pathIds;
     private final BodyValidator bodyValidator;
+    private final ReadDeadlines deadlines;
 
-    RouteHandler(String pluginId, RouteSpec route, PipelineServices services) {
+    RouteHandler(String pluginId, RouteSpec route, PipelineServices services, ReadDeadlines deadlines) {
+        this.deadlines = deadlines;
         this.pluginId = pluginId;
         this.route = route;
         this.services = services;
@@ -71,6 +73,9 @@ final class RouteHandler implements Handler {
             if (route.surface() == Surface.MCP) {
                 services.checkOrigin(req);
             }
+            if (services.outage().isDown()) {
+                throw Problems.databaseUnavailable();
+            }
             caller = route.isPublic() ? null : services.admit(req, route, pluginId);
             if (caller != null) {
                 RequestLogContext.workspace(caller.principal().workspaceId());
@@ -79,7 +84,7 @@ final class RouteHandler implements Handler {
             pathIds.validate(pathParameters(req));
             if (route.isRaw()) {
                 status = runRaw(new RawRequestImpl(requestId, req, req.content().hasEntity() ? readCapped(req)
-                        : new byte[0], caller, route.path()), res);
+                        : new byte[0], caller, route.path()), req, res);
                 return;
             }
             PageRequest page = queryValidator.validate(query(req));
@@ -87,6 +92,7 @@ final class RouteHandler implements Handler {
             Rendered rendered = run(requestId, caller, req, page, body);
             status = rendered.status();
             res.status(Status.create(status));
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
             if (rendered.replayed()) {
                 res.header(HeaderNames.create("Idempotent-Replayed"), "true");
             }
@@ -98,6 +104,7 @@ final class RouteHandler implements Handler {
             }
         } catch (ApiProblem problem) {
             status = problem.status();
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
             if (clientHungUp(e, res)) {
@@ -110,7 +117,15 @@ final class RouteHandler implements Handler {
             }
             ApiProblem problem = Problems.forFailure(e);
             status = problem.status();
-            LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
+            if (status == 503) {
+                // One line: during an outage every request lands here, and the cause is always the same.
+                services.outage().reportUnreachable();
+                LOG.log(Level.WARNING, "request " + requestId + " answered 503: the database is unreachable ("
+                        + e + ")");
+            } else {
+                LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
+            }
+            ConnectionRules.sayCloseIfBodyUnread(req, res);
             Problems.write(res, requestId, problem);
         } finally {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
@@ -136,7 +151,7 @@ final class RouteHandler implements Handler {
     }
 
     /** Runs a raw route's handler and writes what it answers; returns the status for the audit. */
-    private int runRaw(RawRequestImpl request, ServerResponse res) {
+    private int runRaw(RawRequestImpl request, ServerRequest req, ServerResponse res) {
         RawResponse response;
         try {
             response = route.rawHandler().handle(request);
@@ -150,6 +165,7 @@ final class RouteHandler implements Handler {
         }
         response.headers().forEach((k, v) -> res.header(HeaderNames.create(k), v));
         res.status(Status.create(response.status()));
+        ConnectionRules.sayCloseIfBodyUnread(req, res);
         if (response.body() == null) {
             res.send();
         } else {
@@ -278,32 +294,37 @@ final class RouteHandler implements Handler {
             return MissingNode.getInstance();
         }
         String contentType = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
-        if (!contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/json")) {
+        if (!Json.isJsonMediaType(contentType)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
-                    "The body must be JSON, sent with Content-Type: application/json.");
+                    "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }
         byte[] bytes = readCapped(req);
         JsonNode body;
         try {
-            body = bytes.length == 0 ? null : Json.mapper().readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new ApiProblem(400, "invalid_json", "Bad Request", "The body is not valid JSON: "
-                    + e.getOriginalMessage(), List.of(new FieldError("", "json", "invalid JSON")), Map.of());
-        } catch (IOException e) {
-            throw new ApiProblem(400, "invalid_json", "Bad Request", "The body could not be read.");
+            body = Json.readRequest(bytes);
+        } catch (Json.InvalidJson e) {
+            throw new ApiProblem(400, "invalid_json", "Bad Request", e.getMessage(),
+                    List.of(new FieldError("", "json", "invalid JSON")), Map.of());
         }
         if (body == null || body.isMissingNode()) {
             throw new ApiProblem(400, "missing_body", "Bad Request", "This route needs a JSON body.");
         }
         List<FieldError> errors = bodyValidator.validate(body);
         if (!errors.isEmpty()) {
-            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).message()
-                    : errors.size() + " fields are invalid: " + String.join(", ",
-                            errors.stream().map(e -> e.pointer().isEmpty() ? "body" : e.pointer()).distinct().toList()),
-                    errors);
+            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).message() : summary(errors), errors);
         }
         return body;
     }
+
+    /** "N fields are invalid: a, b, …": the first few fields by name, however many there are. */
+    private static String summary(List<FieldError> errors) {
+        List<String> fields = errors.stream().map(e -> e.pointer().isEmpty() ? "body" : e.pointer()).distinct()
+                .limit(SUMMARY_FIELDS + 1).toList();
+        return errors.size() + " fields are invalid: " + String.join(", ", fields.subList(0,
+                Math.min(SUMMARY_FIELDS, fields.size()))) + (fields.size() > SUMMARY_FIELDS ? " and more" : "");
+    }
+
+    private static final int SUMMARY_FIELDS = 10;
 
     private byte[] readCapped(ServerRequest req) {
         long max = services.maxBodyBytes();
@@ -311,14 +332,27 @@ final class RouteHandler implements Handler {
         if (declared.isPresent() && declared.get() > max) {
             throw tooLarge(max);
         }
+        deadlines.arm();
         try (InputStream in = req.content().inputStream()) {
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
             if (bytes.length > max) {
                 throw tooLarge(max);
             }
             return bytes;
-        } catch (IOException e) {
-            throw new ApiProblem(400, "unreadable_body", "Bad Request", "The body could not be read.");
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof ApiProblem problem) {
+                throw problem;
+            }
+            // Cut off, timed out or malformed (a bad chunk size): the client's fault, and what is left of the body
+            // on the connection cannot be framed any more, so the answer closes it.
+            ClientFaults.report("400 unreadable body " + route.method() + " " + route.path() + " ("
+                    + e.getClass().getSimpleName() + ")");
+            throw new ApiProblem(400, "unreadable_body", "Bad Request", "The body could not be read: it was cut "
+                    + "off, too slow, or its chunked framing is malformed.", List.of(), Map.of("Connection", "close"));
+        } finally {
+            deadlines.disarm();
+            // An interrupt meant for a body read that finished just in time must not hit the handler's work.
+            Thread.interrupted();
         }
     }
 

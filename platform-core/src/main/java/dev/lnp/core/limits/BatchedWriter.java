@@ -48,14 +48,56 @@ final class BatchedWriter<E> implements AutoCloseable {
                 }
                 batch.add(first);
                 queue.drainTo(batch, BATCH - 1);
-                write.accept(batch);
+                writeBatch(batch);
             } catch (InterruptedException e) {
                 running = false;
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Could not write " + batch.size() + " " + name + " records; dropped", e);
             }
             batch.clear();
         }
+    }
+
+    /**
+     * Writes the batch in one statement; when the database refuses it for its content (not for being unreachable),
+     * writes the records one by one, so that a record the database cannot take is the only one lost.
+     */
+    private void writeBatch(List<E> batch) {
+        try {
+            write.accept(batch);
+        } catch (RuntimeException e) {
+            if (batch.size() == 1 || unreachable(e)) {
+                dropped(batch.size(), e);
+                return;
+            }
+            for (E record : batch) {
+                try {
+                    write.accept(List.of(record));
+                } catch (RuntimeException single) {
+                    dropped(1, single);
+                }
+            }
+        }
+    }
+
+    private void dropped(int count, RuntimeException cause) {
+        dropped.addAndGet(count);
+        LOG.log(Level.WARNING, "Could not write " + count + " " + name + " record(s); dropped: " + cause);
+    }
+
+    /** A connection failure: retrying record by record would only wait for the pool once per record. */
+    static boolean unreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException
+                    || t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                            && sql.getSQLState().startsWith("08")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Records dropped since start: refused by the database, or arriving while the queue was full. */
+    long dropped() {
+        return dropped.get();
     }
 
     @Override
@@ -67,8 +109,8 @@ final class BatchedWriter<E> implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (dropped.get() > 0) {
-            LOG.log(Level.WARNING, "{0} {1} records were dropped while the database was unavailable", dropped.get(),
-                    name);
+            LOG.log(Level.WARNING, "{0} {1} records were dropped (the database refused or could not be reached)",
+                    dropped.get(), name);
         }
     }
 }

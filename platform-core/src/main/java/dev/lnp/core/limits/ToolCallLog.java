@@ -31,8 +31,18 @@ public final class ToolCallLog implements AutoCloseable {
         this.writer = new BatchedWriter<>("tool-call-audit", batch -> write(jdbi, batch));
     }
 
+    /**
+     * Queues a call for the audit. Its texts come from the caller (a tool name may be anything): a NUL, which
+     * PostgreSQL cannot store in text, is kept visible as U+FFFD so that input can never make a record unwritable.
+     */
     public void record(Entry entry) {
-        writer.add(entry);
+        writer.add(new Entry(entry.at(), storable(entry.requestId()), entry.workspaceId(), entry.connectionId(),
+                storable(entry.endpoint()), storable(entry.tool()), entry.outcome(), storable(entry.errorCode()),
+                entry.durationMs(), entry.entities()));
+    }
+
+    static String storable(String text) {
+        return text == null ? null : text.replace('\u0000', '\uFFFD');
     }
 
     private static void write(Jdbi jdbi, List<Entry> batch) {

@@ -48,6 +48,13 @@ public final class BodyValidator {
     }
 
     public List<FieldError> validate(JsonNode body) {
+        // Checked before the schema, for every route and tool at once: PostgreSQL cannot store a NUL in text, and
+        // the schema library throws on an infinite number in an enum; neither may reach a handler.
+        List<FieldError> unstorable = new ArrayList<>();
+        findUnstorable(body, "", unstorable);
+        if (!unstorable.isEmpty()) {
+            return unstorable;
+        }
         List<Error> errors = schema.validate(body);
         List<FieldError> result = new ArrayList<>(errors.size());
         for (Error error : errors) {
@@ -55,6 +62,36 @@ public final class BodyValidator {
         }
         result.sort(Comparator.comparing(FieldError::pointer));
         return result.stream().distinct().toList();
+    }
+
+    /** NUL characters in strings or field names, and numbers that overflowed to an infinity, by pointer. */
+    private static void findUnstorable(JsonNode node, String pointer, List<FieldError> errors) {
+        if (node.isTextual()) {
+            if (node.textValue().indexOf('\u0000') >= 0) {
+                errors.add(new FieldError(pointer, "no_nul", name(pointer) + " must not contain a NUL character"));
+            }
+        } else if (node.isFloatingPointNumber()) {
+            if (!Double.isFinite(node.doubleValue())) {
+                errors.add(new FieldError(pointer, "finite", name(pointer) + " must be a finite number"));
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                findUnstorable(node.get(i), pointer + "/" + i, errors);
+            }
+        } else if (node.isObject()) {
+            for (var field : node.properties()) {
+                if (field.getKey().indexOf('\u0000') >= 0) {
+                    errors.add(new FieldError(pointer, "no_nul", "a field name in " + name(pointer)
+                            + " contains a NUL character"));
+                } else {
+                    findUnstorable(field.getValue(), child(pointer, field.getKey()), errors);
+                }
+            }
+        }
+    }
+
+    private static String name(String pointer) {
+        return pointer.isEmpty() ? "body" : pointer.substring(pointer.lastIndexOf('/') + 1);
     }
 
     private FieldError toFieldError(Error error) {

@@ -57,6 +57,7 @@ public final class ReceiverGuard {
             blocked("::/128", "an unspecified address"),
             blocked("::1/128", "a loopback address"),
             blocked("::/96", "an IPv4-compatible address"),
+            blocked("64:ff9b:1::/48", "a local-use NAT64 address (it reaches the deployment's own IPv4 networks)"),
             blocked("100::/64", "a discard address"),
             blocked("2001::/32", "a Teredo tunnel address"),
             blocked("2001:db8::/32", "a documentation address"),
@@ -66,6 +67,7 @@ public final class ReceiverGuard {
             blocked("ff00::/8", "a multicast address"));
 
     private static final Cidr NAT64 = Cidr.parse("64:ff9b::/96");
+    private static final Cidr IPV4_TRANSLATED = Cidr.parse("::ffff:0:0:0/96");
     private static final Cidr SIX_TO_FOUR = Cidr.parse("2002::/16");
 
     private final List<Cidr> allowed;
@@ -150,9 +152,9 @@ public final class ReceiverGuard {
             }
         }
         byte[] bytes = address.getAddress();
-        if (bytes.length == 16 && (NAT64.matches(bytes) || SIX_TO_FOUR.matches(bytes))) {
-            // Both embed an IPv4 address; it is what the packets finally reach.
-            byte[] inner = NAT64.matches(bytes) ? Arrays.copyOfRange(bytes, 12, 16) : Arrays.copyOfRange(bytes, 2, 6);
+        byte[] inner = bytes.length == 16 ? embeddedIpv4(bytes) : null;
+        if (inner != null) {
+            // The IPv4 address inside is what the packets finally reach.
             try {
                 return refusalReason(InetAddress.getByAddress(inner));
             } catch (UnknownHostException e) {
@@ -163,6 +165,25 @@ public final class ReceiverGuard {
             if (blocked.network().matches(bytes)) {
                 return blocked.reason();
             }
+        }
+        return null;
+    }
+
+    /**
+     * The IPv4 address an IPv6 address carries, or null: NAT64 ({@code 64:ff9b::/96}), IPv4-translated
+     * ({@code ::ffff:0:0:0/96}, which Java does not turn into IPv4 as it does {@code ::ffff:a.b.c.d}), 6to4
+     * ({@code 2002::/16}) and ISATAP interface ids ({@code ::0:5efe:a.b.c.d}, {@code ::200:5efe:a.b.c.d}, under any
+     * prefix). Local-use NAT64 ({@code 64:ff9b:1::/48}) is refused whole, whatever it embeds.
+     */
+    static byte[] embeddedIpv4(byte[] bytes) {
+        if (NAT64.matches(bytes) || IPV4_TRANSLATED.matches(bytes)) {
+            return Arrays.copyOfRange(bytes, 12, 16);
+        }
+        if (SIX_TO_FOUR.matches(bytes)) {
+            return Arrays.copyOfRange(bytes, 2, 6);
+        }
+        if ((bytes[8] & 0xFD) == 0 && bytes[9] == 0 && bytes[10] == (byte) 0x5E && bytes[11] == (byte) 0xFE) {
+            return Arrays.copyOfRange(bytes, 12, 16);
         }
         return null;
     }

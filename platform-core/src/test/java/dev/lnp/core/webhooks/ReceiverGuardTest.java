@@ -48,6 +48,25 @@ class ReceiverGuardTest {
         assertTrue(guard.refusalReason(ip(address)) != null, address + " must be refused");
     }
 
+    /** Issue 14, probe defect 12: IPv6 forms that embed a blocked IPv4 address, as literals and through checkUrl. */
+    @ParameterizedTest
+    @ValueSource(strings = {"::ffff:0:127.0.0.1", "::ffff:0:a9fe:a9fe", "::ffff:0:10.0.0.1", "64:ff9b:1::a9fe:a9fe",
+            "64:ff9b:1:7f00:1::", "64:ff9b:1::808:808", "fe80::5efe:127.0.0.1", "2001:db9::5efe:a9fe:a9fe",
+            "2606:4700::200:5efe:a9fe:a9fe"})
+    void ipv6FormsEmbeddingABlockedIpv4AddressAreRefused(String address) {
+        var guard = guard(List.of(), Map.of());
+        assertTrue(guard.refusalReason(ip(address)) != null, address + " must be refused");
+        Exception refused = assertThrows(ReceiverGuard.Refused.class,
+                () -> guard.checkUrl("http://[" + address + "]/hook"));
+        assertEquals("blocked_address", ((ReceiverGuard.Refused) refused).rule());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"2001:db9::5efe:808:808", "2606:4700::200:5efe:101:101"})
+    void isatapFormsOfPublicAddressesAreAllowed(String address) {
+        assertNull(guard(List.of(), Map.of()).refusalReason(ip(address)), address);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"93.184.215.14", "8.8.8.8", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111",
             "64:ff9b::808:808", "2002:808:808::1"})

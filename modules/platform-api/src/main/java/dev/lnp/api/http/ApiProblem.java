@@ -10,10 +10,17 @@ import java.util.Map;
  */
 public class ApiProblem extends RuntimeException {
 
+    /**
+     * At most this many field errors are kept and answered; the rest are only counted ({@link #omittedErrors()}),
+     * so that a body of many bad values cannot make the answer many times larger than itself.
+     */
+    public static final int MAX_LISTED_ERRORS = 100;
+
     private final int status;
     private final String code;
     private final String title;
     private final List<FieldError> errors;
+    private final int omittedErrors;
     private final Map<String, String> headers;
 
     public ApiProblem(int status, String code, String title, String detail, List<FieldError> errors,
@@ -22,7 +29,8 @@ public class ApiProblem extends RuntimeException {
         this.status = status;
         this.code = code;
         this.title = title;
-        this.errors = List.copyOf(errors);
+        this.errors = List.copyOf(errors.size() > MAX_LISTED_ERRORS ? errors.subList(0, MAX_LISTED_ERRORS) : errors);
+        this.omittedErrors = errors.size() - this.errors.size();
         this.headers = Map.copyOf(headers);
     }
 
@@ -69,6 +77,11 @@ public class ApiProblem extends RuntimeException {
 
     public List<FieldError> errors() {
         return errors;
+    }
+
+    /** How many field errors were found beyond the {@link #MAX_LISTED_ERRORS} listed in {@link #errors()}. */
+    public int omittedErrors() {
+        return omittedErrors;
     }
 
     public Map<String, String> headers() {

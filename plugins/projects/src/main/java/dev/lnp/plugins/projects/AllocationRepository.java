@@ -38,8 +38,8 @@ final class AllocationRepository {
     /** @param userId, projectId optional filters (null: any) */
     List<Map<String, Object>> list(Handle handle, UUID workspaceId, UUID userId, UUID projectId, int limit, long offset) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.allocations WHERE workspace_id = :ws"
-                        + " AND (CAST(:user AS uuid) IS NULL OR user_id = :user)"
-                        + " AND (CAST(:project AS uuid) IS NULL OR project_id = :project)"
+                        + " AND (CAST(:user AS uuid) IS NULL OR user_id = CAST(:user AS uuid))"
+                        + " AND (CAST(:project AS uuid) IS NULL OR project_id = CAST(:project AS uuid))"
                         + " ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")
                 .bind("ws", workspaceId)
                 .bindByType("user", userId, UUID.class)
@@ -52,8 +52,8 @@ final class AllocationRepository {
 
     long count(Handle handle, UUID workspaceId, UUID userId, UUID projectId) {
         return handle.createQuery("SELECT count(*) FROM projects.allocations WHERE workspace_id = :ws"
-                        + " AND (CAST(:user AS uuid) IS NULL OR user_id = :user)"
-                        + " AND (CAST(:project AS uuid) IS NULL OR project_id = :project)")
+                        + " AND (CAST(:user AS uuid) IS NULL OR user_id = CAST(:user AS uuid))"
+                        + " AND (CAST(:project AS uuid) IS NULL OR project_id = CAST(:project AS uuid))")
                 .bind("ws", workspaceId)
                 .bindByType("user", userId, UUID.class)
                 .bindByType("project", projectId, UUID.class)

@@ -56,6 +56,17 @@ class PlanningAllocationsTest {
                 .bind("ws", ws).bind("id", created.data().path("id").asText()).mapTo(Integer.class).one()));
     }
 
+    /** Probe defect 2: the list answered 500 unless both filters were given. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "?project_id=P", "?user_id=U", "?user_id=U&project_id=P"})
+    void listsWithAnyCombinationOfFilters(String query, TestPlatform platform) {
+        assertEquals(201, platform.post(PATH, key, body(", \"hours_per_day\": 2")).status());
+        var list = platform.get(PATH + query.replace("P", project.toString()).replace("U", USER.toString()), key);
+        assertEquals(200, list.status(), list.body());
+        assertTrue(list.json().path("pagination").path("total").asInt() >= 1, list.body());
+        assertTrue(list.json().path("data").size() >= 1, list.body());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "/user_id|{\"project_id\": \"P\", \"start_date\": \"2025-01-06\", \"end_date\": \"2025-01-10\", \"hours_per_day\": 4}",

@@ -1,6 +1,5 @@
 package dev.lnp.plugins.mcp.protocol;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.lnp.api.Json;
@@ -9,7 +8,6 @@ import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.http.Surface;
 import dev.lnp.plugins.mcp.GatewayHolder;
-import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -53,8 +51,7 @@ public final class McpEndpoint {
     }
 
     private RawResponse post(RawRequest req) {
-        String contentType = req.header("Content-Type").orElse("").toLowerCase(Locale.ROOT);
-        if (!contentType.startsWith("application/json")) {
+        if (!Json.isJsonMediaType(req.header("Content-Type").orElse(""))) {
             return error(415, JsonRpc.INVALID_REQUEST,
                     "Send JSON-RPC messages with Content-Type: application/json", null);
         }
@@ -64,11 +61,9 @@ public final class McpEndpoint {
         }
         JsonNode body;
         try {
-            body = req.body().length == 0 ? null : Json.mapper().readTree(req.body());
-        } catch (JsonProcessingException e) {
-            return error(400, JsonRpc.PARSE_ERROR, "Parse error: " + e.getOriginalMessage(), null);
-        } catch (IOException e) {
-            return error(400, JsonRpc.PARSE_ERROR, "Parse error: the body could not be read", null);
+            body = Json.readRequest(req.body());
+        } catch (Json.InvalidJson e) {
+            return error(400, JsonRpc.PARSE_ERROR, "Parse error: " + e.getMessage(), null);
         }
         if (body == null || body.isMissingNode()) {
             return error(400, JsonRpc.INVALID_REQUEST, "The body must be one JSON-RPC message", null);

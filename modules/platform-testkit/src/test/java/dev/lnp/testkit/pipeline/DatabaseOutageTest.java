@@ -1,0 +1,114 @@
+package dev.lnp.testkit.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.Platform;
+import dev.lnp.core.auth.Connections;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.core.plugins.ClasspathPlugins;
+import dev.lnp.core.plugins.PluginSelection;
+import dev.lnp.core.tenancy.Workspaces;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 14, probe defect 14: during a PostgreSQL outage requests answered 503 only after the pool's 5 s wait, and
+ * requests cut off mid-flight got 500. Now the first failure marks the database down, later requests answer 503
+ * at once, a request cut off mid-flight gets 503 too, and all recover by themselves. A private embedded
+ * PostgreSQL, never the shared one.
+ */
+class DatabaseOutageTest {
+
+    @Test
+    void anOutageIsAnswered503QuicklyAndRecoversByItself() throws Exception {
+        Path dir = Files.createTempDirectory(Path.of("/tmp"), "lnp-pg-outage");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        EmbeddedPostgres postgres = EmbeddedPostgres.start(dir);
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try {
+            postgres.createDatabaseIfMissing("lnp");
+            var config = PlatformConfig.load(null, Map.of(), Map.of(
+                    "lnp.database.url", postgres.jdbcUrl("lnp"), "lnp.database.user", postgres.username(),
+                    "lnp.database.pool.size", "4", "lnp.http.port", "0", "lnp.http.host", "127.0.0.1"));
+            var plugins = ClasspathPlugins.discover(getClass().getClassLoader(),
+                    new PluginSelection(List.of("probe"), List.of()));
+            try (Platform platform = Platform.start(config, plugins, () -> { })) {
+                Jdbi jdbi = platform.database().jdbi();
+                UUID ws = new Workspaces(jdbi).create("outage", "owner@example.com").id();
+                String key = new Connections(jdbi, new ScopeCatalog(platform.registry()).all()).create(
+                        new Connections.NewConnection(ws, "t", List.of(), ScopeCatalog.FULL_ACCESS, null, null)).key();
+                assertEquals(200, get(http, platform, key, "/api/v1/probe/items").statusCode());
+
+                // A request in flight (1.5 s in its transaction) when the database goes away.
+                CompletableFuture<HttpResponse<String>> inFlight = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return get(http, platform, key, "/api/v1/probe/slow");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                Thread.sleep(500);
+                postgres.stop();
+                HttpResponse<String> cut = inFlight.get();
+                assertEquals(503, cut.statusCode(), "a request cut off mid-flight: " + cut.body());
+                assertTrue(cut.body().contains("database_unavailable"), cut.body());
+
+                get(http, platform, key, "/api/v1/probe/items"); // the failure that marks the database down
+                long slowest = 0;
+                for (int i = 0; i < 10; i++) {
+                    long started = System.nanoTime();
+                    HttpResponse<String> response = get(http, platform, key, "/api/v1/probe/items");
+                    slowest = Math.max(slowest, (System.nanoTime() - started) / 1_000_000);
+                    assertEquals(503, response.statusCode(), response.body());
+                    assertEquals("5", response.headers().firstValue("Retry-After").orElse(""));
+                    assertTrue(response.headers().firstValue("Content-Type").orElse("")
+                            .startsWith("application/problem+json"));
+                }
+                assertTrue(slowest < 1000, "503 at once while the database is down, slowest " + slowest + " ms");
+                assertEquals(503, get(http, platform, null, "/observe/health/ready").statusCode(), "readiness DOWN");
+
+                postgres.startAgain();
+                long back = System.nanoTime();
+                int status = 0;
+                while (System.nanoTime() - back < 30_000_000_000L) {
+                    status = get(http, platform, key, "/api/v1/probe/items").statusCode();
+                    if (status == 200) {
+                        break;
+                    }
+                    Thread.sleep(200);
+                }
+                assertEquals(200, status, "requests recover by themselves");
+                assertEquals(200, get(http, platform, null, "/observe/health/ready").statusCode());
+                System.out.printf("database outage: 503 within %d ms at worst; recovered %d ms after the restart%n",
+                        slowest, (System.nanoTime() - back) / 1_000_000);
+            }
+        } finally {
+            postgres.stop();
+        }
+    }
+
+    private static HttpResponse<String> get(HttpClient http, Platform platform, String key, String path)
+            throws Exception {
+        var request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + platform.port() + path))
+                .timeout(Duration.ofSeconds(30));
+        if (key != null) {
+            request.header("Authorization", "Bearer " + key);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

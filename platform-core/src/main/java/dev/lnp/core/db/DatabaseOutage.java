@@ -1,0 +1,57 @@
+package dev.lnp.core.db;
+
+import java.lang.System.Logger.Level;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Remembers that the database was found unreachable, so that requests answer 503 at once instead of each waiting
+ * for the pool's connection timeout (5 s); a probe every half second notices the database's return and lifts it.
+ */
+public final class DatabaseOutage implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(DatabaseOutage.class.getName());
+    private static final long PROBE_MILLIS = 500;
+
+    private final Database database;
+    private final AtomicBoolean down = new AtomicBoolean();
+    private volatile boolean closed;
+
+    public DatabaseOutage(Database database) {
+        this.database = database;
+    }
+
+    /** True while the database is known to be unreachable. */
+    public boolean isDown() {
+        return down.get();
+    }
+
+    /** Called when a request failed for want of the database: starts probing for its return (once). */
+    public void reportUnreachable() {
+        if (!closed && down.compareAndSet(false, true)) {
+            LOG.log(Level.WARNING, "The database is unreachable; requests answer 503 until it is back");
+            Thread.ofVirtual().name("lnp-database-outage-probe").start(this::probeUntilBack);
+        }
+    }
+
+    private void probeUntilBack() {
+        long started = System.nanoTime();
+        while (!closed && !database.isClosed()) {
+            try {
+                Thread.sleep(PROBE_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (database.isReachable()) {
+                down.set(false);
+                LOG.log(Level.INFO, "The database is reachable again after {0} ms",
+                        (System.nanoTime() - started) / 1_000_000);
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}
