@@ -10,6 +10,7 @@ import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
+import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.RateLimiter;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
@@ -37,11 +38,12 @@ public final class PipelineServices {
     private final long maxBodyBytes;
     private final int restPerMinute;
     private final int mcpPerMinute;
-    private final long crmMonthlyQuota;
+    private final QuotaLimits quotaLimits;
     private final AllowedOrigins allowedOrigins;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
-            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config) {
+            QuotaCounter quotas, QuotaLimits quotaLimits, IdempotencyStore idempotency, AuditLog audit,
+            PlatformConfig config) {
         this.authenticator = authenticator;
         this.transactions = transactions;
         this.rateLimiter = rateLimiter;
@@ -51,7 +53,7 @@ public final class PipelineServices {
         this.maxBodyBytes = config.maxBodyBytes();
         this.restPerMinute = config.getInt("lnp.limits.rest_per_minute", 600);
         this.mcpPerMinute = config.getInt("lnp.limits.mcp_per_minute", 120);
-        this.crmMonthlyQuota = config.getLong("lnp.limits.crm_monthly_quota", 100_000L);
+        this.quotaLimits = quotaLimits;
         this.allowedOrigins = AllowedOrigins.from(config);
     }
 
@@ -96,10 +98,7 @@ public final class PipelineServices {
     }
 
     private long quotaLimit(Caller caller, String counter) {
-        if ("crm".equals(counter) && caller.key().workspaceCrmQuota() != null) {
-            return caller.key().workspaceCrmQuota();
-        }
-        return "crm".equals(counter) ? crmMonthlyQuota : Long.MAX_VALUE;
+        return quotaLimits.limit(counter, caller.key().workspaceQuotas());
     }
 
     public WorkspaceTransactions transactions() {
