@@ -9,6 +9,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
 
 /** Small JSON helpers shared by plugins: one configured mapper, schema loading from a plugin's resources. */
 public final class Json {
@@ -18,7 +22,23 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
 
+    /** Where each loaded or derived schema came from, for listings ({@code platform routes --verbose}). */
+    private static final Map<JsonNode, String> SOURCES = Collections.synchronizedMap(new WeakHashMap<>());
+
     private Json() {
+    }
+
+    /**
+     * The resource a document was read from ({@code schemas/contact-create.json}), or how it was derived from one
+     * ({@code patch of schemas/…}); empty for documents built in code.
+     */
+    public static Optional<String> sourceOf(JsonNode node) {
+        return node == null ? Optional.empty() : Optional.ofNullable(SOURCES.get(node));
+    }
+
+    static <T extends JsonNode> T remember(T node, String source) {
+        SOURCES.put(node, source);
+        return node;
     }
 
     public static ObjectMapper mapper() {
@@ -39,7 +59,7 @@ public final class Json {
             if (in == null) {
                 throw new IllegalArgumentException("No resource " + name + " for " + owner.getName());
             }
-            return MAPPER.readTree(in);
+            return remember(MAPPER.readTree(in), name);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + name, e);
         }

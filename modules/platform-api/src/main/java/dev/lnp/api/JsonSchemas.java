@@ -34,6 +34,7 @@ public final class JsonSchemas {
                 allowNull((ObjectNode) properties.get(name));
             }
         });
+        Json.sourceOf(create).ifPresent(source -> Json.remember(patch, "patch of " + source));
         return patch;
     }
 
