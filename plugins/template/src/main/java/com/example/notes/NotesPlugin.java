@@ -32,8 +32,9 @@ public final class NotesPlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar registrar) {
-        JsonNode create = Json.resource(NotesPlugin.class, "schemas/item-create.json");
-        JsonNode item = Json.resource(NotesPlugin.class, "schemas/item.json");
+        // Every schema is a file under src/main/resources/schemas/; the route and the tool share one document.
+        JsonNode create = JsonSchemas.load(NotesPlugin.class, "item-create.json");
+        JsonNode item = JsonSchemas.load(NotesPlugin.class, "item.json");
         registrar.scope(READ, "Read notes items")
                 .scope(WRITE, "Create notes items")
                 .quota(QUOTA, QUOTA_DEFAULT_MONTHLY)
