@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
@@ -22,8 +23,15 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
 
-    /** Where each loaded or derived schema came from, for listings ({@code platform routes --verbose}). */
-    private static final Map<JsonNode, String> SOURCES = Collections.synchronizedMap(new WeakHashMap<>());
+    /**
+     * Where each loaded or derived schema came from, for listings ({@code platform routes --verbose}). Weak, so
+     * schemas of unloaded plugins go; keyed by content but answered only for the very node that was recorded, so
+     * an equal document built in code is not taken for the file.
+     */
+    private static final Map<JsonNode, Source> SOURCES = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private record Source(WeakReference<JsonNode> node, String name) {
+    }
 
     private Json() {
     }
@@ -33,11 +41,16 @@ public final class Json {
      * ({@code patch of schemas/…}); empty for documents built in code.
      */
     public static Optional<String> sourceOf(JsonNode node) {
-        return node == null ? Optional.empty() : Optional.ofNullable(SOURCES.get(node));
+        Source source = node == null ? null : SOURCES.get(node);
+        return source != null && source.node().get() == node ? Optional.of(source.name()) : Optional.empty();
     }
 
     static <T extends JsonNode> T remember(T node, String source) {
-        SOURCES.put(node, source);
+        synchronized (SOURCES) {
+            // Replace the key too: an equal document recorded earlier must not keep this entry's lifetime.
+            SOURCES.remove(node);
+            SOURCES.put(node, new Source(new WeakReference<>(node), source));
+        }
         return node;
     }
 
