@@ -170,7 +170,7 @@ public final class Bench {
         // The load is far above the per-key defaults (600 REST requests a minute, 100,000 CRM writes a month).
         serverEnv.put("LNP_LIMITS_REST__PER__MINUTE", "1000000000");
         serverEnv.put("LNP_LIMITS_MCP__PER__MINUTE", "1000000000");
-        serverEnv.put("LNP_LIMITS_CRM__MONTHLY__QUOTA", "1000000000");
+        serverEnv.put("LNP_QUOTAS_CRM_MONTHLY", "1000000000");
         // The webhook scenario's receiver runs in this process on loopback, which receivers may not be by default.
         serverEnv.put("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.1/32");
         String javaOpts = System.getenv("BENCH_JAVA_OPTS");

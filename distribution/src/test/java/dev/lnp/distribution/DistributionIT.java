@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -45,6 +46,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * through a symbolic link to {@code bin/platform} from another folder with no JDK on the PATH (only the few
  * system tools the launcher and the embedded database use), on its own runtime image and module path, with no
  * database configured (so the embedded PostgreSQL starts; as root it runs unprivileged).
+ * A third-party plugin built outside the reactor ({@link TemplatePlugin}) is dropped into its {@code plugins/}
+ * folder first.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -81,6 +84,8 @@ class DistributionIT {
             home = folders.get(0);
         }
         assertTrue(home.getFileName().toString().matches("lnp-\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), home.toString());
+        Path plugin = TemplatePlugin.jar();
+        Files.copy(plugin, home.resolve("plugins").resolve(plugin.getFileName()));
         dataDir = work.resolve("state").resolve("data");
         callerDir = Files.createDirectories(work.resolve("elsewhere"));
         Path linkDir = Files.createDirectories(work.resolve("usr-local-bin"));
@@ -123,7 +128,9 @@ class DistributionIT {
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("micrometer-registry-otlp") || n.startsWith("opentelemetry-")
                 || n.startsWith("protobuf-java") || n.startsWith("simpleclient")), "metrics providers nothing uses: " + lib);
         List<String> plugins = names(home.resolve("plugins"));
-        assertTrue(plugins.stream().anyMatch(n -> n.startsWith("hello-plugin-")), "plugins: " + plugins);
+        assertTrue(plugins.stream().noneMatch(n -> n.startsWith("hello-plugin-")), "the example is not shipped: "
+                + plugins);
+        assertTrue(plugins.stream().anyMatch(n -> n.startsWith(TemplatePlugin.ID + "-plugin-")), "plugins: " + plugins);
         assertTrue(plugins.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "plugins: " + plugins);
         assertTrue(plugins.stream().noneMatch(n -> n.startsWith("platform-")), "plugins: " + plugins);
     }
@@ -183,9 +190,8 @@ class DistributionIT {
                 .flatMap(DistributionIT::listQuietly)) {
             assertEquals(List.of(), caches.toList(), "serve --help records no start-up cache (bin/platform)");
         }
-        assertRouteLine(out, "GET", "/api/v1/hello", "hello", "hello.read");
-        assertRouteLine(out, "GET", "/api/v1/hello/greetings", "hello", "hello.read");
-        assertRouteLine(out, "POST", "/api/v1/hello/greetings", "hello", "hello.write");
+        assertRouteLine(out, "GET", "/api/v1/memo/items", "memo", "memo.read");
+        assertRouteLine(out, "POST", "/api/v1/memo/items", "memo", "memo.write");
         assertRouteLine(out, "POST", "/api/mcp", "mcp", "mcp.use");
         assertRouteLine(out, "POST", "/api/mcp/tools/call", "mcp", "mcp.use");
     }
@@ -206,7 +212,7 @@ class DistributionIT {
                     "Prometheus text format: " + metrics.headers().map());
             assertTrue(metrics.body().contains("# TYPE "), "Prometheus text format: " + head(metrics.body()));
 
-            HttpResponse<String> hello = server.get("/api/v1/hello");
+            HttpResponse<String> hello = server.get("/api/v1/memo/items");
             assertEquals(401, hello.statusCode(), hello.body());
             assertTrue(hello.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json"),
                     hello.headers().map().toString());
@@ -246,11 +252,58 @@ class DistributionIT {
         Server server = Server.start(this, "second");
         try {
             server.awaitReady(FIRST_START);
-            assertEquals(401, server.get("/api/v1/hello").statusCode());
+            assertEquals(401, server.get("/api/v1/memo/items").statusCode());
             assertEquals(created, Files.getLastModifiedTime(version), "the cluster was reused, not created again");
         } finally {
             server.stopAndAssertClean();
         }
+    }
+
+    /**
+     * The third-party plugin, loaded from the plugins folder by PF4J, serves its route and its tool (through the MCP
+     * plugin) with a key an operator made, and its monthly quota, set for this deployment, stops writes of both.
+     */
+    @Test
+    @Order(7)
+    void theThirdPartyPluginServesItsRouteAndToolWithinItsQuota() throws Exception {
+        Map<String, String> quota = Map.of("LNP_QUOTAS_MEMO_MONTHLY", "2");
+        Server server = Server.start(this, "third-party", quota);
+        Map<String, String> operator = Map.of("LNP_DATA_DIR", dataDir.toString());
+        try {
+            server.awaitReady(FIRST_START);
+            // Operator commands while the server runs reuse its embedded PostgreSQL.
+            String workspace = json(run(List.of(launcher.toString(), "workspace", "create", "--name", "Third party",
+                    "--owner-email", "owner@example.com", "--json"), callerDir, Duration.ofMinutes(1), operator), "id");
+            String key = json(run(List.of(launcher.toString(), "key", "create", "--workspace", workspace, "--name",
+                    "it", "--preset", "full-access", "--json"), callerDir, Duration.ofMinutes(1), operator), "key");
+
+            HttpResponse<String> created = server.send("POST", "/api/v1/memo/items", key, "{\"text\":\"by REST\"}");
+            assertEquals(201, created.statusCode(), created.body());
+            HttpResponse<String> tool = server.send("POST", "/api/mcp/tools/call", key,
+                    "{\"name\":\"memo_create_item\",\"arguments\":{\"text\":\"by a tool\"}}");
+            assertEquals(200, tool.statusCode(), tool.body());
+            HttpResponse<String> listed = server.send("GET", "/api/v1/memo/items", key, null);
+            assertEquals(200, listed.statusCode(), listed.body());
+            assertTrue(listed.body().contains("\"total\":2") && listed.body().contains("by a tool"), listed.body());
+
+            HttpResponse<String> overByRoute = server.send("POST", "/api/v1/memo/items", key, "{\"text\":\"three\"}");
+            assertEquals(429, overByRoute.statusCode(), overByRoute.body());
+            assertTrue(overByRoute.body().contains("\"code\":\"quota_exceeded\""), overByRoute.body());
+            assertTrue(overByRoute.headers().firstValue("Retry-After").isPresent(), overByRoute.headers().map().toString());
+            HttpResponse<String> overByTool = server.send("POST", "/api/mcp/tools/call", key,
+                    "{\"name\":\"memo_create_item\",\"arguments\":{\"text\":\"four\"}}");
+            assertEquals(429, overByTool.statusCode(), overByTool.body());
+            HttpResponse<String> read = server.send("POST", "/api/mcp/tools/call", key, "{\"name\":\"memo_list_items\"}");
+            assertEquals(200, read.statusCode(), "reads take no quota: " + read.body());
+        } finally {
+            server.stopAndAssertClean();
+        }
+    }
+
+    private static String json(String out, String field) {
+        var matcher = Pattern.compile("\"" + field + "\"\\s*:\\s*\"([^\"]+)\"").matcher(out);
+        assertTrue(matcher.find(), field + " in " + out);
+        return matcher.group(1);
     }
 
     // ---- the server process ----
@@ -258,6 +311,10 @@ class DistributionIT {
     private record Server(DistributionIT it, Process process, int port, int managementPort, Path log) {
 
         static Server start(DistributionIT it, String name) throws IOException {
+            return start(it, name, Map.of());
+        }
+
+        static Server start(DistributionIT it, String name, Map<String, String> extraEnv) throws IOException {
             int port = freePort();
             Path log = it.work.resolve("serve-" + name + ".log");
             ProcessBuilder pb = new ProcessBuilder(it.launcher.toString(), "serve")
@@ -273,6 +330,7 @@ class DistributionIT {
             env.put("LNP_HTTP_HOST", "127.0.0.1");
             env.put("LNP_DATA_DIR", it.dataDir.toString());
             env.put("LNP_JAVA_OPTS", "-Xmx256m");
+            env.putAll(extraEnv);
             return new Server(it, pb.start(), port, managementPort, log);
         }
 
@@ -306,6 +364,15 @@ class DistributionIT {
         HttpResponse<String> management(String path) throws IOException, InterruptedException {
             return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
                     .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> send(String method, String path, String key, String json)
+                throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                    .header("Authorization", "Bearer " + key)
+                    .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
         }
 
         HttpResponse<String> get(String path) throws IOException, InterruptedException {
@@ -346,6 +413,11 @@ class DistributionIT {
 
     /** Runs a command to its end; its standard output, or a failure with everything it printed. */
     private static String run(List<String> command, Path dir, Duration timeout) throws Exception {
+        return run(command, dir, timeout, Map.of());
+    }
+
+    private static String run(List<String> command, Path dir, Duration timeout, Map<String, String> extraEnv)
+            throws Exception {
         Path out = Files.createTempFile("lnp-dist-it-", ".out");
         Path err = Files.createTempFile("lnp-dist-it-", ".err");
         try {
@@ -353,6 +425,7 @@ class DistributionIT {
                     .redirectOutput(out.toFile()).redirectError(err.toFile());
             pb.environment().keySet().removeIf(k -> k.startsWith("LNP_"));
             withoutJdk(pb.environment());
+            pb.environment().putAll(extraEnv);
             Process p = pb.start();
             if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor();

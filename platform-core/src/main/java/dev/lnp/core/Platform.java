@@ -18,6 +18,7 @@ import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
+import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.limits.ToolCallLog;
 import dev.lnp.core.plugins.LoadedPlugin;
@@ -131,7 +132,7 @@ public final class Platform implements AutoCloseable {
             var outage = new dev.lnp.core.db.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
-                    new IdempotencyStore(), audit, config, metrics, outage);
+                    QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));

@@ -9,6 +9,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.ref.WeakReference;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
 
 /** Small JSON helpers shared by plugins: one configured mapper, schema loading from a plugin's resources. */
 public final class Json {
@@ -18,7 +23,35 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
 
+    /**
+     * Where each loaded or derived schema came from, for listings ({@code platform routes --verbose}). Weak, so
+     * schemas of unloaded plugins go; keyed by content but answered only for the very node that was recorded, so
+     * an equal document built in code is not taken for the file.
+     */
+    private static final Map<JsonNode, Source> SOURCES = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private record Source(WeakReference<JsonNode> node, String name) {
+    }
+
     private Json() {
+    }
+
+    /**
+     * The resource a document was read from ({@code schemas/contact-create.json}), or how it was derived from one
+     * ({@code patch of schemas/…}); empty for documents built in code.
+     */
+    public static Optional<String> sourceOf(JsonNode node) {
+        Source source = node == null ? null : SOURCES.get(node);
+        return source != null && source.node().get() == node ? Optional.of(source.name()) : Optional.empty();
+    }
+
+    static <T extends JsonNode> T remember(T node, String source) {
+        synchronized (SOURCES) {
+            // Replace the key too: an equal document recorded earlier must not keep this entry's lifetime.
+            SOURCES.remove(node);
+            SOURCES.put(node, new Source(new WeakReference<>(node), source));
+        }
+        return node;
     }
 
     public static ObjectMapper mapper() {
@@ -39,7 +72,7 @@ public final class Json {
             if (in == null) {
                 throw new IllegalArgumentException("No resource " + name + " for " + owner.getName());
             }
-            return MAPPER.readTree(in);
+            return remember(MAPPER.readTree(in), name);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + name, e);
         }

@@ -35,6 +35,7 @@ public final class JsonSchemas {
                 allowNull((ObjectNode) properties.get(name));
             }
         });
+        Json.sourceOf(create).ifPresent(source -> Json.remember(patch, "patch of " + source));
         return patch;
     }
 

@@ -16,6 +16,18 @@ public interface Registrar {
     /** Declares a permission scope, e.g. {@code contacts.read}. Read scopes end in {@code .read}. */
     Registrar scope(String name, String description);
 
+    /**
+     * Declares a monthly quota counter this plugin's routes and tools may consume ({@link RouteSpec.Builder#quota},
+     * {@link ToolDescriptor#quota()}): each successful call takes one unit for the caller's workspace, and the
+     * 429 {@code quota_exceeded} answer comes once the month's units are used. The name is lowercase
+     * ({@code [a-z][a-z0-9_]*}, at most 63 characters) and belongs to this plugin alone. A deployment changes the
+     * default with {@code lnp.quotas.<name>.monthly}; a workspace can have its own limit (a row in
+     * {@code lnp_core.workspace_quotas}). A route or tool naming a quota its plugin did not declare fails start-up.
+     *
+     * @param defaultMonthly units per workspace per calendar month (UTC) unless the deployment says otherwise
+     */
+    Registrar quota(String name, long defaultMonthly);
+
     Registrar route(RouteSpec route);
 
     Registrar tool(ToolDescriptor tool);

@@ -108,6 +108,11 @@ public final class TestPlatform implements AutoCloseable {
         return workspaces().create(name, "owner-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com").id();
     }
 
+    /** Gives a workspace its own monthly limit for a quota a plugin declared (as an operator would). */
+    public void setQuota(UUID workspaceId, String quota, long monthly) {
+        workspaces().setQuota(workspaceId, quota, monthly);
+    }
+
     /** A key of a new connection with exactly these scopes. */
     public String key(UUID workspaceId, String... scopes) {
         return connections().create(new Connections.NewConnection(workspaceId, "test", List.of(scopes), null, null,

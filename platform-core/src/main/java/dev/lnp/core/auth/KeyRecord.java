@@ -2,9 +2,14 @@ package dev.lnp.core.auth;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
-/** A key found by its hash, with its connection: everything authentication needs, in one query. */
+/**
+ * A key found by its hash, with its connection: everything authentication needs, in one query.
+ *
+ * @param workspaceQuotas the workspace's own monthly quota limits, by quota name (usually none)
+ */
 public record KeyRecord(
         UUID keyId,
         boolean legacy,
@@ -25,6 +30,6 @@ public record KeyRecord(
         boolean readOnlyTools,
         Integer restPerMinute,
         Integer mcpPerMinute,
-        Long workspaceCrmQuota,
+        Map<String, Long> workspaceQuotas,
         List<String> disabledModules) {
 }

@@ -1,8 +1,11 @@
 package dev.lnp.core.auth;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.lnp.api.Json;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import dev.lnp.core.limits.RateLimiter;
@@ -41,7 +44,9 @@ public final class KeyRepository {
                                    c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
                                    c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
                                    c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
-                                   w.crm_quota_monthly, w.disabled_modules
+                                   w.disabled_modules,
+                                   (SELECT jsonb_object_agg(q.quota, q.monthly) FROM lnp_core.workspace_quotas q
+                                     WHERE q.workspace_id = w.id)::text AS workspace_quotas
                               FROM lnp_core.api_keys k
                               JOIN lnp_core.connections c ON c.id = k.connection_id
                               JOIN lnp_core.workspaces w ON w.id = c.workspace_id
@@ -91,10 +96,24 @@ public final class KeyRepository {
                                 rs.getBoolean("read_only_tools"),
                                 (Integer) rs.getObject("rest_per_minute"),
                                 (Integer) rs.getObject("mcp_per_minute"),
-                                (Long) rs.getObject("crm_quota_monthly"),
+                                quotas(rs.getString("workspace_quotas")),
                                 strings(rs.getArray("disabled_modules"))),
                         (Integer) rs.getObject("hits")))
                 .findOne());
+    }
+
+    private static final TypeReference<Map<String, Long>> QUOTAS = new TypeReference<>() {
+    };
+
+    private static Map<String, Long> quotas(String json) {
+        if (json == null) {
+            return Map.of();
+        }
+        try {
+            return Map.copyOf(Json.mapper().readValue(json, QUOTAS));
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Unreadable workspace quotas: " + json, e);
+        }
     }
 
     private static Instant instant(java.sql.Timestamp ts) {

@@ -10,6 +10,7 @@ import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
+import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.metrics.PlatformMetrics;
 import io.helidon.http.HeaderNames;
@@ -38,14 +39,14 @@ public final class PipelineServices {
     private final long maxBodyBytes;
     private final int restPerMinute;
     private final int mcpPerMinute;
-    private final long crmMonthlyQuota;
+    private final QuotaLimits quotaLimits;
     private final AllowedOrigins allowedOrigins;
     private final PlatformMetrics metrics;
     private final dev.lnp.core.db.DatabaseOutage outage;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
-            QuotaCounter quotas, IdempotencyStore idempotency, AuditLog audit, PlatformConfig config,
-            PlatformMetrics metrics, dev.lnp.core.db.DatabaseOutage outage) {
+            QuotaCounter quotas, QuotaLimits quotaLimits, IdempotencyStore idempotency, AuditLog audit,
+            PlatformConfig config, PlatformMetrics metrics, dev.lnp.core.db.DatabaseOutage outage) {
         this.metrics = metrics;
         this.outage = outage;
         this.authenticator = authenticator;
@@ -57,7 +58,7 @@ public final class PipelineServices {
         this.maxBodyBytes = config.maxBodyBytes();
         this.restPerMinute = config.getInt("lnp.limits.rest_per_minute", 600);
         this.mcpPerMinute = config.getInt("lnp.limits.mcp_per_minute", 120);
-        this.crmMonthlyQuota = config.getLong("lnp.limits.crm_monthly_quota", 100_000L);
+        this.quotaLimits = quotaLimits;
         this.allowedOrigins = AllowedOrigins.from(config);
     }
 
@@ -121,10 +122,7 @@ public final class PipelineServices {
     }
 
     private long quotaLimit(Caller caller, String counter) {
-        if ("crm".equals(counter) && caller.key().workspaceCrmQuota() != null) {
-            return caller.key().workspaceCrmQuota();
-        }
-        return "crm".equals(counter) ? crmMonthlyQuota : Long.MAX_VALUE;
+        return quotaLimits.limit(counter, caller.key().workspaceQuotas());
     }
 
     public WorkspaceTransactions transactions() {

@@ -11,7 +11,7 @@ import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Monthly quotas per workspace (the CRM write quota), separate from the per-minute limits. A unit is taken
+ * Monthly quotas per workspace (each declared by a plugin), separate from the per-minute limits. A unit is taken
  * before the write runs, in its own short statement so that concurrent writes of one workspace do not queue
  * behind each other's transactions, and given back when the write does not succeed. Months are UTC.
  *

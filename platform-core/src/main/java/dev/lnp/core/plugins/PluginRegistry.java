@@ -33,9 +33,13 @@ public final class PluginRegistry {
     public record RegisteredEvent(String pluginId, EventType type) {
     }
 
+    /** A monthly quota counter and its limit when neither the deployment nor the workspace sets one. */
+    public record QuotaInfo(String name, long defaultMonthly, String pluginId) {
+    }
+
     /** What one plugin contributed. */
     public record Contributions(String pluginId, List<ScopeInfo> scopes, List<RouteSpec> routes,
-            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema) {
+            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas) {
     }
 
     private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
@@ -43,6 +47,7 @@ public final class PluginRegistry {
     private final Map<String, RegisteredTool> tools = new LinkedHashMap<>();
     private final Map<String, RegisteredEvent> events = new LinkedHashMap<>();
     private final Map<String, String> eventAliases = new LinkedHashMap<>();
+    private final Map<String, QuotaInfo> quotas = new TreeMap<>();
     private final Map<String, Object> services = new LinkedHashMap<>();
     private final List<RegisteredRoute> routes = new ArrayList<>();
 
@@ -53,6 +58,7 @@ public final class PluginRegistry {
         }
         var registrar = new PluginRegistrar(pluginId);
         plugin.register(registrar);
+        registrar.checkQuotasDeclared();
         byPlugin.put(pluginId, registrar.contributions());
     }
 
@@ -70,6 +76,11 @@ public final class PluginRegistry {
 
     public Collection<ScopeInfo> scopes() {
         return Collections.unmodifiableCollection(scopes.values());
+    }
+
+    /** Every declared monthly quota, by name. */
+    public Collection<QuotaInfo> quotas() {
+        return Collections.unmodifiableCollection(quotas.values());
     }
 
     public boolean hasScope(String scope) {
@@ -106,6 +117,7 @@ public final class PluginRegistry {
         private final List<RouteSpec> myRoutes = new ArrayList<>();
         private final List<ToolDescriptor> myTools = new ArrayList<>();
         private final List<EventType> myEvents = new ArrayList<>();
+        private final List<QuotaInfo> myQuotas = new ArrayList<>();
         private String schema;
 
         PluginRegistrar(String pluginId) {
@@ -131,6 +143,27 @@ public final class PluginRegistry {
             var info = new ScopeInfo(name, description, pluginId);
             scopes.put(name, info);
             myScopes.add(info);
+            return this;
+        }
+
+        @Override
+        public Registrar quota(String name, long defaultMonthly) {
+            if (name == null || !name.matches("[a-z][a-z0-9_]{0,62}")) {
+                throw new IllegalArgumentException(pluginId + ": quota name " + name
+                        + " must be lowercase letters, digits and underscores, starting with a letter (at most 63)");
+            }
+            if (defaultMonthly < 0) {
+                throw new IllegalArgumentException(pluginId + ": quota " + name + " needs a default of 0 or more, not "
+                        + defaultMonthly);
+            }
+            QuotaInfo existing = quotas.get(name);
+            if (existing != null) {
+                throw new IllegalStateException(pluginId + ": quota " + name + " is already declared by "
+                        + existing.pluginId());
+            }
+            var info = new QuotaInfo(name, defaultMonthly, pluginId);
+            quotas.put(name, info);
+            myQuotas.add(info);
             return this;
         }
 
@@ -191,9 +224,29 @@ public final class PluginRegistry {
             return this;
         }
 
+        /**
+         * A quota nobody declared would never limit anything: a route or tool must name one of its own plugin's
+         * quotas. Checked after {@code register} so that the declaration may come after its use.
+         */
+        void checkQuotasDeclared() {
+            for (RouteSpec route : myRoutes) {
+                checkDeclared(route.quota(), "route " + route.method() + " " + route.path());
+            }
+            for (ToolDescriptor tool : myTools) {
+                checkDeclared(tool.quota(), "tool " + tool.name());
+            }
+        }
+
+        private void checkDeclared(String quota, String user) {
+            if (quota != null && myQuotas.stream().noneMatch(q -> q.name().equals(quota))) {
+                throw new IllegalStateException(pluginId + ": " + user + " uses the quota " + quota
+                        + ", which this plugin does not declare (registrar.quota(\"" + quota + "\", defaultMonthly))");
+            }
+        }
+
         Contributions contributions() {
             return new Contributions(pluginId, List.copyOf(myScopes), List.copyOf(myRoutes), List.copyOf(myTools),
-                    List.copyOf(myEvents), Optional.ofNullable(schema));
+                    List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas));
         }
     }
 }

@@ -44,6 +44,30 @@ public final class Workspaces {
                 .mapTo(UUID.class).one());
     }
 
+    /**
+     * Gives the workspace its own monthly limit for a declared quota ({@code null}: back to the deployment's).
+     * The name is not checked against the declared quotas here: a limit for a quota no loaded plugin declares
+     * waits, unused, for the plugin that does.
+     */
+    public void setQuota(UUID workspaceId, String quota, Long monthly) {
+        if (monthly != null && monthly < 0) {
+            throw new IllegalArgumentException("a monthly quota is 0 or more, not " + monthly);
+        }
+        jdbi.useHandle(h -> {
+            if (monthly == null) {
+                h.createUpdate("DELETE FROM lnp_core.workspace_quotas WHERE workspace_id = :ws AND quota = :quota")
+                        .bind("ws", workspaceId).bind("quota", quota).execute();
+            } else {
+                h.createUpdate("""
+                                INSERT INTO lnp_core.workspace_quotas (workspace_id, quota, monthly)
+                                VALUES (:ws, :quota, :monthly)
+                                ON CONFLICT (workspace_id, quota) DO UPDATE SET monthly = EXCLUDED.monthly
+                                """)
+                        .bind("ws", workspaceId).bind("quota", quota).bind("monthly", monthly).execute();
+            }
+        });
+    }
+
     public Optional<Workspace> find(UUID id) {
         return jdbi.withHandle(h -> h.createQuery(
                         "SELECT id, name, owner_email FROM lnp_core.workspaces WHERE id = :id")

@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param scope the scope the caller's key needs; {@code null} only for public routes
  * @param bodySchema JSON Schema (draft 2020-12) the body must satisfy; {@code null} when the route takes no body
  * @param paginated whether {@code page} and {@code limit} are accepted (and checked) on this route
- * @param quota a monthly quota counter a successful call consumes (e.g. {@code crm}), or {@code null}
+ * @param quota a monthly quota counter a successful call consumes, or {@code null}; the plugin declares it with
+ *              {@link dev.lnp.api.Registrar#quota}
  * @param surface the surface whose rate-limit budget and audit label the route uses
  * @param transactional whether the handler runs inside the request's workspace transaction (the default); a
  *                      route that calls platform services which open their own (e.g. tool calls) opts out
@@ -134,6 +135,7 @@ public record RouteSpec(
             return this;
         }
 
+        /** The monthly quota a successful call consumes: one this plugin declared with {@code Registrar.quota}. */
         public Builder quota(String counter) {
             this.quota = counter;
             return this;

@@ -58,9 +58,9 @@ class LimitsTest {
     }
 
     @Test
-    void theMonthlyCrmQuotaIs429UntilTheMonthEndsAndFailedWritesDoNotCount(TestPlatform platform) {
+    void theMonthlyQuotaIs429UntilTheMonthEndsAndFailedWritesDoNotCount(TestPlatform platform) {
         UUID ws = platform.createWorkspace("quota");
-        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.workspaces SET crm_quota_monthly = 2 WHERE id = ?", ws));
+        platform.setQuota(ws, "probe_writes", 2);
         String key = platform.fullAccessKey(ws);
         assertEquals(422, platform.post("/api/v1/probe/items", key, "{\"name\":5}").status());
         assertEquals(201, platform.post("/api/v1/probe/items", key, "{\"name\":\"one\"}").status());
@@ -76,6 +76,24 @@ class LimitsTest {
         long stored = platform.jdbi().withHandle(h -> h.createQuery(
                 "SELECT count(*) FROM probe.items WHERE workspace_id = :ws").bind("ws", ws).mapTo(Long.class).one());
         assertEquals(2, stored);
+    }
+
+    @Test
+    void theDeploymentSetsAPluginsQuotaAndAWorkspaceLimitOverridesIt(TestPlatform platform) {
+        try (TestPlatform limited = TestPlatform.startOn(platform, List.of("probe"),
+                Map.of("lnp.quotas.probe_writes.monthly", "1"))) {
+            UUID ws = limited.createWorkspace("deployment-quota");
+            String key = limited.fullAccessKey(ws);
+            assertEquals(201, limited.post("/api/v1/probe/items", key, "{\"name\":\"one\"}").status());
+            TestResponse over = limited.post("/api/v1/probe/items", key, "{\"name\":\"two\"}");
+            assertEquals(429, over.status(), over.body());
+            assertTrue(over.json().path("detail").asText().contains("monthly PROBE_WRITES quota of 1 writes"),
+                    over.body());
+
+            limited.setQuota(ws, "probe_writes", 3);
+            assertEquals(201, limited.post("/api/v1/probe/items", key, "{\"name\":\"two\"}").status(),
+                    "the workspace's own limit wins over the deployment's");
+        }
     }
 
     @Test

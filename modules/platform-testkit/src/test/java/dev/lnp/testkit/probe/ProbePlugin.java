@@ -20,13 +20,14 @@ public final class ProbePlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar r) {
-        r.scope("probe.read", "Read probe items").scope("probe.write", "Write probe items").migrations("probe");
+        r.scope("probe.read", "Read probe items").scope("probe.write", "Write probe items").migrations("probe")
+                .quota("probe_writes", 1_000_000);
         r.route(RouteSpec.get("/api/v1/probe/items").scope("probe.read").paginated()
                 .query(QueryParam.oneOf("kind", List.of("a", "b"), "kind filter").asRepeatable(),
                         QueryParam.string("q", "name contains"))
                 .handler(this::list));
         r.route(RouteSpec.get("/api/v1/probe/items/{id}").scope("probe.read").handler(this::get));
-        r.route(RouteSpec.post("/api/v1/probe/items").scope("probe.write").quota("crm")
+        r.route(RouteSpec.post("/api/v1/probe/items").scope("probe.write").quota("probe_writes")
                 .body(Json.resource(ProbePlugin.class, "schemas/item-create.json")).handler(this::create));
         r.route(RouteSpec.patch("/api/v1/probe/items/{id}").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/item-patch.json")).handler(this::patch));

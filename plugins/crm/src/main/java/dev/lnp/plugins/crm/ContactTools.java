@@ -22,28 +22,51 @@ final class ContactTools {
 
     List<ToolDescriptor> tools() {
         return List.of(
-                new ToolDescriptor("crm_list_contacts", "List contacts",
-                        "Lists the workspace's contacts, newest first, optionally only some statuses.",
-                        CrmScopes.CONTACTS_READ, schemas.contactList, schemas.contactPage, ToolAnnotations.read(),
-                        null, this::list),
-                new ToolDescriptor("crm_search_contacts", "Search contacts",
-                        "Finds contacts whose name, email, company name, job title or phone contain every word of "
-                                + "the query, ignoring case and accents.",
-                        CrmScopes.CONTACTS_READ, schemas.contactSearch, schemas.contactPage, ToolAnnotations.read(),
-                        null, this::search),
-                new ToolDescriptor("crm_create_contact", "Create a contact",
-                        "Creates a contact. email is required and unique in the workspace.",
-                        CrmScopes.CONTACTS_WRITE, schemas.contactCreate, schemas.contact, ToolAnnotations.create(),
-                        CrmScopes.QUOTA, this::create),
-                new ToolDescriptor("crm_update_contact", "Update a contact",
-                        "Changes the given fields of the contact with this id; other fields stay as they are.",
-                        CrmScopes.CONTACTS_WRITE, schemas.contactUpdate, schemas.contact, ToolAnnotations.update(),
-                        CrmScopes.QUOTA, this::update),
-                new ToolDescriptor("crm_delete_contact", "Delete a contact",
-                        "Deletes the contact with this id for good. Deals that referenced it keep existing "
-                                + "without a contact.",
-                        CrmScopes.CONTACTS_WRITE, schemas.id, schemas.deleted, ToolAnnotations.delete(),
-                        CrmScopes.QUOTA, this::delete));
+                ToolDescriptor.builder("crm_list_contacts")
+                        .title("List contacts")
+                        .description("Lists the workspace's contacts, newest first, optionally only some statuses.")
+                        .scope(CrmScopes.CONTACTS_READ)
+                        .inputSchema(schemas.contactList)
+                        .outputSchema(schemas.contactPage)
+                        .annotations(ToolAnnotations.read())
+                        .handler(this::list),
+                ToolDescriptor.builder("crm_search_contacts")
+                        .title("Search contacts")
+                        .description("Finds contacts whose name, email, company name, job title or phone contain every word of "
+                                + "the query, ignoring case and accents.")
+                        .scope(CrmScopes.CONTACTS_READ)
+                        .inputSchema(schemas.contactSearch)
+                        .outputSchema(schemas.contactPage)
+                        .annotations(ToolAnnotations.read())
+                        .handler(this::search),
+                ToolDescriptor.builder("crm_create_contact")
+                        .title("Create a contact")
+                        .description("Creates a contact. email is required and unique in the workspace.")
+                        .scope(CrmScopes.CONTACTS_WRITE)
+                        .inputSchema(schemas.contactCreate)
+                        .outputSchema(schemas.contact)
+                        .annotations(ToolAnnotations.create())
+                        .quota(CrmScopes.QUOTA)
+                        .handler(this::create),
+                ToolDescriptor.builder("crm_update_contact")
+                        .title("Update a contact")
+                        .description("Changes the given fields of the contact with this id; other fields stay as they are.")
+                        .scope(CrmScopes.CONTACTS_WRITE)
+                        .inputSchema(schemas.contactUpdate)
+                        .outputSchema(schemas.contact)
+                        .annotations(ToolAnnotations.update())
+                        .quota(CrmScopes.QUOTA)
+                        .handler(this::update),
+                ToolDescriptor.builder("crm_delete_contact")
+                        .title("Delete a contact")
+                        .description("Deletes the contact with this id for good. Deals that referenced it keep existing "
+                                + "without a contact.")
+                        .scope(CrmScopes.CONTACTS_WRITE)
+                        .inputSchema(schemas.id)
+                        .outputSchema(schemas.deleted)
+                        .annotations(ToolAnnotations.delete())
+                        .quota(CrmScopes.QUOTA)
+                        .handler(this::delete));
     }
 
     private ToolResult list(ToolCall call) {

@@ -21,6 +21,7 @@ public final class CrmPlugin implements PlatformPlugin {
                 .scope(CrmScopes.CONTACTS_WRITE, "Create, change and delete contacts")
                 .scope(CrmScopes.DEALS_READ, "Read deals")
                 .scope(CrmScopes.DEALS_WRITE, "Create, change and delete deals")
+                .quota(CrmScopes.QUOTA, CrmScopes.QUOTA_DEFAULT_MONTHLY)
                 .migrations(SCHEMA);
         new ContactRoutes(contacts, schemas).routes().forEach(registrar::route);
         new DealRoutes(deals, schemas).routes().forEach(registrar::route);

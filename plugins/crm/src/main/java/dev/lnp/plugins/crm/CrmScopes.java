@@ -8,8 +8,12 @@ final class CrmScopes {
     static final String DEALS_READ = "deals.read";
     static final String DEALS_WRITE = "deals.write";
 
-    /** Every CRM write (route or tool) consumes one unit of this monthly counter; the core enforces it. */
+    /**
+     * Every CRM write (route or tool) consumes one unit of this monthly counter; the core enforces it. Deployments
+     * change the default with {@code lnp.quotas.crm.monthly}.
+     */
     static final String QUOTA = "crm";
+    static final long QUOTA_DEFAULT_MONTHLY = 100_000L;
 
     private CrmScopes() {
     }

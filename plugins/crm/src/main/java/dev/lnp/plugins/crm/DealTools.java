@@ -23,24 +23,50 @@ final class DealTools {
 
     List<ToolDescriptor> tools() {
         return List.of(
-                new ToolDescriptor("crm_list_deals", "List deals",
-                        "Lists the workspace's deals, newest first, with the same filters as the REST list.",
-                        CrmScopes.DEALS_READ, schemas.dealList, schemas.dealPage, ToolAnnotations.read(), null,
-                        this::list),
-                new ToolDescriptor("crm_get_deal", "Get a deal", "Reads one deal by id.",
-                        CrmScopes.DEALS_READ, schemas.id, schemas.deal, ToolAnnotations.read(), null, this::get),
-                new ToolDescriptor("crm_create_deal", "Create a deal",
-                        "Creates a deal; title is required. A closed stage and a closed status go together.",
-                        CrmScopes.DEALS_WRITE, schemas.dealCreate, schemas.deal, ToolAnnotations.create(),
-                        CrmScopes.QUOTA, this::create),
-                new ToolDescriptor("crm_update_deal", "Update a deal",
-                        "Changes the given fields of the deal with this id. A closed deal reopens only with status "
-                                + "open and an open stage.",
-                        CrmScopes.DEALS_WRITE, schemas.dealUpdate, schemas.deal, ToolAnnotations.update(),
-                        CrmScopes.QUOTA, this::update),
-                new ToolDescriptor("crm_delete_deal", "Delete a deal", "Deletes the deal with this id for good.",
-                        CrmScopes.DEALS_WRITE, schemas.id, schemas.deleted, ToolAnnotations.delete(),
-                        CrmScopes.QUOTA, this::delete));
+                ToolDescriptor.builder("crm_list_deals")
+                        .title("List deals")
+                        .description("Lists the workspace's deals, newest first, with the same filters as the REST list.")
+                        .scope(CrmScopes.DEALS_READ)
+                        .inputSchema(schemas.dealList)
+                        .outputSchema(schemas.dealPage)
+                        .annotations(ToolAnnotations.read())
+                        .handler(this::list),
+                ToolDescriptor.builder("crm_get_deal")
+                        .title("Get a deal")
+                        .description("Reads one deal by id.")
+                        .scope(CrmScopes.DEALS_READ)
+                        .inputSchema(schemas.id)
+                        .outputSchema(schemas.deal)
+                        .annotations(ToolAnnotations.read())
+                        .handler(this::get),
+                ToolDescriptor.builder("crm_create_deal")
+                        .title("Create a deal")
+                        .description("Creates a deal; title is required. A closed stage and a closed status go together.")
+                        .scope(CrmScopes.DEALS_WRITE)
+                        .inputSchema(schemas.dealCreate)
+                        .outputSchema(schemas.deal)
+                        .annotations(ToolAnnotations.create())
+                        .quota(CrmScopes.QUOTA)
+                        .handler(this::create),
+                ToolDescriptor.builder("crm_update_deal")
+                        .title("Update a deal")
+                        .description("Changes the given fields of the deal with this id. A closed deal reopens only with status "
+                                + "open and an open stage.")
+                        .scope(CrmScopes.DEALS_WRITE)
+                        .inputSchema(schemas.dealUpdate)
+                        .outputSchema(schemas.deal)
+                        .annotations(ToolAnnotations.update())
+                        .quota(CrmScopes.QUOTA)
+                        .handler(this::update),
+                ToolDescriptor.builder("crm_delete_deal")
+                        .title("Delete a deal")
+                        .description("Deletes the deal with this id for good.")
+                        .scope(CrmScopes.DEALS_WRITE)
+                        .inputSchema(schemas.id)
+                        .outputSchema(schemas.deleted)
+                        .annotations(ToolAnnotations.delete())
+                        .quota(CrmScopes.QUOTA)
+                        .handler(this::delete));
     }
 
     private ToolResult list(ToolCall call) {

@@ -167,10 +167,14 @@ public final class IssuesPlugin implements PlatformPlugin {
                 .put("description", "exact status value"));
         listFilters.set("search", Json.object().put("type", "string").put("maxLength", 500)
                 .put("description", "text contained in the title or description"));
-        registrar.tool(new ToolDescriptor("issues_list", "List tasks or tickets",
-                        "Lists project tasks, or support tickets with kind=ticket; the two are never mixed.",
-                        "issues.read", JsonSchemas.pageInput("List issues", listFilters), JsonSchemas.pageOutput(issue),
-                        ToolAnnotations.read(), null, call -> {
+        registrar.tool(ToolDescriptor.builder("issues_list")
+                        .title("List tasks or tickets")
+                        .description("Lists project tasks, or support tickets with kind=ticket; the two are never mixed.")
+                        .scope("issues.read")
+                        .inputSchema(JsonSchemas.pageInput("List issues", listFilters))
+                        .outputSchema(JsonSchemas.pageOutput(issue))
+                        .annotations(ToolAnnotations.read())
+                        .handler(call -> {
                             JsonNode a = call.arguments();
                             var filter = new IssueRepository.Filter(
                                     a.hasNonNull("project_id") ? UUID.fromString(a.get("project_id").asText()) : null,
@@ -181,37 +185,62 @@ public final class IssuesPlugin implements PlatformPlugin {
                                     call.pageRequest());
                             return ToolResult.of(Map.of("items", listing.items(), "pagination", listing.page()));
                         }))
-                .tool(new ToolDescriptor("issues_get", "Get a task or ticket", "One task or ticket by id.",
-                        "issues.read", JsonSchemas.idOnly("Get an issue", "the task's or ticket's id"), issue,
-                        ToolAnnotations.read(), null, call -> ToolResult.of(issues.get(call.tx(), call.id()))))
-                .tool(new ToolDescriptor("issues_create", "Create a task or ticket",
-                        "Creates a project task (kind task) or a support ticket (kind ticket). Labels are attached "
-                                + "afterwards with issues_bulk_update.",
-                        "issues.write", issueCreate, issue, ToolAnnotations.create(), null,
-                        call -> entity(issues.create(call.tx(), call.principal().actorId(), call.arguments()),
+                .tool(ToolDescriptor.builder("issues_get")
+                        .title("Get a task or ticket")
+                        .description("One task or ticket by id.")
+                        .scope("issues.read")
+                        .inputSchema(JsonSchemas.idOnly("Get an issue", "the task's or ticket's id"))
+                        .outputSchema(issue)
+                        .annotations(ToolAnnotations.read())
+                        .handler(call -> ToolResult.of(issues.get(call.tx(), call.id()))))
+                .tool(ToolDescriptor.builder("issues_create")
+                        .title("Create a task or ticket")
+                        .description("Creates a project task (kind task) or a support ticket (kind ticket). Labels are attached "
+                                + "afterwards with issues_bulk_update.")
+                        .scope("issues.write")
+                        .inputSchema(issueCreate)
+                        .outputSchema(issue)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> entity(issues.create(call.tx(), call.principal().actorId(), call.arguments()),
                                 "created")))
-                .tool(new ToolDescriptor("issues_update", "Update a task or ticket",
-                        "Changes the given fields; the kind stays. null clears an optional field.", "issues.write",
-                        JsonSchemas.withId(issuePatch, "the task's or ticket's id"), issue, ToolAnnotations.update(), null,
-                        call -> entity(issues.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated")))
-                .tool(new ToolDescriptor("issues_delete_task", "Delete a project task",
-                        "Soft-deletes a project task. Support tickets cannot be deleted (the call fails and the ticket "
-                                + "is left as it is).",
-                        "issues.write", JsonSchemas.idOnly("Delete a task", "the task's id"), deleted,
-                        ToolAnnotations.delete(), null,
-                        call -> entity(issues.delete(call.tx(), call.id()), "deleted")))
-                .tool(new ToolDescriptor("issues_comment", "Comment on a task or ticket",
-                        "Adds a comment, authored by the key's identity (or its delegated user).", "issues.write",
-                        JsonSchemas.withId(commentCreate, "the task's or ticket's id"), comment, ToolAnnotations.create(),
-                        null, call -> {
+                .tool(ToolDescriptor.builder("issues_update")
+                        .title("Update a task or ticket")
+                        .description("Changes the given fields; the kind stays. null clears an optional field.")
+                        .scope("issues.write")
+                        .inputSchema(JsonSchemas.withId(issuePatch, "the task's or ticket's id"))
+                        .outputSchema(issue)
+                        .annotations(ToolAnnotations.update())
+                        .handler(call -> entity(issues.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated")))
+                .tool(ToolDescriptor.builder("issues_delete_task")
+                        .title("Delete a project task")
+                        .description("Soft-deletes a project task. Support tickets cannot be deleted (the call fails and the ticket "
+                                + "is left as it is).")
+                        .scope("issues.write")
+                        .inputSchema(JsonSchemas.idOnly("Delete a task", "the task's id"))
+                        .outputSchema(deleted)
+                        .annotations(ToolAnnotations.delete())
+                        .handler(call -> entity(issues.delete(call.tx(), call.id()), "deleted")))
+                .tool(ToolDescriptor.builder("issues_comment")
+                        .title("Comment on a task or ticket")
+                        .description("Adds a comment, authored by the key's identity (or its delegated user).")
+                        .scope("issues.write")
+                        .inputSchema(JsonSchemas.withId(commentCreate, "the task's or ticket's id"))
+                        .outputSchema(comment)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> {
                             Map<String, Object> created = comments.add(call.tx(), call.principal(), call.id(),
                                     call.argumentsWithoutId());
                             return ToolResult.of(created, new EntityRef("comment", (UUID) created.get("id"), "created"));
                         }))
-                .tool(new ToolDescriptor("issues_bulk_update", "Bulk-update tasks and tickets",
-                        "Applies one patch (status, assignee, cycle, priority, dates, epic, labels) to 1 to 500 "
-                                + "items, all or nothing.",
-                        "issues.write", bulkUpdate, bulkResult, ToolAnnotations.update(), null, call -> {
+                .tool(ToolDescriptor.builder("issues_bulk_update")
+                        .title("Bulk-update tasks and tickets")
+                        .description("Applies one patch (status, assignee, cycle, priority, dates, epic, labels) to 1 to 500 "
+                                + "items, all or nothing.")
+                        .scope("issues.write")
+                        .inputSchema(bulkUpdate)
+                        .outputSchema(bulkResult)
+                        .annotations(ToolAnnotations.update())
+                        .handler(call -> {
                             Map<String, Object> result = bulk.apply(call.tx(), call.arguments());
                             List<EntityRef> refs = new ArrayList<>();
                             for (Object r : (List<?>) result.get("results")) {
@@ -220,9 +249,14 @@ public final class IssuesPlugin implements PlatformPlugin {
                             }
                             return new ToolResult(result, refs);
                         }))
-                .tool(new ToolDescriptor("issues_label_create", "Create a label",
-                        "Creates a workspace label (name unique ignoring case, color #RRGGBB).", "issues.write",
-                        labelCreate, label, ToolAnnotations.create(), null, call -> {
+                .tool(ToolDescriptor.builder("issues_label_create")
+                        .title("Create a label")
+                        .description("Creates a workspace label (name unique ignoring case, color #RRGGBB).")
+                        .scope("issues.write")
+                        .inputSchema(labelCreate)
+                        .outputSchema(label)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> {
                             Map<String, Object> created = labels.create(call.tx(), call.arguments());
                             return ToolResult.of(created, new EntityRef("label", (UUID) created.get("id"), "created"));
                         }));

@@ -238,7 +238,7 @@ class McpContractEndpointsTest {
     void aToolCallTakesTheToolsMonthlyQuotaAndGivesItBackWhenItFails(TestPlatform platform) {
         UUID ws = platform.createWorkspace("quota");
         String key = platform.fullAccessKey(ws);
-        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.workspaces SET crm_quota_monthly = 1 WHERE id = ?", ws));
+        platform.setQuota(ws, "crm", 1);
         TestResponse invalid = platform.post("/api/mcp/tools/call", key,
                 "{\"name\":\"crm_update_contact\",\"arguments\":{\"id\":\"" + UUID.randomUUID() + "\",\"first_name\":\"X\"}}");
         assertEquals(404, invalid.status(), "a failed call gives its unit back: " + invalid.body());

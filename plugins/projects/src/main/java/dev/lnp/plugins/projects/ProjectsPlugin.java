@@ -119,38 +119,66 @@ public final class ProjectsPlugin implements PlatformPlugin {
     }
 
     private void registerTools(Registrar registrar, JsonNode deleted) {
-        registrar.tool(new ToolDescriptor("projects_list", "List projects",
-                        "Lists the workspace's projects (soft-deleted ones excluded), oldest first, a page at a time.",
-                        "projects.read", JsonSchemas.pageInput("List projects", Json.object()), JsonSchemas.pageOutput(project),
-                        ToolAnnotations.read(), null, call -> {
+        registrar.tool(ToolDescriptor.builder("projects_list")
+                        .title("List projects")
+                        .description("Lists the workspace's projects (soft-deleted ones excluded), oldest first, a page at a time.")
+                        .scope("projects.read")
+                        .inputSchema(JsonSchemas.pageInput("List projects", Json.object()))
+                        .outputSchema(JsonSchemas.pageOutput(project))
+                        .annotations(ToolAnnotations.read())
+                        .handler(call -> {
                             var listing = projects.list(call.tx(), call.pageRequest());
                             return ToolResult.of(Map.of("items", listing.items(), "pagination", listing.page()));
                         }))
-                .tool(new ToolDescriptor("projects_get", "Get a project", "One project by id.", "projects.read",
-                        JsonSchemas.idOnly("Get a project", "the project's id"), project, ToolAnnotations.read(), null,
-                        call -> ToolResult.of(projects.get(call.tx(), call.id()))))
-                .tool(new ToolDescriptor("projects_create", "Create a project",
-                        "Creates a project. Legacy status keys are accepted and stored as the current key.",
-                        "projects.write", projectCreate, project, ToolAnnotations.create(), null,
-                        call -> entity(projects.create(call.tx(), call.arguments()), "project", "created")))
-                .tool(new ToolDescriptor("projects_update", "Update a project",
-                        "Changes the given fields of a project; null clears an optional field.", "projects.write",
-                        JsonSchemas.withId(projectPatch, "the project's id"), project, ToolAnnotations.update(), null,
-                        call -> entity(projects.update(call.tx(), call.id(), call.argumentsWithoutId()), "project", "updated")))
-                .tool(new ToolDescriptor("projects_delete", "Delete a project",
-                        "Soft-deletes a project: it disappears from lists and lookups; an operator can restore it.",
-                        "projects.write", JsonSchemas.idOnly("Delete a project", "the project's id"), deleted,
-                        ToolAnnotations.delete(), null,
-                        call -> entity(projects.delete(call.tx(), call.id()), "project", "deleted")))
-                .tool(new ToolDescriptor("projects_cycle_create", "Create a cycle",
-                        "Creates a cycle (a dated iteration) in a project.", "projects.write",
-                        JsonSchemas.withId(cycleCreate, "the project's id"), cycle, ToolAnnotations.create(), null,
-                        call -> entity(cycles.create(call.tx(), call.id(), call.argumentsWithoutId()), "cycle", "created")))
-                .tool(new ToolDescriptor("planning_allocation_create", "Create a planning allocation",
-                        "Allocates a person to a project (or one issue of it) between two dates, in hours per day or "
-                                + "as a percentage of their time.",
-                        "planning.write", allocationCreate, allocation, ToolAnnotations.create(), null,
-                        call -> entity(allocations.create(call.tx(), call.principal().actorId(), call.arguments()),
+                .tool(ToolDescriptor.builder("projects_get")
+                        .title("Get a project")
+                        .description("One project by id.")
+                        .scope("projects.read")
+                        .inputSchema(JsonSchemas.idOnly("Get a project", "the project's id"))
+                        .outputSchema(project)
+                        .annotations(ToolAnnotations.read())
+                        .handler(call -> ToolResult.of(projects.get(call.tx(), call.id()))))
+                .tool(ToolDescriptor.builder("projects_create")
+                        .title("Create a project")
+                        .description("Creates a project. Legacy status keys are accepted and stored as the current key.")
+                        .scope("projects.write")
+                        .inputSchema(projectCreate)
+                        .outputSchema(project)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> entity(projects.create(call.tx(), call.arguments()), "project", "created")))
+                .tool(ToolDescriptor.builder("projects_update")
+                        .title("Update a project")
+                        .description("Changes the given fields of a project; null clears an optional field.")
+                        .scope("projects.write")
+                        .inputSchema(JsonSchemas.withId(projectPatch, "the project's id"))
+                        .outputSchema(project)
+                        .annotations(ToolAnnotations.update())
+                        .handler(call -> entity(projects.update(call.tx(), call.id(), call.argumentsWithoutId()), "project", "updated")))
+                .tool(ToolDescriptor.builder("projects_delete")
+                        .title("Delete a project")
+                        .description("Soft-deletes a project: it disappears from lists and lookups; an operator can restore it.")
+                        .scope("projects.write")
+                        .inputSchema(JsonSchemas.idOnly("Delete a project", "the project's id"))
+                        .outputSchema(deleted)
+                        .annotations(ToolAnnotations.delete())
+                        .handler(call -> entity(projects.delete(call.tx(), call.id()), "project", "deleted")))
+                .tool(ToolDescriptor.builder("projects_cycle_create")
+                        .title("Create a cycle")
+                        .description("Creates a cycle (a dated iteration) in a project.")
+                        .scope("projects.write")
+                        .inputSchema(JsonSchemas.withId(cycleCreate, "the project's id"))
+                        .outputSchema(cycle)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> entity(cycles.create(call.tx(), call.id(), call.argumentsWithoutId()), "cycle", "created")))
+                .tool(ToolDescriptor.builder("planning_allocation_create")
+                        .title("Create a planning allocation")
+                        .description("Allocates a person to a project (or one issue of it) between two dates, in hours per day or "
+                                + "as a percentage of their time.")
+                        .scope("planning.write")
+                        .inputSchema(allocationCreate)
+                        .outputSchema(allocation)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> entity(allocations.create(call.tx(), call.principal().actorId(), call.arguments()),
                                 "allocation", "created")));
     }
 

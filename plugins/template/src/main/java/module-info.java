@@ -1,0 +1,6 @@
+/** Loaded by PF4J the plugin runs unnamed; the descriptor keeps it honest about what it uses. */
+module com.example.notes {
+    requires lnp.platform.api;
+
+    provides dev.lnp.api.PlatformPlugin with com.example.notes.NotesPlugin;
+}

@@ -1,0 +1,56 @@
+package com.example.notes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The platform with this plugin, on a real PostgreSQL (a fresh database for the class), over HTTP. */
+@PlatformTest(plugins = "notes")
+class NotesPluginTest {
+
+    @Test
+    void createsAndListsItemsPerWorkspace(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("notes");
+        UUID other = platform.createWorkspace("other");
+        String key = platform.key(ws, "notes.read", "notes.write");
+        var created = platform.post("/api/v1/notes/items", key, "{\"text\":\"Call Ada\"}");
+        assertEquals(201, created.status(), created.body());
+        assertEquals("Call Ada", created.data().path("text").asText());
+
+        assertEquals(1, platform.get("/api/v1/notes/items", key).json().path("pagination").path("total").asInt());
+        var theirs = platform.get("/api/v1/notes/items", platform.key(other, "notes.read"));
+        assertEquals(0, theirs.json().path("pagination").path("total").asInt(), theirs.body());
+    }
+
+    @Test
+    void theToolSharesTheRoutesData(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("tool");
+        String key = platform.key(ws, "notes.read", "notes.write");
+        platform.callTool(key, "notes_create_item", "{\"text\":\"From a tool\"}");
+        var listed = platform.get("/api/v1/notes/items", key);
+        assertEquals("From a tool", listed.json().path("data").path(0).path("text").asText(), listed.body());
+    }
+
+    @Test
+    void refusesBadInputAndAMissingScope(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("bad");
+        var invalid = platform.post("/api/v1/notes/items", platform.key(ws, "notes.write"), "{\"text\":\"\"}");
+        assertEquals(422, invalid.status(), invalid.body());
+        assertEquals(403, platform.post("/api/v1/notes/items", platform.key(ws, "notes.read"),
+                "{\"text\":\"x\"}").status());
+    }
+
+    @Test
+    void writesStopAtTheWorkspacesMonthlyQuota(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("quota");
+        platform.setQuota(ws, NotesPlugin.QUOTA, 1);
+        String key = platform.key(ws, "notes.write");
+        assertEquals(201, platform.post("/api/v1/notes/items", key, "{\"text\":\"one\"}").status());
+        var over = platform.post("/api/v1/notes/items", key, "{\"text\":\"two\"}");
+        assertEquals(429, over.status(), over.body());
+        assertEquals("quota_exceeded", over.json().path("code").asText());
+    }
+}
