@@ -28,6 +28,7 @@ module lnp.platform.core {
     requires org.apache.commons.compress;
     requires org.tukaani.xz;
     requires dev.failsafe.core;
+    requires gg.jte.runtime;
 
     uses dev.lnp.api.PlatformPlugin;
 
@@ -44,5 +45,10 @@ module lnp.platform.core {
     exports dev.lnp.core.limits;
     exports dev.lnp.core.webhooks;
 
+    exports dev.lnp.core.console;
+
     opens dev.lnp.core.cli to info.picocli;
+    // The precompiled console templates are looked up and called by reflection from the JTE runtime.
+    opens dev.lnp.core.console.view to gg.jte.runtime;
+    opens dev.lnp.core.console.text to gg.jte.runtime;
 }

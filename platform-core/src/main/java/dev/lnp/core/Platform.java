@@ -4,6 +4,9 @@ import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.console.Console;
+import dev.lnp.core.console.ConsoleSettings;
+import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -132,8 +135,13 @@ public final class Platform implements AutoCloseable {
             }
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
             maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
+            var consoleSettings = new ConsoleSettings(config);
+            var console = new Console(consoleSettings, database.jdbi(), registry,
+                    () -> context.service(Mailer.class).orElseThrow(
+                            () -> new IllegalStateException("no mail service is running")));
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
-                    services, List.of(new DatabaseHealthCheck(database)));
+                    services, List.of(new DatabaseHealthCheck(database)), console);
+            consoleSettings.serverStarted(server.port());
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,

@@ -7,6 +7,7 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
@@ -28,7 +29,7 @@ public final class ApiServer {
     private static final double OBSERVE_WEIGHT = 200;
 
     public static ApiServer start(String host, int port, Duration shutdownGrace, PluginRegistry registry,
-            PipelineServices services, List<HealthCheck> healthChecks) {
+            PipelineServices services, List<HealthCheck> healthChecks, HttpService console) {
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
@@ -40,6 +41,8 @@ public final class ApiServer {
             routing.route(Method.create(route.spec().method().name()), route.spec().path(),
                     new RouteHandler(route.pluginId(), route.spec(), services));
         }
+        // The administration console: server-rendered pages with their own (cookie) authentication.
+        routing.register("/console", console);
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
                 Problems.routeNotFound(req.prologue().method().text(), req.path().path())));

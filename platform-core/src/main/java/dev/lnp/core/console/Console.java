@@ -1,0 +1,201 @@
+package dev.lnp.core.console;
+
+import dev.lnp.api.mail.Mailer;
+import dev.lnp.core.auth.Connections;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.plugins.PluginRegistry;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * The administration console under {@code /console}: server-rendered pages for people signed in by magic
+ * link. Every route is listed here with the class that handles it; each handler asks
+ * {@link ConsoleAuthorization} before it shows or changes anything.
+ */
+public final class Console implements HttpService {
+
+    private static final System.Logger LOG = System.getLogger(Console.class.getName());
+
+    private final ConsoleSettings settings;
+    private final ConsoleTemplates templates;
+    private final ConsoleAssets assets;
+    private final ConsoleSessions sessions;
+    private final SignInLinks links;
+    private final SignInThrottle throttle;
+    private final People people;
+    private final ConsoleActivity activity;
+    private final Connections connections;
+    private final ConnectionActivity connectionActivity;
+    private final PluginRegistry registry;
+    private final Supplier<Mailer> mailer;
+    private final SignInPages signIn;
+    private final ConnectionPages connectionPages;
+    private final AccountPages accountPages;
+
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Supplier<Mailer> mailer) {
+        this.settings = settings;
+        this.templates = new ConsoleTemplates();
+        this.assets = ConsoleAssets.load();
+        this.sessions = new ConsoleSessions(jdbi, settings.sessionLifetime());
+        this.links = new SignInLinks(jdbi);
+        this.throttle = new SignInThrottle(jdbi, settings.throttleWindow());
+        this.people = new People(jdbi);
+        this.activity = new ConsoleActivity(jdbi);
+        this.connections = new Connections(jdbi, new ScopeCatalog(registry).all());
+        this.connectionActivity = new ConnectionActivity(jdbi);
+        this.registry = registry;
+        this.mailer = mailer;
+        this.signIn = new SignInPages(this);
+        this.connectionPages = new ConnectionPages(this);
+        this.accountPages = new AccountPages(this);
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/", page(accountPages::home))
+                .get("/assets/{version}/{name}", this::asset)
+                .get("/sign-in", page(signIn::form))
+                .post("/sign-in", page(signIn::request))
+                .get("/sign-in/link", page(signIn::confirmPage))
+                .post("/sign-in/link", page(signIn::useLink))
+                .get("/workspaces", page(signIn::chooseWorkspace))
+                .post("/workspaces", page(signIn::enterWorkspace))
+                .post("/sign-out", page(signIn::signOut))
+                .get("/sessions", page(accountPages::sessions))
+                .post("/sessions/{id}/end", page(accountPages::endSession))
+                .get("/activity", page(accountPages::activity))
+                .get("/connections", page(connectionPages::list))
+                .post("/connections", page(connectionPages::create))
+                .get("/connections/{id}", page(connectionPages::show))
+                .post("/connections/{id}/rotate", page(connectionPages::rotate))
+                .post("/connections/{id}/revoke", page(connectionPages::revoke))
+                .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
+                        "There is no console page at this address.", "/console", "Go to the console"))));
+    }
+
+    /** A console page handler: its refusals and failures become readable pages, never a stack trace. */
+    interface PageHandler {
+        void handle(ConsoleExchange exchange);
+    }
+
+    private Handler page(PageHandler handler) {
+        return (ServerRequest req, ServerResponse res) -> {
+            var exchange = new ConsoleExchange(req, res, this);
+            try {
+                handler.handle(exchange);
+            } catch (ConsoleExchange.Redirect redirect) {
+                exchange.redirect(redirect.location);
+            } catch (ConsoleExchange.Forbidden | ConsoleAuthorization.Denied refused) {
+                exchange.render(403, "notice.jte", notice(exchange, "Not allowed", refused.getMessage(),
+                        "/console", "Back to the console"));
+            } catch (ConsoleExchange.BadForm bad) {
+                exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
+                        "/console", "Back to the console"));
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "Console page " + req.path().path() + " failed", e);
+                if (!res.isSent()) {
+                    exchange.render(500, "notice.jte", notice(exchange, "Something went wrong",
+                            "The console could not complete this request. It has been logged; try again.",
+                            "/console", "Back to the console"));
+                }
+            }
+        };
+    }
+
+    private void asset(ServerRequest req, ServerResponse res) {
+        var found = assets.find(req.path().pathParameters().get("version"), req.path().pathParameters().get("name"));
+        if (found.isEmpty()) {
+            res.status(Status.NOT_FOUND_404).send();
+            return;
+        }
+        res.header(HeaderNames.CONTENT_TYPE, found.get().contentType());
+        // The URL changes whenever the content does, so the browser may keep this copy for a year.
+        res.header(HeaderNames.CACHE_CONTROL, "public, max-age=31536000, immutable");
+        res.header(HeaderNames.create("X-Content-Type-Options"), "nosniff");
+        res.send(found.get().bytes());
+    }
+
+    /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
+    Views.Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
+        var session = exchange.session().orElse(null);
+        List<Views.NavItem> nav = new ArrayList<>();
+        if (session != null && session.hasWorkspace()) {
+            addNav(nav, session, ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections",
+                    "/console/connections", currentHref);
+            addNav(nav, session, ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity",
+                    currentHref);
+            addNav(nav, session, ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions",
+                    currentHref);
+        }
+        return new Views.Chrome(title, assets.cssUrl(), assets.jsUrl(),
+                session == null ? null : session.email(),
+                session == null ? null : session.workspaceName(),
+                session == null ? null : session.role(),
+                session == null ? null : session.csrfToken(), nav);
+    }
+
+    private static void addNav(List<Views.NavItem> nav, ConsoleSessions.Session session,
+            ConsoleAuthorization.Permission permission, String label, String href, String current) {
+        if (ConsoleAuthorization.allows(session, permission)) {
+            nav.add(new Views.NavItem(label, href, href.equals(current)));
+        }
+    }
+
+    Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
+        return new Views.Notice(chrome(exchange, heading, null), heading, text, href, label);
+    }
+
+    ConsoleSettings settings() {
+        return settings;
+    }
+
+    ConsoleTemplates templates() {
+        return templates;
+    }
+
+    ConsoleSessions sessions() {
+        return sessions;
+    }
+
+    SignInLinks links() {
+        return links;
+    }
+
+    SignInThrottle throttle() {
+        return throttle;
+    }
+
+    People people() {
+        return people;
+    }
+
+    ConsoleActivity activity() {
+        return activity;
+    }
+
+    Connections connections() {
+        return connections;
+    }
+
+    ConnectionActivity connectionActivity() {
+        return connectionActivity;
+    }
+
+    PluginRegistry registry() {
+        return registry;
+    }
+
+    Mailer mailer() {
+        return mailer.get();
+    }
+}
