@@ -27,6 +27,7 @@ import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.core.tools.ToolInvoker;
 import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.core.webhooks.WebhookRoutes;
+import dev.lnp.core.webhooks.WebhookService;
 import dev.lnp.core.webhooks.WebhookSettings;
 import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
@@ -100,8 +101,9 @@ public final class Platform implements AutoCloseable {
             migrations.migrateCore();
 
             PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID,
-                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC())));
+            // One service for the webhook routes and the console's Webhooks pages.
+            var webhookService = new WebhookService(registry, webhookSettings, Clock.systemUTC());
+            registry.register(CorePlugin.ID, new CorePlugin(new WebhookRoutes(webhookService)));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
             }
@@ -138,7 +140,8 @@ public final class Platform implements AutoCloseable {
             var consoleSettings = new ConsoleSettings(config);
             var console = new Console(consoleSettings, database.jdbi(), registry,
                     () -> context.service(Mailer.class).orElseThrow(
-                            () -> new IllegalStateException("no mail service is running")));
+                            () -> new IllegalStateException("no mail service is running")),
+                    transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)), console);
             consoleSettings.serverStarted(server.port());

@@ -3,7 +3,9 @@ package dev.lnp.core.console;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.webhooks.WebhookService;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -41,8 +43,10 @@ public final class Console implements HttpService {
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
+    private final WebhookPages webhookPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Supplier<Mailer> mailer) {
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Supplier<Mailer> mailer,
+            WorkspaceTransactions transactions, WebhookService webhooks) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
         this.assets = ConsoleAssets.load();
@@ -58,6 +62,7 @@ public final class Console implements HttpService {
         this.signIn = new SignInPages(this);
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
+        this.webhookPages = new WebhookPages(this, transactions, webhooks);
     }
 
     @Override
@@ -79,6 +84,19 @@ public final class Console implements HttpService {
                 .get("/connections/{id}", page(connectionPages::show))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke))
+                .get("/webhooks", page(webhookPages::list))
+                .post("/webhooks", page(webhookPages::create))
+                .get("/webhooks/events", page(webhookPages::catalog))
+                .get("/webhooks/notices", page(webhookPages::notices))
+                .get("/webhooks/{id}", page(webhookPages::show))
+                .post("/webhooks/{id}", page(webhookPages::update))
+                .post("/webhooks/{id}/switch", page(webhookPages::switchOnOrOff))
+                .post("/webhooks/{id}/delete", page(webhookPages::delete))
+                .post("/webhooks/{id}/rotate-secret", page(webhookPages::rotateSecret))
+                .post("/webhooks/{id}/test", page(webhookPages::sendTest))
+                .post("/webhooks/{id}/recover", page(webhookPages::recover))
+                .get("/webhooks/{id}/deliveries/{delivery}", page(webhookPages::delivery))
+                .post("/webhooks/{id}/deliveries/{delivery}/redeliver", page(webhookPages::redeliver))
                 .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                         "There is no console page at this address.", "/console", "Go to the console"))));
     }
@@ -98,6 +116,9 @@ public final class Console implements HttpService {
             } catch (ConsoleExchange.Forbidden | ConsoleAuthorization.Denied refused) {
                 exchange.render(403, "notice.jte", notice(exchange, "Not allowed", refused.getMessage(),
                         "/console", "Back to the console"));
+            } catch (WebhookPages.NotFound missing) {
+                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage() + ".",
+                        "/console/webhooks", "Back to webhooks"));
             } catch (ConsoleExchange.BadForm bad) {
                 exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
                         "/console", "Back to the console"));
@@ -132,6 +153,8 @@ public final class Console implements HttpService {
         if (session != null && session.hasWorkspace()) {
             addNav(nav, session, ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections",
                     "/console/connections", currentHref);
+            addNav(nav, session, ConsoleAuthorization.Permission.VIEW_WEBHOOKS, "Webhooks", "/console/webhooks",
+                    currentHref);
             addNav(nav, session, ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity",
                     currentHref);
             addNav(nav, session, ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions",

@@ -12,6 +12,8 @@ public final class ConsoleAuthorization {
         VIEW_CONNECTIONS(Set.of("owner", "admin")),
         MANAGE_CONNECTIONS(Set.of("owner", "admin")),
         VIEW_ACTIVITY(Set.of("owner", "admin")),
+        VIEW_WEBHOOKS(Set.of("owner", "admin")),
+        MANAGE_WEBHOOKS(Set.of("owner", "admin")),
         OWN_SESSIONS(Set.of("owner", "admin", "member"));
 
         private final Set<String> roles;
