@@ -119,9 +119,8 @@ final class WebhookPages {
             notFound(x, "No such subscription", "This workspace has no webhook subscription with that id.");
             return;
         }
-        String done = x.query("done");
         String requeued = x.query("requeued");
-        String message = DONE.get(done);
+        String message = doneMessage(x);
         if (requeued != null && requeued.matches("\\d{1,9}")) {
             message = requeued + (requeued.equals("1") ? " failed delivery is" : " failed deliveries are")
                     + " queued again.";
@@ -238,7 +237,7 @@ final class WebhookPages {
     void delivery(ConsoleExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
-        renderDelivery(x, session, 200, List.of(), DONE.get(x.query("done")));
+        renderDelivery(x, session, 200, List.of(), doneMessage(x));
     }
 
     void redeliver(ConsoleExchange x) {
@@ -467,6 +466,12 @@ final class WebhookPages {
             throw ApiProblem.notFound("Delivery");
         }
         return id;
+    }
+
+    /** The message for {@code ?done=}, or null for none or an unknown key. */
+    private static String doneMessage(ConsoleExchange x) {
+        String key = x.query("done");
+        return key == null ? null : DONE.get(key);
     }
 
     private static int pageNumber(ConsoleExchange x) {
