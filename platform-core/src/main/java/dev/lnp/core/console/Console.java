@@ -14,7 +14,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -37,12 +36,12 @@ public final class Console implements HttpService {
     private final Connections connections;
     private final ConnectionActivity connectionActivity;
     private final PluginRegistry registry;
-    private final Supplier<Mailer> mailer;
+    private final Mailer mailer;
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Supplier<Mailer> mailer) {
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
         this.assets = ConsoleAssets.load();
@@ -196,6 +195,6 @@ public final class Console implements HttpService {
     }
 
     Mailer mailer() {
-        return mailer.get();
+        return mailer;
     }
 }

@@ -29,13 +29,17 @@ final class ConsoleClient {
             return response.headers().firstValue(name).orElse(null);
         }
 
-        /** The value of the first hidden input named {@code name}. */
+        /** The value of the last hidden input named {@code name} (the page's own form, after the header's). */
         String hidden(String name) {
             Matcher m = Pattern.compile("name=\"" + Pattern.quote(name) + "\" value=\"([^\"]*)\"").matcher(body);
-            if (!m.find()) {
+            String last = null;
+            while (m.find()) {
+                last = m.group(1).replace("&amp;", "&");
+            }
+            if (last == null) {
                 throw new AssertionError("no field " + name + " in\n" + body);
             }
-            return m.group(1).replace("&amp;", "&");
+            return last;
         }
 
         String firstMatch(String regex) {
