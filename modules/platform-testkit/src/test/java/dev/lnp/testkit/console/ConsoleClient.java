@@ -106,6 +106,22 @@ final class ConsoleClient {
         return send(builder);
     }
 
+    /** Signs this browser in the way a person does: asks for a link, takes it from the mail, presses the button. */
+    ConsoleClient signIn(MailCatcher mail, String email) {
+        int before = mail.messagesTo(email).size();
+        var page = get("/console/sign-in");
+        var sent = post("/console/sign-in", form("csrf", page.hidden("csrf"), "email", email));
+        if (sent.status() != 200) {
+            throw new AssertionError("sign-in request: " + sent.status() + "\n" + sent.body());
+        }
+        var confirm = get(mail.awaitLink(email, before + 1));
+        var done = post("/console/sign-in/link", form("csrf", confirm.hidden("csrf"), "token", confirm.hidden("token")));
+        if (done.status() != 303) {
+            throw new AssertionError("sign-in: " + done.status() + "\n" + done.body());
+        }
+        return this;
+    }
+
     static Map<String, String> form(String... keyValues) {
         Map<String, String> map = new LinkedHashMap<>();
         for (int i = 0; i < keyValues.length; i += 2) {
