@@ -28,6 +28,8 @@ module lnp.platform.core {
     requires org.apache.commons.compress;
     requires org.tukaani.xz;
     requires dev.failsafe.core;
+    requires jakarta.mail;
+    requires org.eclipse.angus.mail;
     requires gg.jte.runtime;
 
     uses dev.lnp.api.PlatformPlugin;
@@ -44,6 +46,7 @@ module lnp.platform.core {
     exports dev.lnp.core.validation;
     exports dev.lnp.core.limits;
     exports dev.lnp.core.webhooks;
+    exports dev.lnp.core.mail;
 
     exports dev.lnp.core.console;
 

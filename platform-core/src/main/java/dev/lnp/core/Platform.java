@@ -6,7 +6,6 @@ import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.console.Console;
 import dev.lnp.core.console.ConsoleSettings;
-import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -20,6 +19,8 @@ import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.limits.ToolCallLog;
+import dev.lnp.core.mail.MailService;
+import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
@@ -59,12 +60,13 @@ public final class Platform implements AutoCloseable {
     private final ToolCallLog toolCalls;
     private final Maintenance maintenance;
     private final Webhooks webhooks;
+    private final MailService mail;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks) {
+            Maintenance maintenance, Webhooks webhooks, MailService mail) {
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
         this.database = database;
@@ -78,6 +80,7 @@ public final class Platform implements AutoCloseable {
         this.toolCalls = toolCalls;
         this.maintenance = maintenance;
         this.webhooks = webhooks;
+        this.mail = mail;
     }
 
     /**
@@ -93,12 +96,14 @@ public final class Platform implements AutoCloseable {
         ToolCallLog toolCalls = null;
         Maintenance maintenance = null;
         Webhooks webhooks = null;
+        MailService mail = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             WebhookSettings webhookSettings = WebhookSettings.from(config);
             database = bootstrap.connect();
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             migrations.migrateCore();
+            mail = MailService.start(config, database.jdbi(), Clock.systemUTC());
 
             PluginRegistry registry = new PluginRegistry();
             // One service for the webhook routes and the console's Webhooks pages.
@@ -130,31 +135,38 @@ public final class Platform implements AutoCloseable {
                     new IdempotencyStore(), audit, config);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
-                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
+                    Mailer.class, mail.mailer()));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
-            maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
+            Webhooks startedWebhooks = webhooks;
+            MailService startedMail = mail;
+            maintenance = Maintenance.start(database.jdbi(), () -> {
+                startedWebhooks.purgeHistory();
+                startedMail.purgeHistory();
+            });
             var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry,
-                    () -> context.service(Mailer.class).orElseThrow(
-                            () -> new IllegalStateException("no mail service is running")),
-                    transactions, webhookService);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), transactions,
+                    webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)), console);
             consoleSettings.serverStarted(server.port());
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", server.port(),
                     plugins.stream().map(LoadedPlugin::id).toList(), (System.nanoTime() - started) / 1_000_000);
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks);
+                    tools, audit, toolCalls, maintenance, webhooks, mail);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
             }
             if (webhooks != null) {
                 webhooks.close();
+            }
+            if (mail != null) {
+                mail.close();
             }
             if (audit != null) {
                 audit.close();
@@ -194,6 +206,11 @@ public final class Platform implements AutoCloseable {
         return webhooks;
     }
 
+    /** Outgoing mail: the {@link Mailer} for core code, and the mailbox operators read. */
+    public MailService mail() {
+        return mail;
+    }
+
     public Database database() {
         return database;
     }
@@ -211,6 +228,7 @@ public final class Platform implements AutoCloseable {
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
         webhooks.close();
+        mail.close();
         maintenance.close();
         audit.close();
         toolCalls.close();

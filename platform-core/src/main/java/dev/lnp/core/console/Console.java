@@ -16,7 +16,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -39,13 +38,13 @@ public final class Console implements HttpService {
     private final Connections connections;
     private final ConnectionActivity connectionActivity;
     private final PluginRegistry registry;
-    private final Supplier<Mailer> mailer;
+    private final Mailer mailer;
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
     private final WebhookPages webhookPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Supplier<Mailer> mailer,
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer,
             WorkspaceTransactions transactions, WebhookService webhooks) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
@@ -219,6 +218,6 @@ public final class Console implements HttpService {
     }
 
     Mailer mailer() {
-        return mailer.get();
+        return mailer;
     }
 }

@@ -26,7 +26,7 @@ public final class ConsoleActivity {
     public void record(Handle h, ConsoleSessions.Session actor, String action, String target, String detail) {
         h.createUpdate("""
                         INSERT INTO lnp_core.console_activity (workspace_id, actor_user_id, actor_email, action, target, detail)
-                        VALUES (:ws, :user, :email, :action, :target, :detail)
+                        VALUES (:ws, CAST(:user AS uuid), :email, :action, :target, :detail)
                         """)
                 .bind("ws", actor.workspaceId()).bind("user", actor.userId()).bind("email", actor.email())
                 .bind("action", action).bind("target", target).bind("detail", detail)

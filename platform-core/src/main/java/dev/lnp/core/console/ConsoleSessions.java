@@ -127,7 +127,7 @@ public final class ConsoleSessions {
         var row = h.createQuery("""
                         INSERT INTO lnp_core.console_sessions
                                (token_hash, csrf_token, email, user_id, expires_at, user_agent, client_ip)
-                        VALUES (:hash, :csrf, :email, :user, now() + CAST(:lifetime AS interval), :ua, :ip)
+                        VALUES (:hash, :csrf, :email, CAST(:user AS uuid), now() + CAST(:lifetime AS interval), :ua, :ip)
                         RETURNING id, created_at
                         """)
                 .bind("hash", Secrets.hash(token)).bind("csrf", csrf).bind("email", email).bind("user", userId)

@@ -32,7 +32,7 @@ public final class SignInLinks {
             h.createUpdate("DELETE FROM lnp_core.sign_in_links WHERE expires_at < now() - interval '1 day'").execute();
             h.createUpdate("""
                             INSERT INTO lnp_core.sign_in_links (token_hash, browser_hash, email, purpose, workspace_id, expires_at)
-                            VALUES (:token, :browser, :email, :purpose, :ws, now() + CAST(:valid AS interval))
+                            VALUES (:token, :browser, :email, :purpose, CAST(:ws AS uuid), now() + CAST(:valid AS interval))
                             """)
                     .bind("token", Secrets.hash(token))
                     .bind("browser", browserNonce == null ? null : Secrets.hash(browserNonce))

@@ -21,8 +21,8 @@ public final class SignInThrottle {
     public boolean allow(String bucket, int limit) {
         return jdbi.inTransaction(h -> {
             // One transaction-scoped lock per bucket: concurrent attempts cannot both see the last free slot.
-            h.createQuery("SELECT pg_advisory_xact_lock(hashtextextended(:b, 16))").bind("b", bucket)
-                    .mapTo(Object.class).one();
+            h.createQuery("SELECT pg_advisory_xact_lock(hashtextextended(:b, 16))::text").bind("b", bucket)
+                    .mapTo(String.class).one();
             h.createUpdate("DELETE FROM lnp_core.sign_in_attempts WHERE bucket = :b AND at < now() - CAST(:w AS interval)")
                     .bind("b", bucket).bind("w", window.toSeconds() + " seconds").execute();
             int recent = h.createQuery("SELECT count(*) FROM lnp_core.sign_in_attempts WHERE bucket = :b")

@@ -29,13 +29,17 @@ final class ConsoleClient {
             return response.headers().firstValue(name).orElse(null);
         }
 
-        /** The value of the first hidden input named {@code name}. */
+        /** The value of the last hidden input named {@code name} (the page's own form, after the header's). */
         String hidden(String name) {
             Matcher m = Pattern.compile("name=\"" + Pattern.quote(name) + "\" value=\"([^\"]*)\"").matcher(body);
-            if (!m.find()) {
+            String last = null;
+            while (m.find()) {
+                last = m.group(1).replace("&amp;", "&");
+            }
+            if (last == null) {
                 throw new AssertionError("no field " + name + " in\n" + body);
             }
-            return m.group(1).replace("&amp;", "&");
+            return last;
         }
 
         String firstMatch(String regex) {
@@ -100,6 +104,22 @@ final class ConsoleClient {
             builder.header("Origin", origin);
         }
         return send(builder);
+    }
+
+    /** Signs this browser in the way a person does: asks for a link, takes it from the mail, presses the button. */
+    ConsoleClient signIn(MailCatcher mail, String email) {
+        int before = mail.messagesTo(email).size();
+        var page = get("/console/sign-in");
+        var sent = post("/console/sign-in", form("csrf", page.hidden("csrf"), "email", email));
+        if (sent.status() != 200) {
+            throw new AssertionError("sign-in request: " + sent.status() + "\n" + sent.body());
+        }
+        var confirm = get(mail.awaitLink(email, before + 1));
+        var done = post("/console/sign-in/link", form("csrf", confirm.hidden("csrf"), "token", confirm.hidden("token")));
+        if (done.status() != 303) {
+            throw new AssertionError("sign-in: " + done.status() + "\n" + done.body());
+        }
+        return this;
     }
 
     static Map<String, String> form(String... keyValues) {

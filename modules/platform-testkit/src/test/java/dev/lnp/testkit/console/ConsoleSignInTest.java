@@ -175,10 +175,15 @@ class ConsoleSignInTest {
         var client = new ConsoleClient(platform.port());
         client.setCookie("lnp_console", "planted-by-an-attacker-000000000000000000000");
         String link = requestLink(client, email, 1);
-        assertEquals(303, useLink(client, link).status());
-        String issued = client.cookie("lnp_console");
-        assertNotNull(issued);
+        var signedIn = useLink(client, link);
+        assertEquals(303, signedIn.status());
+        String setCookie = signedIn.header("Set-Cookie");
+        assertNotNull(setCookie);
+        String issued = setCookie.substring("lnp_console=".length(), setCookie.indexOf(';'));
         assertNotEquals("planted-by-an-attacker-000000000000000000000", issued);
+        var fresh = new ConsoleClient(platform.port());
+        fresh.setCookie("lnp_console", issued);
+        assertEquals(200, fresh.get("/console/connections").status(), "the issued id is the session");
         var attacker = new ConsoleClient(platform.port());
         attacker.setCookie("lnp_console", "planted-by-an-attacker-000000000000000000000");
         assertEquals(303, attacker.get("/console/connections").status());
