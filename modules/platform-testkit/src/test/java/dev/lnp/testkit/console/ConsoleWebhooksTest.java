@@ -336,9 +336,12 @@ class ConsoleWebhooksTest {
         UUID id = create(owner, "http://127.0.0.1:9/x", "probe.burst");
         var test = owner.post("/console/webhooks/" + id + "/test");
         String deliveryId = test.location().replaceAll(".*/deliveries/([0-9a-f-]{36}).*", "$1");
-        platform.jdbi().useHandle(h -> h.createUpdate(
-                        "UPDATE lnp_core.webhook_deliveries SET lease_until = now() + interval '1 hour' WHERE id = :id")
-                .bind("id", UUID.fromString(deliveryId)).execute());
+        // Claimed as a dispatcher claims it, once its first attempt is recorded (so that attempt cannot clear it).
+        await(Duration.ofSeconds(10), "a claim between attempts", () -> platform.jdbi().withHandle(h -> h.createUpdate("""
+                        UPDATE lnp_core.webhook_deliveries SET lease_until = now() + interval '1 hour'
+                         WHERE id = :id AND attempts >= 1 AND lease_until IS NULL
+                        """)
+                .bind("id", UUID.fromString(deliveryId)).execute()) == 1);
         var refused = owner.post("/console/webhooks/" + id + "/deliveries/" + deliveryId + "/redeliver");
         assertEquals(409, refused.status(), refused.body());
         assertTrue(refused.body().contains("being sent right now"), refused.body());
