@@ -9,6 +9,7 @@ import dev.lnp.api.http.FieldError;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.webhooks.EventCatalog;
 import dev.lnp.core.webhooks.SubscriptionRepository.Subscription;
 import dev.lnp.core.webhooks.WebhookRoutes;
 import dev.lnp.core.webhooks.WebhookService;
@@ -382,15 +383,18 @@ final class WebhookPages {
     }
 
     private WebhookViews.Form formOf(Subscription s) {
-        Set<String> known = new LinkedHashSet<>();
-        registry().events().forEach(e -> known.add(e.type().name()));
-        List<String> other = s.events().stream().filter(e -> !known.contains(e)).toList();
-        return new WebhookViews.Form(s.url(), eventChoices(Set.copyOf(s.events())), String.join(", ", other),
+        var choices = eventChoices(Set.copyOf(s.events()));
+        Set<String> boxes = new LinkedHashSet<>();
+        choices.forEach(c -> boxes.add(c.name()));
+        List<String> other = s.events().stream().filter(e -> !boxes.contains(e)).toList();
+        return new WebhookViews.Form(s.url(), choices, String.join(", ", other),
                 s.description() == null ? "" : s.description(), s.enabled());
     }
 
+    /** A box per catalog event but the test event, which only "Send test event" sends. */
     private List<WebhookViews.EventChoice> eventChoices(Set<String> selected) {
         return registry().events().stream()
+                .filter(e -> !e.type().name().equals(EventCatalog.TEST_EVENT.name()))
                 .map(e -> new WebhookViews.EventChoice(e.type().name(), e.pluginId(), e.type().description(),
                         selected.contains(e.type().name())))
                 .toList();

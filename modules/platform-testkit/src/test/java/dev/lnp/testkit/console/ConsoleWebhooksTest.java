@@ -77,10 +77,7 @@ class ConsoleWebhooksTest {
             email = (String) owner[1];
         } else {
             email = role + "-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
-            userId = platform.jdbi().withHandle(h -> h.createQuery("""
-                            INSERT INTO lnp_core.users (workspace_id, email, role) VALUES (:ws, :email, :role) RETURNING id
-                            """)
-                    .bind("ws", workspace).bind("email", email).bind("role", role).mapTo(UUID.class).one());
+            userId = platform.workspaces().addUser(workspace, email, role);
         }
         var issued = new ConsoleSessions(platform.jdbi(), Duration.ofHours(1)).create(email, userId, "test", "127.0.0.1");
         var client = new ConsoleClient(platform.port());
