@@ -148,16 +148,15 @@ public final class Console implements HttpService {
     /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
     Views.Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
         var session = exchange.session().orElse(null);
-        List<Views.NavItem> nav = new ArrayList<>();
+        List<Views.NavSection> nav = new ArrayList<>();
         if (session != null && session.hasWorkspace()) {
-            addNav(nav, session, ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections",
-                    "/console/connections", currentHref);
-            addNav(nav, session, ConsoleAuthorization.Permission.VIEW_WEBHOOKS, "Webhooks", "/console/webhooks",
-                    currentHref);
-            addNav(nav, session, ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity",
-                    currentHref);
-            addNav(nav, session, ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions",
-                    currentHref);
+            section(nav, session, currentHref, "API & MCP",
+                    new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections", "/console/connections"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_WEBHOOKS, "Webhooks", "/console/webhooks"));
+            section(nav, session, currentHref, "Workspace",
+                    new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
+            section(nav, session, currentHref, "Account",
+                    new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
         }
         return new Views.Chrome(title, assets.cssUrl(), assets.jsUrl(),
                 session == null ? null : session.email(),
@@ -166,10 +165,19 @@ public final class Console implements HttpService {
                 session == null ? null : session.csrfToken(), nav);
     }
 
-    private static void addNav(List<Views.NavItem> nav, ConsoleSessions.Session session,
-            ConsoleAuthorization.Permission permission, String label, String href, String current) {
-        if (ConsoleAuthorization.allows(session, permission)) {
-            nav.add(new Views.NavItem(label, href, href.equals(current)));
+    private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
+    }
+
+    private static void section(List<Views.NavSection> nav, ConsoleSessions.Session session, String current,
+            String title, Link... links) {
+        List<Views.NavItem> items = new ArrayList<>();
+        for (Link link : links) {
+            if (ConsoleAuthorization.allows(session, link.permission())) {
+                items.add(new Views.NavItem(link.label(), link.href(), link.href().equals(current)));
+            }
+        }
+        if (!items.isEmpty()) {
+            nav.add(new Views.NavSection(title, items));
         }
     }
 

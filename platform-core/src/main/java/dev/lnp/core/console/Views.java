@@ -24,9 +24,13 @@ public final class Views {
     public record NavItem(String label, String href, boolean current) {
     }
 
+    /** A titled group of navigation links; groups without a link the role may use are left out. */
+    public record NavSection(String title, List<NavItem> items) {
+    }
+
     /** What every page's layout needs: title, assets, who is signed in, the CSRF token, the navigation. */
     public record Chrome(String title, String cssUrl, String jsUrl, String email, String workspaceName, String role,
-            String csrf, List<NavItem> nav) {
+            String csrf, List<NavSection> nav) {
         public boolean signedIn() {
             return email != null;
         }
