@@ -40,6 +40,10 @@ public final class Console implements HttpService {
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
+    private final Members members;
+    private final Invitations invitations;
+    private final MemberPages memberPages;
+    private final ManagementApi managementApi;
 
     public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer) {
         this.settings = settings;
@@ -57,10 +61,16 @@ public final class Console implements HttpService {
         this.signIn = new SignInPages(this);
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
+        this.members = new Members(jdbi, activity);
+        this.invitations = new Invitations(links, settings);
+        this.memberPages = new MemberPages(this);
+        this.managementApi = new ManagementApi(this);
     }
 
     @Override
     public void routing(HttpRules rules) {
+        // JSON for automation with a session; listed in ManagementApi, before the catch-all page below.
+        managementApi.routing(rules);
         rules.get("/", page(accountPages::home))
                 .get("/assets/{version}/{name}", this::asset)
                 .get("/sign-in", page(signIn::form))
@@ -73,6 +83,11 @@ public final class Console implements HttpService {
                 .get("/sessions", page(accountPages::sessions))
                 .post("/sessions/{id}/end", page(accountPages::endSession))
                 .get("/activity", page(accountPages::activity))
+                .get("/members", page(memberPages::list))
+                .post("/members", page(memberPages::invite))
+                .post("/members/{id}/role", page(memberPages::changeRole))
+                .post("/members/{id}/remove", page(memberPages::remove))
+                .post("/members/{id}/transfer", page(memberPages::transfer))
                 .get("/connections", page(connectionPages::list))
                 .post("/connections", page(connectionPages::create))
                 .get("/connections/{id}", page(connectionPages::show))
@@ -132,6 +147,7 @@ public final class Console implements HttpService {
             section(nav, session, currentHref, "API & MCP",
                     new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections", "/console/connections"));
             section(nav, session, currentHref, "Workspace",
+                    new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
@@ -201,6 +217,14 @@ public final class Console implements HttpService {
 
     PluginRegistry registry() {
         return registry;
+    }
+
+    Members members() {
+        return members;
+    }
+
+    Invitations invitations() {
+        return invitations;
     }
 
     Mailer mailer() {

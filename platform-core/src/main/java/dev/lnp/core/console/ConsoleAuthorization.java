@@ -12,6 +12,9 @@ public final class ConsoleAuthorization {
         VIEW_CONNECTIONS(Set.of("owner", "admin")),
         MANAGE_CONNECTIONS(Set.of("owner", "admin")),
         VIEW_ACTIVITY(Set.of("owner", "admin")),
+        VIEW_MEMBERS(Set.of("owner", "admin", "member")),
+        MANAGE_MEMBERS(Set.of("owner", "admin")),
+        TRANSFER_OWNERSHIP(Set.of("owner")),
         OWN_SESSIONS(Set.of("owner", "admin", "member"));
 
         private final Set<String> roles;

@@ -77,7 +77,11 @@ public final class Views {
     }
 
     /** A mail carrying a one-time link (sign-in or invitation). */
-    public record LinkMail(String link, long validMinutes, String intro, String action) {
+    public record LinkMail(String link, String validFor, String intro, String action) {
+    }
+
+    public record MembersPage(Chrome chrome, List<Members.Member> members, boolean canManage, boolean canTransfer,
+            String currentUserId, List<String> errors, String notice) {
     }
 
     public record SessionsPage(Chrome chrome, List<ConsoleSessions.Listed> sessions) {
