@@ -147,7 +147,8 @@ public final class Platform implements AutoCloseable {
                 startedMail.purgeHistory();
             });
             var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer());
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits());
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)), console);
             consoleSettings.serverStarted(server.port());

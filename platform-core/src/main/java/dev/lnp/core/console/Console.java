@@ -4,6 +4,8 @@ import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.http.PipelineServices;
+import dev.lnp.core.mail.Mailbox;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -44,8 +46,14 @@ public final class Console implements HttpService {
     private final Invitations invitations;
     private final MemberPages memberPages;
     private final ManagementApi managementApi;
+    private final WorkspaceSettings workspaceSettings;
+    private final WorkspacePages workspacePages;
+    private final PipelineServices.Limits limits;
+    private final Mailbox mailbox;
+    private final MailboxPages mailboxPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer) {
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer, Mailbox mailbox,
+            PipelineServices.Limits limits) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
         this.assets = ConsoleAssets.load();
@@ -65,6 +73,11 @@ public final class Console implements HttpService {
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
         this.managementApi = new ManagementApi(this);
+        this.workspaceSettings = new WorkspaceSettings(jdbi);
+        this.workspacePages = new WorkspacePages(this);
+        this.limits = limits;
+        this.mailbox = mailbox;
+        this.mailboxPages = new MailboxPages(this);
     }
 
     @Override
@@ -83,6 +96,11 @@ public final class Console implements HttpService {
                 .get("/sessions", page(accountPages::sessions))
                 .post("/sessions/{id}/end", page(accountPages::endSession))
                 .get("/activity", page(accountPages::activity))
+                .get("/modules", page(workspacePages::modules))
+                .post("/modules/{id}", page(workspacePages::switchModule))
+                .get("/usage", page(workspacePages::usage))
+                .get("/mailbox", page(mailboxPages::list))
+                .get("/mailbox/{id}", page(mailboxPages::show))
                 .get("/members", page(memberPages::list))
                 .post("/members", page(memberPages::invite))
                 .post("/members/{id}/role", page(memberPages::changeRole))
@@ -148,9 +166,15 @@ public final class Console implements HttpService {
                     new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections", "/console/connections"));
             section(nav, session, currentHref, "Workspace",
                     new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
+                    new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
+            if (settings.isOperator(session.email())) {
+                nav.add(new Views.NavSection("Deployment", List.of(new Views.NavItem("Mailbox", "/console/mailbox",
+                        "/console/mailbox".equals(currentHref)))));
+            }
         }
         return new Views.Chrome(title, assets.cssUrl(), assets.jsUrl(),
                 session == null ? null : session.email(),
@@ -217,6 +241,18 @@ public final class Console implements HttpService {
 
     PluginRegistry registry() {
         return registry;
+    }
+
+    WorkspaceSettings workspaceSettings() {
+        return workspaceSettings;
+    }
+
+    PipelineServices.Limits limits() {
+        return limits;
+    }
+
+    Mailbox mailbox() {
+        return mailbox;
     }
 
     Members members() {

@@ -15,6 +15,8 @@ public final class ConsoleAuthorization {
         VIEW_MEMBERS(Set.of("owner", "admin", "member")),
         MANAGE_MEMBERS(Set.of("owner", "admin")),
         TRANSFER_OWNERSHIP(Set.of("owner")),
+        MANAGE_MODULES(Set.of("owner", "admin")),
+        VIEW_USAGE(Set.of("owner", "admin")),
         OWN_SESSIONS(Set.of("owner", "admin", "member"));
 
         private final Set<String> roles;
