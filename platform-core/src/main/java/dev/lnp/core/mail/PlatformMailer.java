@@ -56,7 +56,10 @@ public final class PlatformMailer implements Mailer {
         }
         // Deployment mail is no workspace's data, and a workspace transaction may not write it (row-level
         // security): it gets a transaction of its own.
-        return queue.jdbi().inTransaction(handle -> send(handle, mail));
+        // A handle of its own: Jdbi's inTransaction would join a transaction open on this thread.
+        try (Handle handle = queue.jdbi().open()) {
+            return handle.inTransaction(h -> send(h, mail));
+        }
     }
 
     /** Writes the message through {@code handle}: it is sent (or shown in the local mailbox) once that commits. */
