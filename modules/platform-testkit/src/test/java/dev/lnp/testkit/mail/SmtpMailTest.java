@@ -59,6 +59,7 @@ class SmtpMailTest {
     }
 
     private static GreenMail greenMail(ServerSetup setup) {
+        setup.setServerStartupTimeout(30_000); // the build machine is busy; 2 s is not always enough for TLS
         var server = new GreenMail(setup).withConfiguration(GreenMailConfiguration.aConfig().withUser(USER, PASSWORD));
         server.start();
         return server;
@@ -215,6 +216,55 @@ class SmtpMailTest {
             awaitState(platform.platform().mail().mailbox(), id, "sent");
         } finally {
             smtps.stop();
+        }
+    }
+
+    @Test
+    void wrongSmtpCredentialsKeepTheMailWaitingForTheOperator() throws Exception {
+        GreenMail smtp = greenMail(new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP).dynamicPort());
+        try (var platform = TestPlatform.start("mail-auth", List.of("probe"), null, config(smtp.getSmtp().getPort(),
+                "none", Map.of("lnp.mail.user", USER, "lnp.mail.password", "wrong")))) {
+            Mailbox mailbox = platform.platform().mail().mailbox();
+            UUID id = platform.platform().mail().mailer().send(new OutgoingMail(null, "gina@example.com", "Hi",
+                    "Text", null, "notice"));
+            var waiting = awaitMail(mailbox, id, m -> m.summary().lastError() != null, "a failed attempt");
+            assertEquals("pending", waiting.summary().state());
+            assertTrue(waiting.summary().lastError().contains("AuthenticationFailedException"),
+                    waiting.summary().lastError());
+            assertEquals(0, smtp.getReceivedMessages().length);
+        } finally {
+            smtp.stop();
+        }
+    }
+
+    @Test
+    void twoNodesShareTheOutboxAndMailQueuedByAnOperatorCommandIsSentByTheServer() throws Exception {
+        GreenMail smtp = greenMail(new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP).dynamicPort());
+        var config = config(smtp.getSmtp().getPort(), "none", Map.of("lnp.mail.concurrency", "2"));
+        try (var first = TestPlatform.start("mail-nodes", List.of("probe"), null, config);
+                var second = TestPlatform.startOn(first, List.of("probe"), config)) {
+            var ids = new java.util.HashSet<UUID>();
+            for (int i = 0; i < 12; i++) {
+                var node = i % 2 == 0 ? first : second;
+                ids.add(node.platform().mail().mailer().send(new OutgoingMail(null, "n" + i + "@example.com",
+                        "Message " + i, "Body " + i, null, "bulk")));
+            }
+            // As `platform workspace create` would: queued from another process, sent by a running node.
+            var operatorConfig = dev.lnp.core.config.PlatformConfig.load(null, Map.of(), config);
+            ids.add(dev.lnp.core.mail.PlatformMailer.queueOnly(operatorConfig, first.jdbi()).send(new OutgoingMail(
+                    null, "operator@example.com", "From the CLI", "Queued by a command", null, "sign-in-link")));
+            assertTrue(smtp.waitForIncomingEmail(20_000, 13), "every message arrives");
+            for (UUID id : ids) {
+                awaitState(first.platform().mail().mailbox(), id, "sent");
+            }
+            Thread.sleep(1_000);
+            var messageIds = new java.util.HashSet<String>();
+            for (MimeMessage m : smtp.getReceivedMessages()) {
+                assertTrue(messageIds.add(m.getMessageID()), "each message once: " + m.getMessageID());
+            }
+            assertEquals(13, messageIds.size());
+        } finally {
+            smtp.stop();
         }
     }
 
