@@ -59,6 +59,11 @@ public final class PlatformMailer implements Mailer {
         // A handle of its own: Jdbi's inTransaction would join a transaction open on this thread.
         try (Handle handle = queue.jdbi().open()) {
             return handle.inTransaction(h -> send(h, mail));
+        } catch (org.jdbi.v3.core.statement.StatementException e) {
+            if (e.getCause() instanceof java.sql.SQLException sql && "23503".equals(sql.getSQLState())) {
+                throw new IllegalArgumentException("workspaceId " + mail.workspaceId() + " is not a workspace", e);
+            }
+            throw e;
         }
     }
 

@@ -167,6 +167,10 @@ class LocalMailboxTest {
         var kind = assertThrows(IllegalArgumentException.class,
                 () -> mailer.send(new OutgoingMail(null, "ada@example.com", "Hi", "text", null, "Bad Kind")));
         assertTrue(kind.getMessage().startsWith("kind must be"), kind.getMessage());
+        UUID noSuchWorkspace = UUID.randomUUID();
+        var workspace = assertThrows(IllegalArgumentException.class,
+                () -> mailer.send(new OutgoingMail(noSuchWorkspace, "ada@example.com", "Hi", "text", null, "probe")));
+        assertEquals("workspaceId " + noSuchWorkspace + " is not a workspace", workspace.getMessage());
         assertEquals(before, platform.platform().mail().mailbox().list(new Mailbox.Query(null, null, 500)).size(),
                 "nothing refused was queued");
 
