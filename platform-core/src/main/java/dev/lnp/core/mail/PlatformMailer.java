@@ -55,8 +55,8 @@ public final class PlatformMailer implements Mailer {
             return send(current.get().handle(), mail);
         }
         // Deployment mail is no workspace's data, and a workspace transaction may not write it (row-level
-        // security): it gets a transaction of its own.
-        // A handle of its own: Jdbi's inTransaction would join a transaction open on this thread.
+        // security): it gets a transaction on a handle of its own (Jdbi's inTransaction would join the one open
+        // on this thread).
         try (Handle handle = queue.jdbi().open()) {
             return handle.inTransaction(h -> send(h, mail));
         } catch (org.jdbi.v3.core.statement.StatementException e) {
@@ -107,6 +107,6 @@ public final class PlatformMailer implements Mailer {
     /** Unique per message and stable across attempts, so a receiver can drop a duplicate of a retried send. */
     private String messageId(UUID id) {
         String address = settings.from().getAddress();
-        return "<" + id + "." + "lnp@" + address.substring(address.lastIndexOf('@') + 1) + ">";
+        return "<" + id + ".lnp@" + address.substring(address.lastIndexOf('@') + 1) + ">";
     }
 }
