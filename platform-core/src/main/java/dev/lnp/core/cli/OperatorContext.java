@@ -60,6 +60,10 @@ final class OperatorContext implements AutoCloseable {
         return new Connections(database.jdbi(), new ScopeCatalog(registry).all());
     }
 
+    dev.lnp.core.mail.Mailbox mailbox() {
+        return new dev.lnp.core.mail.Mailbox(database.jdbi());
+    }
+
     /** Names of the tools the deployment's plugins register. */
     java.util.Set<String> toolNames() {
         var names = new java.util.TreeSet<String>();
