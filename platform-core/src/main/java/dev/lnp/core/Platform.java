@@ -149,8 +149,8 @@ public final class Platform implements AutoCloseable {
                 startedMail.purgeHistory();
             });
             var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), transactions,
-                    webhookService);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits(), transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(), registry,
                     services, List.of(new DatabaseHealthCheck(database)), console);
             consoleSettings.serverStarted(server.port());

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 @Command(name = "platform", mixinStandardHelpOptions = true, version = "lnp platform 0.1.0",
         description = "The LNP workspace platform.",
         subcommands = {ServeCommand.class, RoutesCommand.class, ScopesCommand.class, WorkspaceCommand.class,
-                KeyCommand.class})
+                KeyCommand.class, MailCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

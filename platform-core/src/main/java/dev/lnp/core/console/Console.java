@@ -5,6 +5,8 @@ import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.http.PipelineServices;
+import dev.lnp.core.mail.Mailbox;
 import dev.lnp.core.webhooks.WebhookService;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -42,10 +44,19 @@ public final class Console implements HttpService {
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
+    private final Members members;
+    private final Invitations invitations;
+    private final MemberPages memberPages;
+    private final ManagementApi managementApi;
+    private final WorkspaceSettings workspaceSettings;
+    private final WorkspacePages workspacePages;
+    private final PipelineServices.Limits limits;
+    private final Mailbox mailbox;
+    private final MailboxPages mailboxPages;
     private final WebhookPages webhookPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer,
-            WorkspaceTransactions transactions, WebhookService webhooks) {
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer, Mailbox mailbox,
+            PipelineServices.Limits limits, WorkspaceTransactions transactions, WebhookService webhooks) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
         this.assets = ConsoleAssets.load();
@@ -61,11 +72,22 @@ public final class Console implements HttpService {
         this.signIn = new SignInPages(this);
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
+        this.members = new Members(jdbi, activity);
+        this.invitations = new Invitations(links, settings);
+        this.memberPages = new MemberPages(this);
+        this.managementApi = new ManagementApi(this);
+        this.workspaceSettings = new WorkspaceSettings(jdbi);
+        this.workspacePages = new WorkspacePages(this);
+        this.limits = limits;
+        this.mailbox = mailbox;
+        this.mailboxPages = new MailboxPages(this);
         this.webhookPages = new WebhookPages(this, transactions, webhooks);
     }
 
     @Override
     public void routing(HttpRules rules) {
+        // JSON for automation with a session; listed in ManagementApi, before the catch-all page below.
+        managementApi.routing(rules);
         rules.get("/", page(accountPages::home))
                 .get("/assets/{version}/{name}", this::asset)
                 .get("/sign-in", page(signIn::form))
@@ -78,6 +100,16 @@ public final class Console implements HttpService {
                 .get("/sessions", page(accountPages::sessions))
                 .post("/sessions/{id}/end", page(accountPages::endSession))
                 .get("/activity", page(accountPages::activity))
+                .get("/modules", page(workspacePages::modules))
+                .post("/modules/{id}", page(workspacePages::switchModule))
+                .get("/usage", page(workspacePages::usage))
+                .get("/mailbox", page(mailboxPages::list))
+                .get("/mailbox/{id}", page(mailboxPages::show))
+                .get("/members", page(memberPages::list))
+                .post("/members", page(memberPages::invite))
+                .post("/members/{id}/role", page(memberPages::changeRole))
+                .post("/members/{id}/remove", page(memberPages::remove))
+                .post("/members/{id}/transfer", page(memberPages::transfer))
                 .get("/connections", page(connectionPages::list))
                 .post("/connections", page(connectionPages::create))
                 .get("/connections/{id}", page(connectionPages::show))
@@ -154,9 +186,16 @@ public final class Console implements HttpService {
                     new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections", "/console/connections"),
                     new Link(ConsoleAuthorization.Permission.VIEW_WEBHOOKS, "Webhooks", "/console/webhooks"));
             section(nav, session, currentHref, "Workspace",
+                    new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
+                    new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
+            if (settings.isOperator(session.email())) {
+                nav.add(new Views.NavSection("Deployment", List.of(new Views.NavItem("Mailbox", "/console/mailbox",
+                        "/console/mailbox".equals(currentHref)))));
+            }
         }
         return new Views.Chrome(title, assets.cssUrl(), assets.jsUrl(),
                 session == null ? null : session.email(),
@@ -223,6 +262,26 @@ public final class Console implements HttpService {
 
     PluginRegistry registry() {
         return registry;
+    }
+
+    WorkspaceSettings workspaceSettings() {
+        return workspaceSettings;
+    }
+
+    PipelineServices.Limits limits() {
+        return limits;
+    }
+
+    Mailbox mailbox() {
+        return mailbox;
+    }
+
+    Members members() {
+        return members;
+    }
+
+    Invitations invitations() {
+        return invitations;
     }
 
     Mailer mailer() {

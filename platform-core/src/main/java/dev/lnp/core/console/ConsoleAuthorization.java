@@ -12,6 +12,11 @@ public final class ConsoleAuthorization {
         VIEW_CONNECTIONS(Set.of("owner", "admin")),
         MANAGE_CONNECTIONS(Set.of("owner", "admin")),
         VIEW_ACTIVITY(Set.of("owner", "admin")),
+        VIEW_MEMBERS(Set.of("owner", "admin", "member")),
+        MANAGE_MEMBERS(Set.of("owner", "admin")),
+        TRANSFER_OWNERSHIP(Set.of("owner")),
+        MANAGE_MODULES(Set.of("owner", "admin")),
+        VIEW_USAGE(Set.of("owner", "admin")),
         VIEW_WEBHOOKS(Set.of("owner", "admin")),
         MANAGE_WEBHOOKS(Set.of("owner", "admin")),
         OWN_SESSIONS(Set.of("owner", "admin", "member"));

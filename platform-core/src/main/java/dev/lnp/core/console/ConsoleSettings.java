@@ -19,6 +19,7 @@ public final class ConsoleSettings {
     private final int perAddress;
     private final int perIp;
     private final Duration throttleWindow;
+    private final java.util.Set<String> operators;
 
     public ConsoleSettings(PlatformConfig config) {
         this.configuredBaseUrl = config.get("lnp.base.url").filter(s -> !s.isBlank()).isPresent();
@@ -29,6 +30,16 @@ public final class ConsoleSettings {
         this.perAddress = intSetting(config, "lnp.console.sign_in.per_address", 5);
         this.perIp = intSetting(config, "lnp.console.sign_in.per_ip", 30);
         this.throttleWindow = Duration.ofMinutes(15);
+        this.operators = config.list("lnp.console.operators").stream().map(e -> e.strip().toLowerCase(java.util.Locale.ROOT))
+                .filter(e -> !e.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * Operators of the deployment ({@code lnp.console.operators}, a list of e-mail addresses) see its local
+     * mailbox: every workspace's mail, so no workspace role grants it.
+     */
+    public boolean isOperator(String email) {
+        return email != null && operators.contains(email.toLowerCase(java.util.Locale.ROOT));
     }
 
     private static int intSetting(PlatformConfig config, String key, int fallback) {

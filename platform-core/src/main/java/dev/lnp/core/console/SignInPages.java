@@ -69,7 +69,7 @@ final class SignInPages {
     private void sendLink(UUID workspaceId, String email, String token) {
         String link = console.settings().link("/console/sign-in/link?token="
                 + URLEncoder.encode(token, StandardCharsets.UTF_8));
-        var model = new Views.LinkMail(link, console.settings().linkLifetime().toMinutes(),
+        var model = new Views.LinkMail(link, console.settings().linkLifetime().toMinutes() + " minutes",
                 "Someone (hopefully you) asked to sign in to the workspace platform with this address.",
                 "Sign in");
         try {

@@ -77,7 +77,31 @@ public final class Views {
     }
 
     /** A mail carrying a one-time link (sign-in or invitation). */
-    public record LinkMail(String link, long validMinutes, String intro, String action) {
+    public record LinkMail(String link, String validFor, String intro, String action) {
+    }
+
+    public record MembersPage(Chrome chrome, List<Members.Member> members, boolean canManage, boolean canTransfer,
+            String currentUserId, List<String> errors, String notice) {
+    }
+
+    public record Module(String id, boolean enabled, int routes, int tools, int events, List<String> scopes) {
+    }
+
+    public record ModulesPage(Chrome chrome, List<Module> modules) {
+    }
+
+    public record ConnectionLimit(String name, Integer restPerMinute, Integer mcpPerMinute) {
+    }
+
+    public record UsagePage(Chrome chrome, long crmUsed, long crmQuota, boolean quotaSetForWorkspace,
+            int restPerMinute, int mcpPerMinute, List<ConnectionLimit> connectionLimits) {
+        public int percent() {
+            return crmQuota == 0 ? 100 : (int) Math.min(100, crmUsed * 100 / crmQuota);
+        }
+    }
+
+    public record MailboxPage(Chrome chrome, List<dev.lnp.core.mail.Mailbox.Summary> messages, boolean local,
+            dev.lnp.core.mail.Mailbox.Message shown) {
     }
 
     public record SessionsPage(Chrome chrome, List<ConsoleSessions.Listed> sessions) {

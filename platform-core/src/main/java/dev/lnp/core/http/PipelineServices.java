@@ -35,6 +35,10 @@ public final class PipelineServices {
     private final IdempotencyStore idempotency;
     private final AuditLog audit;
     private final long maxBodyBytes;
+    /** The deployment's default limits (a connection or workspace may override them). */
+    public record Limits(int restPerMinute, int mcpPerMinute, long crmMonthlyQuota) {
+    }
+
     private final int restPerMinute;
     private final int mcpPerMinute;
     private final long crmMonthlyQuota;
@@ -124,5 +128,9 @@ public final class PipelineServices {
 
     static Map<String, String> rateHeaders(Caller caller) {
         return caller == null ? Map.of() : RateLimiter.headers(caller.rate());
+    }
+
+    public Limits limits() {
+        return new Limits(restPerMinute, mcpPerMinute, crmMonthlyQuota);
     }
 }

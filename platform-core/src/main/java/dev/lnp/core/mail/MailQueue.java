@@ -34,11 +34,11 @@ final class MailQueue {
         handle.createUpdate("""
                         INSERT INTO lnp_core.mail_messages (id, workspace_id, kind, recipient, sender, subject,
                             body_text, body_html, message_id, state, next_attempt_at, created_at, completed_at)
-                        VALUES (:id, :workspace, :kind, :to, :from, :subject, :text, :html, :messageId, :state,
+                        VALUES (:id, CAST(:workspace AS uuid), :kind, :to, :from, :subject, :text, :html, :messageId, :state,
                             :nextAttempt, :now, :completed)
                         """)
                 .bind("id", id)
-                .bind("workspace", mail.workspaceId())
+                .bindByType("workspace", mail.workspaceId(), UUID.class)
                 .bind("kind", mail.kind())
                 .bind("to", mail.to())
                 .bind("from", from)

@@ -48,7 +48,7 @@ public final class MailService implements AutoCloseable {
                     + "(platform mail list) and is printed here");
         } else {
             LOG.log(Level.INFO, "Mail goes to {0}:{1} ({2}) from {3}", settings.host().orElseThrow(),
-                    settings.port(), settings.security().name().toLowerCase(Locale.ROOT), settings.from());
+                    String.valueOf(settings.port()), settings.security().name().toLowerCase(Locale.ROOT), settings.from());
         }
         return new MailService(mailer, new Mailbox(jdbi), queue, sender, clock);
     }

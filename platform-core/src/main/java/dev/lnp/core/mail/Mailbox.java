@@ -55,13 +55,13 @@ public final class Mailbox {
     public List<Summary> list(Query query) {
         return jdbi.withHandle(h -> h.createQuery("SELECT " + COLUMNS + """
                          FROM lnp_core.mail_messages
-                        WHERE (CAST(:to AS text) IS NULL OR lower(recipient) = lower(:to))
-                          AND (CAST(:workspace AS uuid) IS NULL OR workspace_id = :workspace)
+                        WHERE (CAST(:to AS text) IS NULL OR lower(recipient) = lower(CAST(:to AS text)))
+                          AND (CAST(:workspace AS uuid) IS NULL OR workspace_id = CAST(:workspace AS uuid))
                         ORDER BY seq DESC
                         LIMIT :limit
                         """)
                 .bind("to", query.to())
-                .bind("workspace", query.workspaceId())
+                .bindByType("workspace", query.workspaceId(), UUID.class)
                 .bind("limit", query.limit())
                 .map((rs, ctx) -> summary(rs))
                 .list());

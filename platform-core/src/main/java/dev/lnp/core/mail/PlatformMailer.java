@@ -55,8 +55,16 @@ public final class PlatformMailer implements Mailer {
             return send(current.get().handle(), mail);
         }
         // Deployment mail is no workspace's data, and a workspace transaction may not write it (row-level
-        // security): it gets a transaction of its own.
-        return queue.jdbi().inTransaction(handle -> send(handle, mail));
+        // security): it gets a transaction on a handle of its own (Jdbi's inTransaction would join the one open
+        // on this thread).
+        try (Handle handle = queue.jdbi().open()) {
+            return handle.inTransaction(h -> send(h, mail));
+        } catch (org.jdbi.v3.core.statement.StatementException e) {
+            if (e.getCause() instanceof java.sql.SQLException sql && "23503".equals(sql.getSQLState())) {
+                throw new IllegalArgumentException("workspaceId " + mail.workspaceId() + " is not a workspace", e);
+            }
+            throw e;
+        }
     }
 
     /** Writes the message through {@code handle}: it is sent (or shown in the local mailbox) once that commits. */
@@ -99,6 +107,6 @@ public final class PlatformMailer implements Mailer {
     /** Unique per message and stable across attempts, so a receiver can drop a duplicate of a retried send. */
     private String messageId(UUID id) {
         String address = settings.from().getAddress();
-        return "<" + id + "." + "lnp@" + address.substring(address.lastIndexOf('@') + 1) + ">";
+        return "<" + id + ".lnp@" + address.substring(address.lastIndexOf('@') + 1) + ">";
     }
 }

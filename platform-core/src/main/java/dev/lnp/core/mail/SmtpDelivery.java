@@ -62,7 +62,9 @@ final class SmtpDelivery {
             case TLS -> p.put("mail.smtp.ssl.enable", "true");
             case NONE -> { }
         }
-        p.put("mail.smtp.ssl.checkserveridentity", "true");
+        // A host listed in lnp.mail.tls.trust is trusted without checking its certificate, its name included
+        // (a relay with a self-signed certificate); every other server must prove it is the host configured.
+        p.put("mail.smtp.ssl.checkserveridentity", Boolean.toString(settings.trust().isEmpty()));
         settings.trust().ifPresent(hosts -> p.put("mail.smtp.ssl.trust", hosts));
         return p;
     }
