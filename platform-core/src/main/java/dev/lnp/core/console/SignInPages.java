@@ -57,7 +57,7 @@ final class SignInPages {
         if (!memberships.isEmpty()) {
             String token = console.links().issue(email, nonce, SignInLinks.Purpose.SIGN_IN, null,
                     settings.linkLifetime());
-            sendLink(memberships.get(0).workspaceId(), email, token);
+            sendLink(email, token);
         }
         x.render(200, "notice.jte", console.notice(x, "Check your e-mail",
                 "If " + email + " belongs to a user of this platform, a sign-in link is on its way. It works once, for "
@@ -65,15 +65,15 @@ final class SignInPages {
                 null, null));
     }
 
-    /** @param workspaceId a workspace of the person, so the message is listed with that workspace's mail */
-    private void sendLink(UUID workspaceId, String email, String token) {
+    /** Deployment mail (no workspace): the person may belong to several. */
+    private void sendLink(String email, String token) {
         String link = console.settings().link("/console/sign-in/link?token="
                 + URLEncoder.encode(token, StandardCharsets.UTF_8));
         var model = new Views.LinkMail(link, console.settings().linkLifetime().toMinutes() + " minutes",
                 "Someone (hopefully you) asked to sign in to the workspace platform with this address.",
                 "Sign in");
         try {
-            console.mailer().send(new OutgoingMail(workspaceId, email, "Your sign-in link",
+            console.mailer().send(new OutgoingMail(null, email, "Your sign-in link",
                     console.templates().renderText("signin.jte", model),
                     console.templates().render("mail/link.jte", model), "sign-in-link"));
         } catch (IllegalArgumentException e) {

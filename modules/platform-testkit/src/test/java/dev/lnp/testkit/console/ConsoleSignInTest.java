@@ -81,8 +81,12 @@ class ConsoleSignInTest {
         assertTrue(page.body().contains(email));
         // Only a hash of the session token is stored.
         String token = client.cookie("lnp_console");
+        int hashed = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT count(*) FROM lnp_core.console_sessions WHERE token_hash = sha256(convert_to(:t, 'UTF8'))")
+                .bind("t", token).mapTo(Integer.class).one());
+        assertEquals(1, hashed);
         int plain = platform.jdbi().withHandle(h -> h.createQuery(
-                "SELECT count(*) FROM lnp_core.console_sessions WHERE convert_from(token_hash, 'LATIN1') = :t")
+                "SELECT count(*) FROM lnp_core.console_sessions WHERE position(convert_to(:t, 'UTF8') IN token_hash) > 0")
                 .bind("t", token).mapTo(Integer.class).one());
         assertEquals(0, plain);
     }

@@ -43,6 +43,7 @@ class ConsoleBrowserTest {
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
+    private static final String OPERATOR = "ops@example.com";
     private static GreenMail greenMail;
     private static TestPlatform platform;
     private static WebDriver browser;
@@ -60,7 +61,8 @@ class ConsoleBrowserTest {
                 "lnp.mail.port", String.valueOf(greenMail.getSmtp().getPort()),
                 "lnp.mail.security", "none",
                 "lnp.mail.from", "platform@example.com",
-                "lnp.mail.poll_interval_ms", "200"));
+                "lnp.mail.poll_interval_ms", "200",
+                "lnp.console.operators", OPERATOR));
         var options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -87,7 +89,7 @@ class ConsoleBrowserTest {
     @Test
     void signInCreateAKeyUseItAndRevokeIt() throws Exception {
         String base = "http://localhost:" + platform.port();
-        String email = "ada-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
+        String email = OPERATOR;
         var workspace = platform.workspaces().create("Acme Robotics", email);
         var second = platform.workspaces().create("Acme Labs", "grace@example.com");
         platform.workspaces().addUser(second.id(), email, "member");
@@ -142,6 +144,24 @@ class ConsoleBrowserTest {
         browser.findElement(By.linkText("Your sessions")).click();
         waitFor(By.xpath("//h1[text()='Your sessions']"));
         shoot("11-sessions");
+
+        browser.findElement(By.linkText("Members")).click();
+        waitFor(By.id("invite-email")).sendKeys("lin@example.com");
+        browser.findElement(By.id("invite")).click();
+        waitFor(By.xpath("//p[contains(text(), 'invitation is on its way')]"));
+        assertTrue(browser.getPageSource().contains("lin@example.com"));
+        shoot("12-members");
+
+        browser.findElement(By.linkText("Modules")).click();
+        waitFor(By.xpath("//h1[text()='Modules']"));
+        shoot("13-modules");
+        browser.findElement(By.linkText("Usage")).click();
+        waitFor(By.xpath("//h1[text()='Usage']"));
+        shoot("14-usage");
+        browser.findElement(By.linkText("Mailbox")).click();
+        waitFor(By.xpath("//h1[text()='Mailbox']"));
+        assertTrue(browser.getPageSource().contains("You are invited to Acme Robotics"));
+        shoot("15-mailbox");
 
         browser.findElement(By.xpath("//button[text()='Sign out']")).click();
         waitFor(By.xpath("//h1[text()='Sign in']"));
