@@ -28,6 +28,9 @@ module lnp.platform.core {
     requires org.apache.commons.compress;
     requires org.tukaani.xz;
     requires dev.failsafe.core;
+    requires jakarta.mail;
+    requires org.eclipse.angus.mail;
+    requires gg.jte.runtime;
 
     uses dev.lnp.api.PlatformPlugin;
 
@@ -45,6 +48,12 @@ module lnp.platform.core {
     exports dev.lnp.core.webhooks;
     exports dev.lnp.core.metrics;
     exports dev.lnp.core.logging to lnp.platform.testkit;
+    exports dev.lnp.core.mail;
+
+    exports dev.lnp.core.console;
 
     opens dev.lnp.core.cli to info.picocli;
+    // The precompiled console templates are looked up and called by reflection from the JTE runtime.
+    opens dev.lnp.core.console.view to gg.jte.runtime;
+    opens dev.lnp.core.console.text to gg.jte.runtime;
 }

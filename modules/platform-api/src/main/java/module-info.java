@@ -16,6 +16,7 @@ module lnp.platform.api {
     exports dev.lnp.api.sql;
     exports dev.lnp.api.webhooks;
     exports dev.lnp.api.openapi;
+    exports dev.lnp.api.mail;
 
     opens dev.lnp.api.http to com.fasterxml.jackson.databind;
     opens dev.lnp.api.mcp to com.fasterxml.jackson.databind;

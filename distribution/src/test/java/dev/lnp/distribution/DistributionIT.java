@@ -228,6 +228,15 @@ class DistributionIT {
                     mcp.headers().map().toString());
             assertEquals(405, server.get("/api/mcp").statusCode());
 
+            // The console's precompiled templates and bundled assets load from the module path of the image.
+            HttpResponse<String> signIn = server.get("/console/sign-in");
+            assertEquals(200, signIn.statusCode(), signIn.body());
+            assertTrue(signIn.body().contains("Send me a sign-in link"), head(signIn.body()));
+            var css = java.util.regex.Pattern.compile("href=\"(/console/assets/[0-9a-f]+/console\\.css)\"")
+                    .matcher(signIn.body());
+            assertTrue(css.find(), head(signIn.body()));
+            assertEquals(200, server.get(css.group(1)).statusCode());
+
             Path cluster = dataDir.resolve("pgsql/data");
             assertTrue(Files.exists(cluster.resolve("postmaster.pid")), "the embedded PostgreSQL runs");
             if ("root".equals(System.getProperty("user.name"))) {

@@ -6,6 +6,7 @@ import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.tenancy.UserRoutes;
 import dev.lnp.core.webhooks.EventCatalog;
 import dev.lnp.core.webhooks.WebhookRoutes;
 import dev.lnp.core.webhooks.WebhookSettings;
@@ -37,6 +38,8 @@ public final class CorePlugin implements PlatformPlugin {
         registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
         registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
                 + "test, redeliver and recover deliveries.");
+        registrar.scope(UserRoutes.READ, "Read the users of the workspace (to resolve assignees and delegation users).");
+        UserRoutes.routes().forEach(registrar::route);
         registrar.event(EventCatalog.TEST_EVENT);
         webhooks.routes().forEach(registrar::route);
         registrar.route(openApi.route());

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
 
 /** Periodic clean-up of expired rows: rate-limit windows, idempotency keys, old audit entries and tool-call
- * records, webhook history. */
+ * records, webhook and mail history. */
 final class Maintenance implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());
@@ -19,7 +19,7 @@ final class Maintenance implements AutoCloseable {
         this.scheduler = scheduler;
     }
 
-    static Maintenance start(Jdbi jdbi, Runnable purgeWebhookHistory) {
+    static Maintenance start(Jdbi jdbi, Runnable purgeHistory) {
         var scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().name("lnp-maintenance").factory());
         scheduler.scheduleWithFixedDelay(() -> {
             try {
@@ -29,7 +29,7 @@ final class Maintenance implements AutoCloseable {
                     h.execute("DELETE FROM lnp_core.tool_calls WHERE at < now() - interval '90 days'");
                 });
                 IdempotencyStore.purgeExpired(jdbi);
-                purgeWebhookHistory.run();
+                purgeHistory.run();
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Clean-up of expired rows failed; will retry", e);
             }

@@ -5,6 +5,8 @@ import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.console.Console;
+import dev.lnp.core.console.ConsoleSettings;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -21,6 +23,8 @@ import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.limits.ToolCallLog;
+import dev.lnp.core.mail.MailService;
+import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
@@ -28,6 +32,7 @@ import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.core.tools.ToolInvoker;
 import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.core.webhooks.WebhookRoutes;
+import dev.lnp.core.webhooks.WebhookService;
 import dev.lnp.core.webhooks.WebhookSettings;
 import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
@@ -60,12 +65,13 @@ public final class Platform implements AutoCloseable {
     private final Maintenance maintenance;
     private final Webhooks webhooks;
     private final PlatformMetrics metrics;
+    private final MailService mail;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics) {
+            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail) {
         this.metrics = metrics;
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
@@ -80,6 +86,7 @@ public final class Platform implements AutoCloseable {
         this.toolCalls = toolCalls;
         this.maintenance = maintenance;
         this.webhooks = webhooks;
+        this.mail = mail;
     }
 
     /**
@@ -95,6 +102,7 @@ public final class Platform implements AutoCloseable {
         Maintenance maintenance = null;
         Webhooks webhooks = null;
         PlatformMetrics metrics = new PlatformMetrics(Version.current());
+        MailService mail = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             WebhookSettings webhookSettings = WebhookSettings.from(config);
@@ -105,11 +113,13 @@ public final class Platform implements AutoCloseable {
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             migrations.requireRunnable(Migrations.Owner.core(), "core");
             migrations.migrateCore();
+            mail = MailService.start(config, database.jdbi(), Clock.systemUTC());
 
             PluginRegistry registry = new PluginRegistry();
-            registry.register(CorePlugin.ID,
-                    new CorePlugin(new WebhookRoutes(registry, webhookSettings, Clock.systemUTC()),
-                            new OpenApiRoute(registry, config.get("lnp.base.url"))));
+            // One service for the webhook routes and the console's Webhooks pages.
+            var webhookService = new WebhookService(registry, webhookSettings, Clock.systemUTC());
+            registry.register(CorePlugin.ID, new CorePlugin(new WebhookRoutes(webhookService),
+                    new OpenApiRoute(registry, config.get("lnp.base.url"))));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -135,28 +145,41 @@ public final class Platform implements AutoCloseable {
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
-                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls)));
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
+                    Mailer.class, mail.mailer()));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics);
-            maintenance = Maintenance.start(database.jdbi(), webhooks::purgeHistory);
+            Webhooks startedWebhooks = webhooks;
+            MailService startedMail = mail;
+            maintenance = Maintenance.start(database.jdbi(), () -> {
+                startedWebhooks.purgeHistory();
+                startedMail.purgeHistory();
+            });
+            var consoleSettings = new ConsoleSettings(config);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits(), transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
-                    List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics));
+                    List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
+            consoleSettings.serverStarted(server.port());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks, metrics);
+                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
             }
             if (webhooks != null) {
                 webhooks.close();
+            }
+            if (mail != null) {
+                mail.close();
             }
             if (audit != null) {
                 audit.close();
@@ -206,6 +229,11 @@ public final class Platform implements AutoCloseable {
         return webhooks;
     }
 
+    /** Outgoing mail: the {@link Mailer} for core code, and the mailbox operators read. */
+    public MailService mail() {
+        return mail;
+    }
+
     public Database database() {
         return database;
     }
@@ -223,6 +251,7 @@ public final class Platform implements AutoCloseable {
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
         webhooks.close();
+        mail.close();
         maintenance.close();
         audit.close();
         toolCalls.close();

@@ -5,7 +5,10 @@ import java.util.Optional;
 /** What a started plugin can reach of the platform outside a request. */
 public interface PluginContext {
 
-    /** A service another plugin offered through {@link Registrar#provide}. */
+    /**
+     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}, {@link dev.lnp.api.mcp.ToolGateway}) or
+     * another plugin offered through {@link Registrar#provide}.
+     */
     <T> Optional<T> service(Class<T> type);
 
     /** Runs work in a transaction scoped to one workspace (row-level security applies). */

@@ -239,16 +239,26 @@ public final class Connections {
                             ts(rs.getTimestamp("expires_at")), ts(rs.getTimestamp("created_at")),
                             ts(rs.getTimestamp("revoked_at")), List.of()))
                     .list();
+            // All keys of the workspace in one query, not one query per connection.
+            Map<UUID, List<KeyInfo>> keys = new HashMap<>();
+            h.createQuery("""
+                            SELECT k.connection_id, k.display_prefix, k.legacy, k.created_at, k.valid_until, k.revoked_at,
+                                   k.last_used_at
+                              FROM lnp_core.api_keys k JOIN lnp_core.connections c ON c.id = k.connection_id
+                             WHERE c.workspace_id = :ws ORDER BY k.created_at
+                            """)
+                    .bind("ws", workspaceId)
+                    .map((rs, ctx) -> {
+                        keys.computeIfAbsent(rs.getObject("connection_id", UUID.class), id -> new ArrayList<>())
+                                .add(new KeyInfo(rs.getString("display_prefix"), rs.getBoolean("legacy"),
+                                        ts(rs.getTimestamp("created_at")), ts(rs.getTimestamp("valid_until")),
+                                        ts(rs.getTimestamp("revoked_at")), ts(rs.getTimestamp("last_used_at"))));
+                        return Boolean.TRUE;
+                    })
+                    .list();
             return connections.stream().map(c -> new Listed(c.connectionId(), c.name(), c.identityId(), c.scopes(),
-                    c.preset(), c.expiresAt(), c.createdAt(), c.revokedAt(), h.createQuery("""
-                                    SELECT display_prefix, legacy, created_at, valid_until, revoked_at, last_used_at
-                                      FROM lnp_core.api_keys WHERE connection_id = :id ORDER BY created_at
-                                    """)
-                            .bind("id", c.connectionId())
-                            .map((rs, ctx) -> new KeyInfo(rs.getString("display_prefix"), rs.getBoolean("legacy"),
-                                    ts(rs.getTimestamp("created_at")), ts(rs.getTimestamp("valid_until")),
-                                    ts(rs.getTimestamp("revoked_at")), ts(rs.getTimestamp("last_used_at"))))
-                            .list())).toList();
+                    c.preset(), c.expiresAt(), c.createdAt(), c.revokedAt(),
+                    List.copyOf(keys.getOrDefault(c.connectionId(), List.of())))).toList();
         });
     }
 

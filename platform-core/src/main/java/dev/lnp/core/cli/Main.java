@@ -11,7 +11,7 @@ import picocli.CommandLine.IVersionProvider;
         description = "The LNP workspace platform.",
         subcommands = {ServeCommand.class, RoutesCommand.class, ScopesCommand.class, WorkspaceCommand.class,
                 KeyCommand.class, MigrateCommand.class, DoctorCommand.class, BackupCommands.Backup.class,
-                BackupCommands.Restore.class, HelpCommand.class})
+                BackupCommands.Restore.class, MailCommand.class, HelpCommand.class})
 public final class Main {
 
     /** The version the build wrote into the platform's version file (the Maven project version). */

@@ -4,6 +4,9 @@ import dev.lnp.core.CorePlugin;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.console.ConsoleSettings;
+import dev.lnp.core.console.Invitations;
+import dev.lnp.core.console.SignInLinks;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -22,9 +25,11 @@ final class OperatorContext implements AutoCloseable {
     private final Database database;
     private final Plugins plugins;
     private final PluginRegistry registry;
+    private final PlatformConfig config;
 
     OperatorContext() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
+        this.config = config;
         QuietLogging.install();
         this.plugins = new Plugins(config);
         this.bootstrap = DatabaseBootstrap.forOperatorCommand(config);
@@ -49,8 +54,23 @@ final class OperatorContext implements AutoCloseable {
         return new WorkspaceModules(database.jdbi(), installed);
     }
 
+    /** One-time sign-in links into a workspace, pointing at the deployment's base URL. */
+    Invitations invitations() {
+        return new Invitations(new SignInLinks(database.jdbi()), new ConsoleSettings(config));
+    }
+
+    java.util.UUID ownerId(java.util.UUID workspaceId) {
+        return database.jdbi().withHandle(h -> h.createQuery(
+                        "SELECT id FROM lnp_core.users WHERE workspace_id = :ws AND role = 'owner'")
+                .bind("ws", workspaceId).mapTo(java.util.UUID.class).one());
+    }
+
     Connections connections() {
         return new Connections(database.jdbi(), new ScopeCatalog(registry).all());
+    }
+
+    dev.lnp.core.mail.Mailbox mailbox() {
+        return new dev.lnp.core.mail.Mailbox(database.jdbi());
     }
 
     /** Names of the tools the deployment's plugins register. */

@@ -24,10 +24,16 @@ final class WorkspaceCommand {
         public Integer call() {
             try (var context = new OperatorContext()) {
                 var workspace = context.workspaces().create(name, ownerEmail);
+                var ownerId = context.ownerId(workspace.id());
+                // A one-time link (like an invitation) so the owner can sign in to the console straight away.
+                String link = context.invitations().link(workspace.id(), workspace.ownerEmail());
                 if (json) {
-                    System.out.println(Json.object().put("id", workspace.id().toString()).put("name", workspace.name()));
+                    System.out.println(Json.object().put("id", workspace.id().toString()).put("name", workspace.name())
+                            .put("owner_user_id", ownerId.toString()).put("sign_in_link", link));
                 } else {
                     System.out.println("Created workspace " + workspace.id() + " (" + workspace.name() + ")");
+                    System.out.println("Owner " + workspace.ownerEmail() + ", user id " + ownerId);
+                    System.out.println("Sign in to the console (one-time link): " + link);
                 }
                 return 0;
             }

@@ -15,6 +15,8 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class WorkspaceTransactions {
 
+    private static final ThreadLocal<WorkspaceTx> CURRENT = new ThreadLocal<>();
+
     private final Jdbi jdbi;
     private final PluginRegistry registry;
     private final int maxEventPayloadBytes;
@@ -30,6 +32,14 @@ public final class WorkspaceTransactions {
         this.maxEventPayloadBytes = maxEventPayloadBytes;
     }
 
+    /**
+     * The workspace transaction running on this thread, if any: services that take no transaction argument
+     * (the {@link dev.lnp.api.mail.Mailer}) join it, so what they write commits or rolls back with the caller's change.
+     */
+    public static java.util.Optional<WorkspaceTx> current() {
+        return java.util.Optional.ofNullable(CURRENT.get());
+    }
+
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
         return jdbi.inTransaction(handle -> {
             handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
@@ -37,12 +47,21 @@ public final class WorkspaceTransactions {
                     .bind("role", Migrations.TENANT_ROLE)
                     .mapTo(String.class)
                     .list();
+            WorkspaceTx outer = CURRENT.get();
+            var tx = new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes));
+            CURRENT.set(tx);
             try {
-                return work.run(new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes)));
+                return work.run(tx);
             } catch (RuntimeException e) {
                 throw e;
             } catch (Exception e) {
                 throw new WorkFailed(e);
+            } finally {
+                if (outer == null) {
+                    CURRENT.remove();
+                } else {
+                    CURRENT.set(outer);
+                }
             }
         });
     }

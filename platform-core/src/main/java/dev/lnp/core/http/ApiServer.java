@@ -7,6 +7,7 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import java.time.Duration;
@@ -32,7 +33,7 @@ public final class ApiServer {
 
     public static ApiServer start(String host, int port, Duration shutdownGrace, Duration readTimeout,
             Duration idleTimeout, PluginRegistry registry, PipelineServices services, List<HealthCheck> healthChecks,
-            ManagementListener management) {
+            ManagementListener management, HttpService console) {
         ReadDeadlines deadlines = new ReadDeadlines(readTimeout);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter(ConnectionRules::closeWhenSaid);
@@ -46,6 +47,8 @@ public final class ApiServer {
             routing.route(Method.create(route.spec().method().name()), route.spec().path(),
                     new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
         }
+        // The administration console: server-rendered pages with their own (cookie) authentication.
+        routing.register("/console", console);
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> {
             ConnectionRules.sayCloseIfBodyUnread(req, res);

@@ -37,6 +37,10 @@ public final class PipelineServices {
     private final IdempotencyStore idempotency;
     private final AuditLog audit;
     private final long maxBodyBytes;
+    /** The deployment's default limits (a connection or workspace may override them). */
+    public record Limits(int restPerMinute, int mcpPerMinute, QuotaLimits quotas) {
+    }
+
     private final int restPerMinute;
     private final int mcpPerMinute;
     private final QuotaLimits quotaLimits;
@@ -149,5 +153,9 @@ public final class PipelineServices {
 
     static Map<String, String> rateHeaders(Caller caller) {
         return caller == null ? Map.of() : RateLimiter.headers(caller.rate());
+    }
+
+    public Limits limits() {
+        return new Limits(restPerMinute, mcpPerMinute, quotaLimits);
     }
 }

@@ -73,7 +73,7 @@ final class DeliveryHistory {
         return delivery;
     }
 
-    enum Redelivery { QUEUED, IN_FLIGHT, NOT_FOUND }
+    public enum Redelivery { QUEUED, IN_FLIGHT, NOT_FOUND }
 
     /**
      * Queues the delivery again, same id, as a new round of attempts starting now. A delivery being sent

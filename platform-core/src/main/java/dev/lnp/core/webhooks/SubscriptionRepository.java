@@ -17,13 +17,13 @@ import org.jdbi.v3.core.Handle;
  * Subscriptions and their secrets, read and written in the caller's workspace transaction (row-level security
  * applies; every query still names the workspace).
  */
-final class SubscriptionRepository {
+public final class SubscriptionRepository {
 
     /** A subscription as stored; the secret is never part of it. */
-    record Subscription(UUID id, String url, List<String> events, String description, boolean enabled,
+    public record Subscription(UUID id, String url, List<String> events, String description, boolean enabled,
             String disabledReason, Instant failingSince, Instant createdAt, Instant updatedAt) {
 
-        Map<String, Object> toJson() {
+        public Map<String, Object> toJson() {
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("id", id);
             json.put("url", url);
@@ -39,7 +39,7 @@ final class SubscriptionRepository {
     }
 
     /** The fields a PATCH may change; null means "leave as is" except for {@code description}. */
-    record Changes(String url, List<String> events, boolean descriptionGiven, String description, Boolean enabled) {
+    public record Changes(String url, List<String> events, boolean descriptionGiven, String description, Boolean enabled) {
     }
 
     private static final String COLUMNS = """

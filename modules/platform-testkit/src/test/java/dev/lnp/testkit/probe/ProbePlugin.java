@@ -4,7 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.PluginContext;
 import dev.lnp.api.events.EventType;
+import dev.lnp.api.mail.Mailer;
+import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
@@ -17,6 +20,13 @@ import java.util.UUID;
 
 /** A plugin that uses every pipeline feature, so the core's rules can be tested without a product plugin. */
 public final class ProbePlugin implements PlatformPlugin {
+
+    private volatile Mailer mailer;
+
+    @Override
+    public void start(PluginContext context) {
+        mailer = context.service(Mailer.class).orElseThrow();
+    }
 
     @Override
     public void register(Registrar r) {
@@ -47,6 +57,9 @@ public final class ProbePlugin implements PlatformPlugin {
         r.event(new EventType("probe.other", "Another probe event", eventSchema, List.of()));
         r.route(RouteSpec.post("/api/v1/probe/events").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/events-publish.json")).handler(this::publish));
+        // Mail for the mail tests: queued in the request's transaction, rolled back when `fail`.
+        r.route(RouteSpec.post("/api/v1/probe/mail").scope("probe.write")
+                .body(Json.resource(ProbePlugin.class, "schemas/mail-send.json")).handler(this::mail));
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
@@ -103,6 +116,26 @@ public final class ProbePlugin implements PlatformPlugin {
             throw ApiProblem.notFound("Item");
         }
         return get(req);
+    }
+
+    private ApiResponse mail(ApiRequest req) {
+        var body = req.body();
+        UUID workspace = switch (body.path("workspace").asText("own")) {
+            case "none" -> null;
+            case "other" -> UUID.randomUUID();
+            default -> req.workspaceId();
+        };
+        UUID id;
+        try {
+            id = mailer.send(new OutgoingMail(workspace, body.get("to").asText(), body.get("subject").asText(),
+                    body.get("text").asText(), body.path("html").textValue(), "probe-mail"));
+        } catch (IllegalArgumentException e) {
+            throw new ApiProblem(422, "invalid_mail", "Invalid mail", e.getMessage());
+        }
+        if (body.path("fail").asBoolean(false)) {
+            throw new ApiProblem(409, "probe_failed", "Conflict", "Failed after queueing mail, as asked");
+        }
+        return ApiResponse.of(Map.of("id", id, "local_mailbox", mailer.localMailbox()));
     }
 
     private ApiResponse publish(ApiRequest req) {

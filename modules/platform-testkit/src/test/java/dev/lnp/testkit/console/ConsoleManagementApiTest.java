@@ -1,0 +1,138 @@
+package dev.lnp.testkit.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
+import dev.lnp.testkit.TestPlatform;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The console's JSON routes for a signed-in session: envelope, problem+json, strict bodies, CSRF, roles. */
+class ConsoleManagementApiTest {
+
+    private static MailCatcher mail;
+    private static TestPlatform platform;
+
+    @BeforeAll
+    static void start() {
+        mail = new MailCatcher();
+        platform = TestPlatform.start("console-management", List.of("probe"), null, mail.platformConfig());
+    }
+
+    @AfterAll
+    static void stop() {
+        platform.close();
+        mail.close();
+    }
+
+    private static String address(String who) {
+        return who + "-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
+    }
+
+    private static JsonNode json(ConsoleClient.Page page) {
+        return Json.parse(page.body());
+    }
+
+    @Test
+    void membersAndConnectionsOverJson() {
+        String email = address("owner");
+        UUID workspace = platform.workspaces().create("Json " + email, email).id();
+        var client = new ConsoleClient(platform.port()).signIn(mail, email);
+        var session = client.json("GET", "/console/api/session", null, null);
+        assertEquals(200, session.status(), session.body());
+        assertEquals("owner", json(session).path("data").path("role").asText());
+        String csrf = json(session).path("data").path("csrf_token").asText();
+
+        var members = client.json("GET", "/console/api/members", null, null);
+        assertEquals(200, members.status());
+        assertEquals(1, json(members).path("data").size());
+        assertEquals(1, json(members).path("pagination").path("total").asInt());
+
+        String invited = address("invited");
+        var noToken = client.json("POST", "/console/api/members", "{\"email\":\"" + invited + "\",\"role\":\"member\"}", null);
+        assertEquals(403, noToken.status());
+        assertTrue(noToken.header("Content-Type").startsWith("application/problem+json"));
+        assertEquals("csrf_token_invalid", json(noToken).path("code").asText());
+
+        var unknownField = client.json("POST", "/console/api/members",
+                "{\"email\":\"" + invited + "\",\"role\":\"member\",\"admin\":true}", csrf);
+        assertEquals(422, unknownField.status(), unknownField.body());
+        assertEquals("/admin", json(unknownField).path("errors").get(0).path("pointer").asText());
+        var missing = client.json("POST", "/console/api/members", "{\"email\":\"" + invited + "\"}", csrf);
+        assertEquals(422, missing.status());
+        assertEquals("/role", json(missing).path("errors").get(0).path("pointer").asText());
+        assertEquals(400, client.json("POST", "/console/api/members", "{\"email\":", csrf).status());
+
+        var created = client.json("POST", "/console/api/members", "{\"email\":\"" + invited + "\",\"role\":\"member\"}", csrf);
+        assertEquals(201, created.status(), created.body());
+        String memberId = json(created).path("data").path("id").asText();
+        mail.awaitLink(invited, 1);
+
+        var badRole = client.json("PATCH", "/console/api/members/" + memberId, "{\"role\":\"owner\"}", csrf);
+        assertEquals(400, badRole.status(), badRole.body());
+        var promoted = client.json("PATCH", "/console/api/members/" + memberId, "{\"role\":\"admin\"}", csrf);
+        assertEquals(200, promoted.status(), promoted.body());
+        assertEquals("admin", json(promoted).path("data").path("role").asText());
+        assertEquals(404, client.json("DELETE", "/console/api/members/" + UUID.randomUUID(), null, csrf).status());
+
+        String key = platform.key(workspace, "probe.read");
+        var connections = client.json("GET", "/console/api/connections", null, null);
+        assertEquals(1, json(connections).path("data").size());
+        assertTrue(!connections.body().contains(key));
+        String connectionId = json(connections).path("data").get(0).path("id").asText();
+        var rotated = client.json("POST", "/console/api/connections/" + connectionId + "/rotate",
+                "{\"grace_seconds\":0}", csrf);
+        assertEquals(201, rotated.status(), rotated.body());
+        String newKey = json(rotated).path("data").path("key").asText();
+        assertEquals(401, platform.get("/api/v1/probe/items", key).status());
+        assertEquals(200, platform.get("/api/v1/probe/items", newKey).status());
+        assertEquals(204, client.json("POST", "/console/api/connections/" + connectionId + "/revoke", null, csrf).status());
+        assertEquals(401, platform.get("/api/v1/probe/items", newKey).status());
+
+        var activity = json(client.json("GET", "/console/api/activity", null, null)).path("data");
+        assertEquals("connection.revoked", activity.get(0).path("action").asText());
+        assertEquals(email, activity.get(0).path("actor_email").asText());
+
+        var transferred = client.json("POST", "/console/api/members/" + memberId + "/transfer-ownership", null, csrf);
+        assertEquals(200, transferred.status(), transferred.body());
+        String newCsrf = json(transferred).path("data").path("csrf_token").asText();
+        assertEquals(403, client.json("POST", "/console/api/members/" + memberId + "/transfer-ownership", null, newCsrf)
+                .status(), "now an admin");
+    }
+
+    @Test
+    void withoutASessionOrFromAnotherWorkspaceNothingIsReachable() {
+        var anonymous = new ConsoleClient(platform.port());
+        var refused = anonymous.json("GET", "/console/api/members", null, null);
+        assertEquals(401, refused.status());
+        assertEquals("not_signed_in", json(refused).path("code").asText());
+        assertEquals(404, anonymous.json("GET", "/console/api/nothing-here", null, null).status());
+
+        String alice = address("alice");
+        UUID aliceWs = platform.workspaces().create("A " + alice, alice).id();
+        String aliceKey = platform.key(aliceWs, "probe.read");
+        String connectionId = platform.connections().list(aliceWs).get(0).connectionId().toString();
+        String mallory = address("mallory");
+        platform.workspaces().create("M " + mallory, mallory);
+        var client = new ConsoleClient(platform.port()).signIn(mail, mallory);
+        String csrf = json(client.json("GET", "/console/api/session", null, null)).path("data").path("csrf_token").asText();
+        assertEquals(404, client.json("POST", "/console/api/connections/" + connectionId + "/revoke", null, csrf).status());
+        assertEquals(200, platform.get("/api/v1/probe/items", aliceKey).status());
+
+        String member = address("member");
+        platform.workspaces().addUser(aliceWs, member, "member");
+        var memberClient = new ConsoleClient(platform.port()).signIn(mail, member);
+        String memberCsrf = json(memberClient.json("GET", "/console/api/session", null, null)).path("data")
+                .path("csrf_token").asText();
+        var denied = memberClient.json("POST", "/console/api/connections/" + connectionId + "/revoke", null, memberCsrf);
+        assertEquals(403, denied.status());
+        assertEquals("forbidden", json(denied).path("code").asText());
+        assertEquals(403, memberClient.json("GET", "/console/api/connections", null, null).status());
+        assertEquals(200, memberClient.json("GET", "/console/api/members", null, null).status());
+    }
+}

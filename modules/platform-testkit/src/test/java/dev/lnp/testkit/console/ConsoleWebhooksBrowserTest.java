@@ -1,0 +1,217 @@
+package dev.lnp.testkit.console;
+
+import static dev.lnp.testkit.WebhookReceiver.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.console.ConsoleSessions;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.WebhookReceiver;
+import dev.lnp.testkit.WebhookReceiver.Reply;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The Webhooks pages in real headless Chromium (Debian's chromium and chromium-driver), driven by keyboard and
+ * mouse as a person would: create a subscription (secret shown once), see the real dispatcher's attempts, send a
+ * test, redeliver, read the catalog and the notices, and a member's refusal. Takes a screenshot of every page
+ * (target/console-screenshots, or the folder in -Dlnp.console.screenshots, e.g. docs/console).
+ */
+class ConsoleWebhooksBrowserTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    private static TestPlatform platform;
+    private static WebDriver browser;
+    private static Path screenshots;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
+                "SKIPPED: the console browser tests need Debian's chromium and chromium-driver "
+                        + "(apt-get install -y chromium chromium-driver); .ci/run installs them");
+        platform = TestPlatform.start("console-webhooks-browser", List.of("probe"), null, Map.of(
+                "lnp.webhooks.allowed_networks", "127.0.0.0/8",
+                "lnp.webhooks.request_timeout_ms", "1000",
+                "lnp.webhooks.lease_seconds", "5",
+                "lnp.webhooks.poll_interval_ms", "200"));
+        var options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--window-size=1280,900");
+        var service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
+        browser = new ChromeDriver(service, options);
+        screenshots = Path.of(System.getProperty("lnp.console.screenshots", "target/console-screenshots"));
+        Files.createDirectories(screenshots);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (platform != null) {
+            platform.close();
+        }
+    }
+
+    /** Puts a console session of {@code email} (user {@code userId}) into the browser, as sign-in would. */
+    private static void signInAs(String base, String email, UUID userId) {
+        var issued = new ConsoleSessions(platform.jdbi(), Duration.ofHours(1)).create(email, userId, "chromium",
+                "127.0.0.1");
+        browser.get(base + "/console/sign-in");
+        browser.manage().deleteAllCookies();
+        browser.manage().addCookie(new Cookie.Builder("lnp_console", issued.token()).path("/console").isHttpOnly(true)
+                .build());
+    }
+
+    private static UUID userId(UUID workspace, String email) {
+        return platform.jdbi().withHandle(h -> h.createQuery(
+                        "SELECT id FROM lnp_core.users WHERE workspace_id = :ws AND lower(email) = lower(:email)")
+                .bind("ws", workspace).bind("email", email).mapTo(UUID.class).one());
+    }
+
+    @Test
+    void theWebhooksPagesInABrowser() throws Exception {
+        String base = "http://localhost:" + platform.port();
+        String email = "ada@example.com";
+        UUID workspace = platform.workspaces().create("Acme Robotics", email).id();
+        String key = platform.fullAccessKey(workspace);
+        platform.workspaces().addUser(workspace, "grace@example.com", "member");
+        var answer = new AtomicInteger(503);
+        try (var receiver = new WebhookReceiver()) {
+            // The test event always gets through; the others get what `answer` says.
+            receiver.respond(r -> {
+                int status = r.event().equals("webhooks.test") ? 200 : answer.get();
+                return Reply.status(status).withBody(status == 200 ? "{\"ok\": true}"
+                        : "{\"error\": \"maintenance window, try later\"}");
+            });
+
+            signInAs(base, email, userId(workspace, email));
+            browser.get(base + "/console/webhooks");
+            waitFor(By.xpath("//h1[text()='Webhooks']"));
+            shoot("webhooks-01-empty");
+
+            // A mistake first: the page names the field and keeps what was typed.
+            browser.findElement(By.id("url")).sendKeys("http://10.0.0.5/hooks");
+            browser.findElement(By.cssSelector("input[name=events][value='probe.burst']")).click();
+            browser.findElement(By.cssSelector("#create-heading ~ form button[type=submit]")).click();
+            waitFor(By.id("errors"));
+            assertTrue(browser.findElement(By.id("errors")).getText().contains("Receiver URL:"));
+            shoot("webhooks-02-refused-url");
+
+            var url = browser.findElement(By.id("url"));
+            url.clear();
+            url.sendKeys(receiver.url("/crm-sync"));
+            browser.findElement(By.id("other_events")).sendKeys("probe.*");
+            browser.findElement(By.id("description")).sendKeys("Sync to the CRM");
+            browser.findElement(By.cssSelector("#create-heading ~ form button[type=submit]")).click();
+            waitFor(By.id("new-secret"));
+            browser.findElement(By.id("copy-secret")).click();
+            new WebDriverWait(browser, Duration.ofSeconds(5))
+                    .until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
+            shoot("webhooks-03-secret-once");
+            String secret = browser.findElement(By.id("new-secret")).getDomAttribute("value");
+            assertTrue(secret.startsWith("whsec_"), secret);
+
+            browser.findElement(By.linkText("Done: show the subscription")).click();
+            waitFor(By.id("subscription-state"));
+            String subscriptionUrl = browser.getCurrentUrl();
+
+            // Real events through the real dispatcher: the receiver is down, then back.
+            var published = platform.post("/api/v1/probe/events", key, "{\"count\": 2, \"event\": \"probe.burst\"}");
+            assertEquals(201, published.status(), published.body());
+            await(Duration.ofSeconds(15), "failed attempts", () -> receiver.received().size() >= 2);
+            browser.findElement(By.id("send-test")).click();
+            waitFor(By.id("delivery-status"));
+            await(Duration.ofSeconds(15), "the test delivery", () -> receiver.received().stream()
+                    .anyMatch(r -> r.event().equals("webhooks.test")));
+            await(Duration.ofSeconds(15), "its attempt on the page", () -> {
+                browser.navigate().refresh();
+                return browser.findElement(By.id("delivery-status")).getText().contains("delivered");
+            });
+            shoot("webhooks-05-test-delivery");
+
+            browser.get(subscriptionUrl);
+            waitFor(By.id("deliveries"));
+            shoot("webhooks-04-subscription");
+            // A probe.burst delivery still retrying against the failing receiver, with its attempts.
+            browser.get(subscriptionUrl + "?status=pending#deliveries");
+            browser.findElement(By.cssSelector("table a[href*='/deliveries/']")).click();
+            waitFor(By.id("delivery-status"));
+            shoot("webhooks-06-delivery-attempts");
+            answer.set(200);
+            browser.findElement(By.id("redeliver")).click();
+            waitFor(By.cssSelector(".card.done"));
+            await(Duration.ofSeconds(15), "the redelivery on the page", () -> {
+                browser.navigate().refresh();
+                return browser.findElement(By.id("delivery-status")).getText().contains("delivered");
+            });
+            shoot("webhooks-07-redelivered");
+
+            browser.get(base + "/console/webhooks");
+            waitFor(By.xpath("//h1[text()='Webhooks']"));
+            shoot("webhooks-08-list");
+
+            browser.findElement(By.linkText("event catalog")).click();
+            waitFor(By.xpath("//h1[text()='Event catalog']"));
+            shoot("webhooks-09-catalog");
+
+            // A receiver failing for days is switched off with a notice (the dispatcher's own rule).
+            answer.set(410);
+            UUID subscription = UUID.fromString(subscriptionUrl.substring(subscriptionUrl.lastIndexOf('/') + 1));
+            platform.jdbi().useHandle(h -> h.createUpdate(
+                            "UPDATE lnp_core.webhook_subscriptions SET failing_since = now() - interval '6 days' WHERE id = :id")
+                    .bind("id", subscription).execute());
+            platform.post("/api/v1/probe/events", key, "{\"count\": 1, \"event\": \"probe.other\"}");
+            await(Duration.ofSeconds(15), "the switch-off", () -> platform.get(
+                    "/api/v1/webhooks/subscriptions/" + subscription, key).data().path("enabled").asBoolean() == false);
+            browser.get(base + "/console/webhooks/notices");
+            waitFor(By.xpath("//h1[text()='Webhook notices']"));
+            shoot("webhooks-10-notices");
+            browser.get(subscriptionUrl);
+            waitFor(By.id("subscription-state"));
+            shoot("webhooks-11-switched-off");
+
+            signInAs(base, "grace@example.com", userId(workspace, "grace@example.com"));
+            browser.get(base + "/console/webhooks");
+            waitFor(By.xpath("//h1[text()='Not allowed']"));
+            shoot("webhooks-12-member-refused");
+        }
+    }
+
+    private static void waitFor(By by) {
+        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> !d.findElements(by).isEmpty());
+    }
+
+    /** A screenshot of the whole page: the window grows to the page's height for it. */
+    private static void shoot(String name) throws IOException {
+        long height = (Long) ((JavascriptExecutor) browser).executeScript(
+                "return document.documentElement.scrollHeight + (window.outerHeight - window.innerHeight);");
+        browser.manage().window().setSize(new Dimension(1280, (int) Math.min(Math.max(height, 900), 5000)));
+        Files.write(screenshots.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+        browser.manage().window().setSize(new Dimension(1280, 900));
+    }
+}

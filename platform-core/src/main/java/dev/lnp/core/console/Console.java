@@ -1,0 +1,290 @@
+package dev.lnp.core.console;
+
+import dev.lnp.api.mail.Mailer;
+import dev.lnp.core.auth.Connections;
+import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.http.PipelineServices;
+import dev.lnp.core.mail.Mailbox;
+import dev.lnp.core.webhooks.WebhookService;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * The administration console under {@code /console}: server-rendered pages for people signed in by magic
+ * link. Every route is listed here with the class that handles it; each handler asks
+ * {@link ConsoleAuthorization} before it shows or changes anything.
+ */
+public final class Console implements HttpService {
+
+    private static final System.Logger LOG = System.getLogger(Console.class.getName());
+
+    private final ConsoleSettings settings;
+    private final ConsoleTemplates templates;
+    private final ConsoleAssets assets;
+    private final ConsoleSessions sessions;
+    private final SignInLinks links;
+    private final SignInThrottle throttle;
+    private final People people;
+    private final ConsoleActivity activity;
+    private final Connections connections;
+    private final ConnectionActivity connectionActivity;
+    private final PluginRegistry registry;
+    private final Mailer mailer;
+    private final SignInPages signIn;
+    private final ConnectionPages connectionPages;
+    private final AccountPages accountPages;
+    private final Members members;
+    private final Invitations invitations;
+    private final MemberPages memberPages;
+    private final ManagementApi managementApi;
+    private final WorkspaceSettings workspaceSettings;
+    private final WorkspacePages workspacePages;
+    private final PipelineServices.Limits limits;
+    private final Mailbox mailbox;
+    private final MailboxPages mailboxPages;
+    private final WebhookPages webhookPages;
+
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer, Mailbox mailbox,
+            PipelineServices.Limits limits, WorkspaceTransactions transactions, WebhookService webhooks) {
+        this.settings = settings;
+        this.templates = new ConsoleTemplates();
+        this.assets = ConsoleAssets.load();
+        this.sessions = new ConsoleSessions(jdbi, settings.sessionLifetime());
+        this.links = new SignInLinks(jdbi);
+        this.throttle = new SignInThrottle(jdbi, settings.throttleWindow());
+        this.people = new People(jdbi);
+        this.activity = new ConsoleActivity(jdbi);
+        this.connections = new Connections(jdbi, new ScopeCatalog(registry).all());
+        this.connectionActivity = new ConnectionActivity(jdbi);
+        this.registry = registry;
+        this.mailer = mailer;
+        this.signIn = new SignInPages(this);
+        this.connectionPages = new ConnectionPages(this);
+        this.accountPages = new AccountPages(this);
+        this.members = new Members(jdbi, activity);
+        this.invitations = new Invitations(links, settings);
+        this.memberPages = new MemberPages(this);
+        this.managementApi = new ManagementApi(this);
+        this.workspaceSettings = new WorkspaceSettings(jdbi);
+        this.workspacePages = new WorkspacePages(this);
+        this.limits = limits;
+        this.mailbox = mailbox;
+        this.mailboxPages = new MailboxPages(this);
+        this.webhookPages = new WebhookPages(this, transactions, webhooks);
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        // JSON for automation with a session; listed in ManagementApi, before the catch-all page below.
+        managementApi.routing(rules);
+        rules.get("/", page(accountPages::home))
+                .get("/assets/{version}/{name}", this::asset)
+                .get("/sign-in", page(signIn::form))
+                .post("/sign-in", page(signIn::request))
+                .get("/sign-in/link", page(signIn::confirmPage))
+                .post("/sign-in/link", page(signIn::useLink))
+                .get("/workspaces", page(signIn::chooseWorkspace))
+                .post("/workspaces", page(signIn::enterWorkspace))
+                .post("/sign-out", page(signIn::signOut))
+                .get("/sessions", page(accountPages::sessions))
+                .post("/sessions/{id}/end", page(accountPages::endSession))
+                .get("/activity", page(accountPages::activity))
+                .get("/modules", page(workspacePages::modules))
+                .post("/modules/{id}", page(workspacePages::switchModule))
+                .get("/usage", page(workspacePages::usage))
+                .get("/mailbox", page(mailboxPages::list))
+                .get("/mailbox/{id}", page(mailboxPages::show))
+                .get("/members", page(memberPages::list))
+                .post("/members", page(memberPages::invite))
+                .post("/members/{id}/role", page(memberPages::changeRole))
+                .post("/members/{id}/remove", page(memberPages::remove))
+                .post("/members/{id}/transfer", page(memberPages::transfer))
+                .get("/connections", page(connectionPages::list))
+                .post("/connections", page(connectionPages::create))
+                .get("/connections/{id}", page(connectionPages::show))
+                .post("/connections/{id}/rotate", page(connectionPages::rotate))
+                .post("/connections/{id}/revoke", page(connectionPages::revoke))
+                .get("/webhooks", page(webhookPages::list))
+                .post("/webhooks", page(webhookPages::create))
+                .get("/webhooks/events", page(webhookPages::catalog))
+                .get("/webhooks/notices", page(webhookPages::notices))
+                .get("/webhooks/{id}", page(webhookPages::show))
+                .post("/webhooks/{id}", page(webhookPages::update))
+                .post("/webhooks/{id}/switch", page(webhookPages::switchOnOrOff))
+                .post("/webhooks/{id}/delete", page(webhookPages::delete))
+                .post("/webhooks/{id}/rotate-secret", page(webhookPages::rotateSecret))
+                .post("/webhooks/{id}/test", page(webhookPages::sendTest))
+                .post("/webhooks/{id}/recover", page(webhookPages::recover))
+                .get("/webhooks/{id}/deliveries/{delivery}", page(webhookPages::delivery))
+                .post("/webhooks/{id}/deliveries/{delivery}/redeliver", page(webhookPages::redeliver))
+                .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
+                        "There is no console page at this address.", "/console", "Go to the console"))));
+    }
+
+    /** A console page handler: its refusals and failures become readable pages, never a stack trace. */
+    interface PageHandler {
+        void handle(ConsoleExchange exchange);
+    }
+
+    private Handler page(PageHandler handler) {
+        return (ServerRequest req, ServerResponse res) -> {
+            var exchange = new ConsoleExchange(req, res, this);
+            try {
+                handler.handle(exchange);
+            } catch (ConsoleExchange.Redirect redirect) {
+                exchange.redirect(redirect.location);
+            } catch (ConsoleExchange.Forbidden | ConsoleAuthorization.Denied refused) {
+                exchange.render(403, "notice.jte", notice(exchange, "Not allowed", refused.getMessage(),
+                        "/console", "Back to the console"));
+            } catch (WebhookPages.NotFound missing) {
+                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage() + ".",
+                        "/console/webhooks", "Back to webhooks"));
+            } catch (ConsoleExchange.BadForm bad) {
+                exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
+                        "/console", "Back to the console"));
+            } catch (RuntimeException e) {
+                LOG.log(Level.ERROR, "Console page " + req.path().path() + " failed", e);
+                if (!res.isSent()) {
+                    exchange.render(500, "notice.jte", notice(exchange, "Something went wrong",
+                            "The console could not complete this request. It has been logged; try again.",
+                            "/console", "Back to the console"));
+                }
+            }
+        };
+    }
+
+    private void asset(ServerRequest req, ServerResponse res) {
+        var found = assets.find(req.path().pathParameters().get("version"), req.path().pathParameters().get("name"));
+        if (found.isEmpty()) {
+            res.status(Status.NOT_FOUND_404).send();
+            return;
+        }
+        res.header(HeaderNames.CONTENT_TYPE, found.get().contentType());
+        // The URL changes whenever the content does, so the browser may keep this copy for a year.
+        res.header(HeaderNames.CACHE_CONTROL, "public, max-age=31536000, immutable");
+        res.header(HeaderNames.create("X-Content-Type-Options"), "nosniff");
+        res.send(found.get().bytes());
+    }
+
+    /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
+    Views.Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
+        var session = exchange.session().orElse(null);
+        List<Views.NavSection> nav = new ArrayList<>();
+        if (session != null && session.hasWorkspace()) {
+            section(nav, session, currentHref, "API & MCP",
+                    new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections", "/console/connections"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_WEBHOOKS, "Webhooks", "/console/webhooks"));
+            section(nav, session, currentHref, "Workspace",
+                    new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
+                    new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
+            section(nav, session, currentHref, "Account",
+                    new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
+            if (settings.isOperator(session.email())) {
+                nav.add(new Views.NavSection("Deployment", List.of(new Views.NavItem("Mailbox", "/console/mailbox",
+                        "/console/mailbox".equals(currentHref)))));
+            }
+        }
+        return new Views.Chrome(title, assets.cssUrl(), assets.jsUrl(),
+                session == null ? null : session.email(),
+                session == null ? null : session.workspaceName(),
+                session == null ? null : session.role(),
+                session == null ? null : session.csrfToken(), nav);
+    }
+
+    private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
+    }
+
+    private static void section(List<Views.NavSection> nav, ConsoleSessions.Session session, String current,
+            String title, Link... links) {
+        List<Views.NavItem> items = new ArrayList<>();
+        for (Link link : links) {
+            if (ConsoleAuthorization.allows(session, link.permission())) {
+                items.add(new Views.NavItem(link.label(), link.href(), link.href().equals(current)));
+            }
+        }
+        if (!items.isEmpty()) {
+            nav.add(new Views.NavSection(title, items));
+        }
+    }
+
+    Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
+        return new Views.Notice(chrome(exchange, heading, null), heading, text, href, label);
+    }
+
+    ConsoleSettings settings() {
+        return settings;
+    }
+
+    ConsoleTemplates templates() {
+        return templates;
+    }
+
+    ConsoleSessions sessions() {
+        return sessions;
+    }
+
+    SignInLinks links() {
+        return links;
+    }
+
+    SignInThrottle throttle() {
+        return throttle;
+    }
+
+    People people() {
+        return people;
+    }
+
+    ConsoleActivity activity() {
+        return activity;
+    }
+
+    Connections connections() {
+        return connections;
+    }
+
+    ConnectionActivity connectionActivity() {
+        return connectionActivity;
+    }
+
+    PluginRegistry registry() {
+        return registry;
+    }
+
+    WorkspaceSettings workspaceSettings() {
+        return workspaceSettings;
+    }
+
+    PipelineServices.Limits limits() {
+        return limits;
+    }
+
+    Mailbox mailbox() {
+        return mailbox;
+    }
+
+    Members members() {
+        return members;
+    }
+
+    Invitations invitations() {
+        return invitations;
+    }
+
+    Mailer mailer() {
+        return mailer;
+    }
+}

@@ -1,0 +1,247 @@
+package dev.lnp.core.console;
+
+import io.helidon.http.HeaderNames;
+import io.helidon.http.SetCookie;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One console request: cookies, the form body, the signed-in session, CSRF and origin checks, and the answers
+ * (a rendered page, a redirect). Every page answer carries the same security headers and is never cached.
+ */
+public final class ConsoleExchange {
+
+    static final String SESSION_COOKIE = "lnp_console";
+    static final String BROWSER_COOKIE = "lnp_browser";
+    private static final int MAX_FORM_BYTES = 64 * 1024;
+
+    private final ServerRequest req;
+    private final ServerResponse res;
+    private final Console console;
+    private Map<String, List<String>> form;
+    private ConsoleSessions.Session session;
+    private boolean sessionLoaded;
+    private final long startedNanos = System.nanoTime();
+
+    ConsoleExchange(ServerRequest req, ServerResponse res, Console console) {
+        this.req = req;
+        this.res = res;
+        this.console = console;
+    }
+
+    public ServerRequest request() {
+        return req;
+    }
+
+    public Optional<String> cookie(String name) {
+        return req.headers().cookies().first(name).asOptional();
+    }
+
+    public String query(String name) {
+        return req.query().first(name).asOptional().orElse(null);
+    }
+
+    public String pathParam(String name) {
+        return req.path().pathParameters().first(name).asOptional().orElse(null);
+    }
+
+    public String clientIp() {
+        return req.remotePeer().address() instanceof InetSocketAddress address
+                ? address.getAddress().getHostAddress() : "unknown";
+    }
+
+    public String userAgent() {
+        return req.headers().first(HeaderNames.USER_AGENT).orElse(null);
+    }
+
+    /** The signed-in session, if the cookie names a live one. */
+    public Optional<ConsoleSessions.Session> session() {
+        if (!sessionLoaded) {
+            session = cookie(SESSION_COOKIE).flatMap(console.sessions()::find).orElse(null);
+            sessionLoaded = true;
+        }
+        return Optional.ofNullable(session);
+    }
+
+    /** The session of a person who chose a workspace; otherwise a redirect has been sent and this throws. */
+    public ConsoleSessions.Session requireWorkspaceSession() {
+        var current = session().orElseThrow(() -> new Redirect("/console/sign-in"));
+        if (!current.hasWorkspace()) {
+            throw new Redirect("/console/workspaces");
+        }
+        return current;
+    }
+
+    public String form(String name) {
+        List<String> values = form().get(name);
+        return values == null || values.isEmpty() ? null : values.get(0);
+    }
+
+    public List<String> formValues(String name) {
+        return form().getOrDefault(name, List.of());
+    }
+
+    private Map<String, List<String>> form() {
+        if (form == null) {
+            form = parseForm();
+        }
+        return form;
+    }
+
+    private Map<String, List<String>> parseForm() {
+        String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
+        if (!type.equals("application/x-www-form-urlencoded")) {
+            throw new BadForm("The form must be sent as application/x-www-form-urlencoded.");
+        }
+        byte[] body;
+        try (InputStream in = req.content().inputStream()) {
+            body = in.readNBytes(MAX_FORM_BYTES + 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (body.length > MAX_FORM_BYTES) {
+            throw new BadForm("The form is larger than 64 KiB.");
+        }
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        String text = new String(body, StandardCharsets.UTF_8);
+        if (text.isEmpty()) {
+            return values;
+        }
+        for (String pair : text.split("&")) {
+            int eq = pair.indexOf('=');
+            try {
+                String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+                values.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+            } catch (IllegalArgumentException e) {
+                throw new BadForm("The form is not valid URL encoding.");
+            }
+        }
+        return values;
+    }
+
+    /**
+     * A state-changing request must come from the console's own origin ({@code Origin}, or the origin of
+     * {@code Referer} when a browser sent no {@code Origin}) and carry the CSRF token of the session that
+     * rendered its form.
+     */
+    public void checkPost(String expectedToken) {
+        String origin = req.headers().first(HeaderNames.ORIGIN)
+                .or(() -> req.headers().first(HeaderNames.REFERER).map(ConsoleExchange::originOf))
+                .orElse(null);
+        if (origin == null || !origin.equalsIgnoreCase(console.settings().origin())) {
+            throw new Forbidden("This form was not sent from " + console.settings().origin()
+                    + ". Open the console there and try again.");
+        }
+        if (!Secrets.same(form("csrf"), expectedToken)) {
+            throw new Forbidden("This form has expired or did not come from this console. Reload the page and try again.");
+        }
+    }
+
+    private static String originOf(String referer) {
+        try {
+            var uri = java.net.URI.create(referer);
+            return uri.getScheme() + "://" + uri.getRawAuthority();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** The pre-sign-in nonce of this browser, set if absent. It binds a sign-in link to the browser that asked. */
+    public String browserNonce() {
+        Optional<String> existing = cookie(BROWSER_COOKIE).filter(v -> v.length() >= 40 && v.length() <= 60);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        String nonce = Secrets.newToken();
+        setCookie(BROWSER_COOKIE, nonce, Duration.ofDays(1));
+        return nonce;
+    }
+
+    /** The CSRF token of a form shown before sign-in: derived from the browser's nonce, which a page elsewhere cannot read. */
+    public static String preSessionCsrf(String browserNonce) {
+        return Secrets.hashText("csrf:" + browserNonce);
+    }
+
+    public void startSession(String token) {
+        setCookie(SESSION_COOKIE, token, console.settings().sessionLifetime());
+    }
+
+    public void endSessionCookie() {
+        res.headers().addCookie(cookieBuilder(SESSION_COOKIE, "").maxAge(Duration.ZERO).build());
+    }
+
+    private void setCookie(String name, String value, Duration maxAge) {
+        res.headers().addCookie(cookieBuilder(name, value).maxAge(maxAge).build());
+    }
+
+    private SetCookie.Builder cookieBuilder(String name, String value) {
+        return SetCookie.builder(name, value).path("/console").httpOnly(true)
+                .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies());
+    }
+
+    public void render(int status, String template, Object model) {
+        securityHeaders();
+        res.status(Status.create(status));
+        res.header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8");
+        res.send(console.templates().render(template, model));
+    }
+
+    public void redirect(String path) {
+        securityHeaders();
+        res.status(Status.SEE_OTHER_303);
+        res.header(HeaderNames.LOCATION, path);
+        res.send();
+    }
+
+    private void securityHeaders() {
+        // The server's own time for the page (queries and rendering), visible in the browser's developer tools.
+        res.header(HeaderNames.create("Server-Timing"), String.format(java.util.Locale.ROOT, "app;dur=%.1f",
+                (System.nanoTime() - startedNanos) / 1_000_000.0));
+        res.header(HeaderNames.CACHE_CONTROL, "no-store");
+        res.header(HeaderNames.create("Content-Security-Policy"),
+                "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
+                        + "frame-ancestors 'none'; base-uri 'none'");
+        res.header(HeaderNames.create("X-Content-Type-Options"), "nosniff");
+        // Sign-in links carry their token in the URL: never hand it to another site as a referrer. Not
+        // "no-referrer": with it a browser sends "Origin: null" on the console's own form posts.
+        res.header(HeaderNames.create("Referrer-Policy"), "same-origin");
+    }
+
+    /** Ends handling with a redirect (e.g. to the sign-in page). */
+    public static final class Redirect extends RuntimeException {
+        final String location;
+
+        Redirect(String location) {
+            super(location, null, false, false);
+            this.location = location;
+        }
+    }
+
+    /** A refused state change (origin, CSRF): answered 403 with a readable page. */
+    public static final class Forbidden extends RuntimeException {
+        Forbidden(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** A form that cannot be read at all: answered 400 with a readable page. */
+    public static final class BadForm extends RuntimeException {
+        BadForm(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

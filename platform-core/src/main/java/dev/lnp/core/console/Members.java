@@ -1,0 +1,167 @@
+package dev.lnp.core.console;
+
+import dev.lnp.core.console.ConsoleAuthorization.Permission;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * A workspace's members and the rules for changing them, for the console pages and the management routes
+ * alike: owners and admins invite, change roles and remove; nobody acts on the owner but through a transfer;
+ * only the owner transfers ownership, and a workspace always keeps exactly one owner (a unique index backs it).
+ * Every change is recorded in the activity list in the same transaction.
+ */
+public final class Members {
+
+    public record Member(UUID id, String email, String role, Instant createdAt, boolean signedInOnce) {
+    }
+
+    /** A refused change; the message says why, for a person. */
+    public static final class Refused extends RuntimeException {
+        private final int status;
+
+        Refused(int status, String message) {
+            super(message, null, false, false);
+            this.status = status;
+        }
+
+        public int status() {
+            return status;
+        }
+    }
+
+    private static final List<String> ASSIGNABLE = List.of("admin", "member");
+
+    private final Jdbi jdbi;
+    private final ConsoleActivity activity;
+
+    public Members(Jdbi jdbi, ConsoleActivity activity) {
+        this.jdbi = jdbi;
+        this.activity = activity;
+    }
+
+    public List<Member> list(UUID workspaceId) {
+        return jdbi.withHandle(h -> h.createQuery("""
+                        SELECT u.id, u.email, u.role, u.created_at,
+                               EXISTS (SELECT 1 FROM lnp_core.console_sessions s WHERE s.user_id = u.id) AS signed_in
+                          FROM lnp_core.users u WHERE u.workspace_id = :ws
+                         ORDER BY CASE u.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, lower(u.email)
+                        """)
+                .bind("ws", workspaceId)
+                .map((rs, ctx) -> new Member(rs.getObject("id", UUID.class), rs.getString("email"),
+                        rs.getString("role"), rs.getTimestamp("created_at").toInstant(), rs.getBoolean("signed_in")))
+                .list());
+    }
+
+    /** Adds the person as a user of the actor's workspace; the caller sends them their invitation link. */
+    public Member invite(ConsoleSessions.Session actor, String email, String role) {
+        ConsoleAuthorization.require(actor, Permission.MANAGE_MEMBERS);
+        String address = email == null ? "" : email.strip();
+        if (address.isEmpty() || address.length() > 254 || !address.matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
+            throw new Refused(400, "E-mail: enter the address of the person to invite, for example ada@example.com.");
+        }
+        requireAssignable(role);
+        return jdbi.inTransaction(h -> {
+            boolean exists = h.createQuery("""
+                            SELECT count(*) > 0 FROM lnp_core.users WHERE workspace_id = :ws AND lower(email) = lower(:e)
+                            """).bind("ws", actor.workspaceId()).bind("e", address).mapTo(Boolean.class).one();
+            if (exists) {
+                throw new Refused(409, address + " is already a member of this workspace.");
+            }
+            Member member = h.createQuery("""
+                            INSERT INTO lnp_core.users (workspace_id, email, role) VALUES (:ws, :e, :role)
+                            RETURNING id, email, role, created_at
+                            """)
+                    .bind("ws", actor.workspaceId()).bind("e", address).bind("role", role)
+                    .map((rs, ctx) -> new Member(rs.getObject("id", UUID.class), rs.getString("email"),
+                            rs.getString("role"), rs.getTimestamp("created_at").toInstant(), false))
+                    .one();
+            activity.record(h, actor, "member.invited", address, "as " + role);
+            return member;
+        });
+    }
+
+    public void changeRole(ConsoleSessions.Session actor, UUID userId, String role) {
+        ConsoleAuthorization.require(actor, Permission.MANAGE_MEMBERS);
+        requireAssignable(role);
+        jdbi.useTransaction(h -> {
+            Member target = target(h, actor, userId);
+            if (target.role().equals("owner")) {
+                throw new Refused(409, "The owner's role changes only by transferring ownership.");
+            }
+            h.createUpdate("UPDATE lnp_core.users SET role = :role WHERE id = :id").bind("role", role)
+                    .bind("id", userId).execute();
+            // Their open sessions end: the next sign-in starts a session with a new id for the new privileges.
+            endSessions(h, userId);
+            activity.record(h, actor, "member.role_changed", target.email(), target.role() + " → " + role);
+        });
+    }
+
+    public void remove(ConsoleSessions.Session actor, UUID userId) {
+        ConsoleAuthorization.require(actor, Permission.MANAGE_MEMBERS);
+        jdbi.useTransaction(h -> {
+            Member target = target(h, actor, userId);
+            if (target.role().equals("owner")) {
+                throw new Refused(409, "The owner cannot be removed; transfer ownership first.");
+            }
+            List<String> delegating = h.createQuery("""
+                            SELECT name FROM lnp_core.connections WHERE delegated_user_id = :id ORDER BY name
+                            """).bind("id", userId).mapTo(String.class).list();
+            if (!delegating.isEmpty()) {
+                throw new Refused(409, target.email() + " is the delegated user of the connection(s) "
+                        + String.join(", ", delegating) + "; revoke them first.");
+            }
+            h.createUpdate("DELETE FROM lnp_core.users WHERE id = :id").bind("id", userId).execute();
+            activity.record(h, actor, "member.removed", target.email(), "was " + target.role());
+        });
+    }
+
+    /**
+     * Makes {@code userId} the owner and the current owner an admin, in one transaction. The caller renews the
+     * actor's session id (their privileges changed); the new owner's sessions end.
+     */
+    public void transferOwnership(ConsoleSessions.Session actor, UUID userId) {
+        ConsoleAuthorization.require(actor, Permission.TRANSFER_OWNERSHIP);
+        jdbi.useTransaction(h -> {
+            h.createQuery("SELECT id FROM lnp_core.workspaces WHERE id = :ws FOR UPDATE")
+                    .bind("ws", actor.workspaceId()).mapTo(UUID.class).one();
+            Member target = target(h, actor, userId);
+            if (target.id().equals(actor.userId())) {
+                throw new Refused(409, "You already own this workspace.");
+            }
+            h.createUpdate("UPDATE lnp_core.users SET role = 'admin' WHERE id = :id").bind("id", actor.userId()).execute();
+            h.createUpdate("UPDATE lnp_core.users SET role = 'owner' WHERE id = :id").bind("id", userId).execute();
+            h.createUpdate("UPDATE lnp_core.workspaces SET owner_email = :e WHERE id = :ws")
+                    .bind("e", target.email()).bind("ws", actor.workspaceId()).execute();
+            endSessions(h, userId);
+            activity.record(h, actor, "ownership.transferred", target.email(), actor.email() + " is now an admin");
+        });
+    }
+
+    private static Member target(Handle h, ConsoleSessions.Session actor, UUID userId) {
+        Optional<Member> found = userId == null ? Optional.empty() : h.createQuery("""
+                        SELECT id, email, role, created_at FROM lnp_core.users
+                         WHERE id = :id AND workspace_id = :ws FOR UPDATE
+                        """)
+                .bind("id", userId).bind("ws", actor.workspaceId())
+                .map((rs, ctx) -> new Member(rs.getObject("id", UUID.class), rs.getString("email"),
+                        rs.getString("role"), rs.getTimestamp("created_at").toInstant(), false))
+                .findOne();
+        return found.orElseThrow(() -> new Refused(404, "This workspace has no member with that id."));
+    }
+
+    private static void requireAssignable(String role) {
+        if (role == null || !ASSIGNABLE.contains(role.toLowerCase(Locale.ROOT)) || !role.equals(role.toLowerCase(Locale.ROOT))) {
+            throw new Refused(400, "Role: choose admin or member (ownership moves only by transfer).");
+        }
+    }
+
+    private static void endSessions(Handle h, UUID userId) {
+        h.createUpdate("UPDATE lnp_core.console_sessions SET revoked_at = now() WHERE user_id = :id AND revoked_at IS NULL")
+                .bind("id", userId).execute();
+    }
+}

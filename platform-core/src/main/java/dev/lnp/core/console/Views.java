@@ -1,0 +1,116 @@
+package dev.lnp.core.console;
+
+import dev.lnp.core.auth.Connections;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.UUID;
+
+/** The models the console templates render: one record per page, each carrying the shared {@link Chrome}. */
+public final class Views {
+
+    private Views() {
+    }
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")
+            .withZone(ZoneOffset.UTC);
+
+    /** A point in time as the pages show it; "never" when absent. */
+    public static String time(Instant instant) {
+        return instant == null ? "never" : TIME.format(instant);
+    }
+
+    public record NavItem(String label, String href, boolean current) {
+    }
+
+    /** A titled group of navigation links; groups without a link the role may use are left out. */
+    public record NavSection(String title, List<NavItem> items) {
+    }
+
+    /** What every page's layout needs: title, assets, who is signed in, the CSRF token, the navigation. */
+    public record Chrome(String title, String cssUrl, String jsUrl, String email, String workspaceName, String role,
+            String csrf, List<NavSection> nav) {
+        public boolean signedIn() {
+            return email != null;
+        }
+    }
+
+    public record Notice(Chrome chrome, String heading, String text, String linkHref, String linkLabel) {
+    }
+
+    public record SignIn(Chrome chrome, String csrf, String email, String error) {
+    }
+
+    public record ConfirmLink(Chrome chrome, String csrf, String token) {
+    }
+
+    public record ChooseWorkspace(Chrome chrome, List<People.Membership> memberships) {
+    }
+
+    public record Choice(String value, String label, boolean selected) {
+    }
+
+    /** The values of the create form, kept when it is shown again with errors. */
+    public record ConnectionForm(String name, List<Choice> scopes, List<Choice> presets, String expiresOn,
+            List<Choice> users, boolean delegation, String toolAllow, String toolDeny, boolean readOnlyTools) {
+    }
+
+    public record ConnectionsPage(Chrome chrome, List<Connections.Listed> connections, ConnectionForm form,
+            List<String> errors, List<String> toolNames) {
+    }
+
+    public record KeyIssued(Chrome chrome, UUID connectionId, String connectionName, String key, String what) {
+    }
+
+    public record RequestRow(Instant at, String surface, String method, String route, int status, String latencyMs) {
+    }
+
+    public record ToolCallRow(Instant at, String tool, String outcome, String errorCode, String durationMs) {
+    }
+
+    public record ConnectionPage(Chrome chrome, Connections.Listed connection, String policy,
+            List<RequestRow> requests, List<ToolCallRow> toolCalls, List<String> errors) {
+        public boolean active() {
+            return connection.revokedAt() == null;
+        }
+    }
+
+    /** A mail carrying a one-time link (sign-in or invitation). */
+    public record LinkMail(String link, String validFor, String intro, String action) {
+    }
+
+    public record MembersPage(Chrome chrome, List<Members.Member> members, boolean canManage, boolean canTransfer,
+            String currentUserId, List<String> errors, String notice) {
+    }
+
+    public record Module(String id, boolean enabled, int routes, int tools, int events, List<String> scopes) {
+    }
+
+    public record ModulesPage(Chrome chrome, List<Module> modules) {
+    }
+
+    public record ConnectionLimit(String name, Integer restPerMinute, Integer mcpPerMinute) {
+    }
+
+    /** One monthly quota a plugin declared: this month's units used against the limit that applies. */
+    public record QuotaUsage(String name, String plugin, long used, long limit, boolean setForWorkspace) {
+        public int percent() {
+            return limit == 0 ? 100 : (int) Math.min(100, used * 100 / limit);
+        }
+    }
+
+    public record UsagePage(Chrome chrome, List<QuotaUsage> quotas, int restPerMinute, int mcpPerMinute,
+            List<ConnectionLimit> connectionLimits) {
+    }
+
+    public record MailboxPage(Chrome chrome, List<dev.lnp.core.mail.Mailbox.Summary> messages, boolean local,
+            dev.lnp.core.mail.Mailbox.Message shown) {
+    }
+
+    public record SessionsPage(Chrome chrome, List<ConsoleSessions.Listed> sessions) {
+    }
+
+    public record ActivityPage(Chrome chrome, List<ConsoleActivity.Entry> entries) {
+    }
+}

@@ -1,0 +1,69 @@
+package dev.lnp.core.console;
+
+import dev.lnp.core.CorePlugin;
+import dev.lnp.core.console.ConsoleAuthorization.Permission;
+import dev.lnp.core.plugins.PluginRegistry;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Modules (switch each plugin per workspace) and Usage (each declared monthly quota this month, rate limits). */
+final class WorkspacePages {
+
+    private final Console console;
+
+    WorkspacePages(Console console) {
+        this.console = console;
+    }
+
+    void modules(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        ConsoleAuthorization.require(session, Permission.MANAGE_MODULES);
+        var disabled = console.workspaceSettings().disabledModules(session.workspaceId());
+        List<Views.Module> modules = new ArrayList<>();
+        for (var plugin : console.registry().plugins()) {
+            if (plugin.pluginId().equals(CorePlugin.ID)) {
+                continue;
+            }
+            modules.add(new Views.Module(plugin.pluginId(), !disabled.contains(plugin.pluginId()),
+                    plugin.routes().size(), plugin.tools().size(), plugin.events().size(),
+                    plugin.scopes().stream().map(s -> s.name()).sorted().toList()));
+        }
+        x.render(200, "modules.jte", new Views.ModulesPage(console.chrome(x, "Modules", "/console/modules"), modules));
+    }
+
+    void switchModule(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        ConsoleAuthorization.require(session, Permission.MANAGE_MODULES);
+        x.checkPost(session.csrfToken());
+        String id = x.pathParam("id");
+        boolean known = id != null && !id.equals(CorePlugin.ID) && console.registry().contributionsOf(id).isPresent();
+        String enabled = x.form("enabled");
+        if (!known || !("true".equals(enabled) || "false".equals(enabled))) {
+            x.render(404, "notice.jte", console.notice(x, "No such module",
+                    "This deployment has no module with that id.", "/console/modules", "Modules"));
+            return;
+        }
+        console.workspaceSettings().setModule(session, console.activity(), id, Boolean.parseBoolean(enabled));
+        x.redirect("/console/modules");
+    }
+
+    void usage(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        ConsoleAuthorization.require(session, Permission.VIEW_USAGE);
+        var limits = console.limits();
+        var declared = console.registry().quotas();
+        var used = console.workspaceSettings().usage(session.workspaceId(),
+                declared.stream().map(PluginRegistry.QuotaInfo::name).toList());
+        var quotas = used.stream().map(u -> {
+            String plugin = declared.stream().filter(q -> q.name().equals(u.quota())).findFirst()
+                    .map(PluginRegistry.QuotaInfo::pluginId).orElse("");
+            long limit = limits.quotas().limit(u.quota(),
+                    u.workspaceLimit() == null ? java.util.Map.of() : java.util.Map.of(u.quota(), u.workspaceLimit()));
+            return new Views.QuotaUsage(u.quota(), plugin, u.used(), limit, u.workspaceLimit() != null);
+        }).toList();
+        x.render(200, "usage.jte", new Views.UsagePage(console.chrome(x, "Usage", "/console/usage"),
+                quotas, limits.restPerMinute(),
+                limits.mcpPerMinute(), console.workspaceSettings().connectionLimits(session.workspaceId()).stream()
+                        .map(c -> new Views.ConnectionLimit(c.name(), c.restPerMinute(), c.mcpPerMinute())).toList()));
+    }
+}
