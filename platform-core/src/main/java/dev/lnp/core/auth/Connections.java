@@ -151,6 +151,10 @@ public final class Connections {
         }
     }
 
+    private static boolean isLegacyKey(String key) {
+        return key != null && key.startsWith(ApiKeys.LEGACY_PREFIX) && ApiKeys.hasKeyShape(key);
+    }
+
     /** What an import did: keys added, and keys that were already on their connection (a re-run). */
     public record LegacyImport(int imported, int alreadyPresent, int connections) {
     }
@@ -173,7 +177,7 @@ public final class Connections {
         List<LineProblem> problems = new ArrayList<>();
         Map<String, Integer> firstLine = new HashMap<>();
         for (LegacyKey k : keys) {
-            if (k.key() == null || !k.key().startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(k.key())) {
+            if (!isLegacyKey(k.key())) {
                 problems.add(new LineProblem(k.line(), "the key must start with wks_ and have 16 to 196 more URL-safe "
                         + "characters"));
             } else if (firstLine.putIfAbsent(k.key(), k.line()) != null) {
@@ -198,7 +202,7 @@ public final class Connections {
                     problems.add(new LineProblem(k.line(), connectionProblem));
                     continue;
                 }
-                if (k.key() == null || !k.key().startsWith(ApiKeys.LEGACY_PREFIX) || !ApiKeys.hasKeyShape(k.key())) {
+                if (!isLegacyKey(k.key())) {
                     continue;
                 }
                 Optional<UUID> owner = h.createQuery("SELECT connection_id FROM lnp_core.api_keys WHERE key_hash = :hash")

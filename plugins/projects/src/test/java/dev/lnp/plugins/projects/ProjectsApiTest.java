@@ -263,7 +263,7 @@ class ProjectsApiTest {
                 "{\"name\": \"c\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}").status());
         assertFalse(listedIds(platform, key).contains(theirs.toString()));
         assertEquals("theirs", platform.get("/api/v1/projects/" + theirs, otherKey).data().path("name").asText());
-        assertEquals(404, platform.get("/api/v1/projects/not-a-uuid", key).status());
+        assertEquals(400, platform.get("/api/v1/projects/not-a-uuid", key).status(), "a malformed id is the request's fault");
     }
 
     @Test
