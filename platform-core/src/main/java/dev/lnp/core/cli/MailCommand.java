@@ -21,7 +21,9 @@ final class MailCommand {
         @Option(names = "--workspace", description = "Only mail of this workspace.") UUID workspace;
         @Option(names = "--limit", defaultValue = "50", description = "At most this many (1 to 500, default 50).")
         int limit;
-        @Option(names = "--json") boolean json;
+        @Option(names = "--json", description = "Print a JSON array: id, workspace_id, kind, to, subject, state, attempts, created_at, "
+                + "completed_at, last_error.")
+        boolean json;
 
         @Override
         public Integer call() {
@@ -35,6 +37,8 @@ final class MailCommand {
                 } else if (mails.isEmpty()) {
                     System.out.println("No mail" + (to != null ? " to " + to : "") + ".");
                 } else {
+                    System.out.printf("%-36s  %-27s  %-7s %-16s %-28s %s%n", "ID", "CREATED", "STATE", "KIND", "TO",
+                            "SUBJECT");
                     for (var m : mails) {
                         System.out.printf("%s  %s  %-7s %-16s %-28s %s%n", m.id(), m.createdAt(), m.state(),
                                 m.kind(), m.to(), m.subject());
@@ -48,7 +52,7 @@ final class MailCommand {
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Show one mail with its text.")
     static final class Show implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID", description = "The mail's id (from mail list).") UUID id;
-        @Option(names = "--json") boolean json;
+        @Option(names = "--json", description = "Print the mail as JSON, with its text and HTML parts.") boolean json;
         @Option(names = "--html", description = "Print the HTML part instead of the text.") boolean html;
 
         @Override

@@ -85,6 +85,7 @@ class LocalMailboxTest {
 
         var table = OperatorCli.run(platform, "mail", "list", "--to", to);
         assertEquals(0, table.exit(), table.err());
+        assertTrue(table.out().startsWith("ID "), "the table starts with its header row:\n" + table.out());
         assertTrue(table.out().contains(first.toString()) && table.out().contains("Welcome"), table.out());
         assertFalse(table.out().contains("Not for the filter"));
 
