@@ -137,7 +137,7 @@ public final class Platform implements AutoCloseable {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
-            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC());
+            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), mail.mailer());
             Webhooks startedWebhooks = webhooks;
             MailService startedMail = mail;
             maintenance = Maintenance.start(database.jdbi(), () -> {

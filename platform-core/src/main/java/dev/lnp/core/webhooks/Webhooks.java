@@ -2,6 +2,7 @@ package dev.lnp.core.webhooks;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.lnp.core.db.Database;
+import dev.lnp.core.mail.PlatformMailer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Clock;
@@ -29,8 +30,9 @@ public final class Webhooks implements AutoCloseable {
         this.listener = listener;
     }
 
-    public static Webhooks start(Database database, WebhookSettings settings, Clock clock) {
-        var queue = new DeliveryQueue(database.jdbi());
+    /** @param mailer e-mails the notices for workspace owners (a subscription switched off) */
+    public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMailer mailer) {
+        var queue = new DeliveryQueue(database.jdbi(), mailer);
         if (!settings.dispatch()) {
             return new Webhooks(queue, settings, clock, null, null);
         }
