@@ -151,7 +151,7 @@ public final class Platform implements AutoCloseable {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
-            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics);
+            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer());
             Webhooks startedWebhooks = webhooks;
             MailService startedMail = mail;
             maintenance = Maintenance.start(database.jdbi(), () -> {

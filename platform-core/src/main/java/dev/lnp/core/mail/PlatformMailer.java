@@ -28,19 +28,25 @@ public final class PlatformMailer implements Mailer {
     private final LocalMailPrinter printer;
 
     PlatformMailer(MailSettings settings, MailQueue queue, Clock clock, Runnable wakeSender) {
+        this(settings, queue, clock, wakeSender, settings.printLocal());
+    }
+
+    private PlatformMailer(MailSettings settings, MailQueue queue, Clock clock, Runnable wakeSender,
+            boolean printLocal) {
         this.settings = settings;
         this.queue = queue;
         this.clock = clock;
         this.wakeSender = wakeSender;
-        this.printer = new LocalMailPrinter();
+        this.printer = printLocal ? new LocalMailPrinter() : null;
     }
 
     /**
      * A mailer that only queues, for an operator command: the running server's sender delivers what it queues
-     * (within {@code lnp.mail.poll_interval_ms}); local mail is printed on the command's standard output.
+     * (within {@code lnp.mail.poll_interval_ms}). Local mail is not printed: the command's standard output is
+     * its own (often {@code --json}); it prints what the operator needs itself.
      */
     public static PlatformMailer queueOnly(dev.lnp.core.config.PlatformConfig config, org.jdbi.v3.core.Jdbi jdbi) {
-        return new PlatformMailer(MailSettings.from(config), new MailQueue(jdbi), Clock.systemUTC(), () -> { });
+        return new PlatformMailer(MailSettings.from(config), new MailQueue(jdbi), Clock.systemUTC(), () -> { }, false);
     }
 
     @Override
@@ -77,7 +83,7 @@ public final class PlatformMailer implements Mailer {
         if (local) {
             afterCommit(handle, () -> {
                 LOG.log(Level.INFO, "Mail {0} ({1}) to {2} kept in the local mailbox", id, mail.kind(), mail.to());
-                if (settings.printLocal()) {
+                if (printer != null) {
                     printer.print(id, mail);
                 }
             });

@@ -3,6 +3,8 @@ package dev.lnp.core.webhooks;
 import static dev.lnp.core.webhooks.SubscriptionRepository.instant;
 import static dev.lnp.core.webhooks.SubscriptionRepository.strings;
 
+import dev.lnp.api.mail.OutgoingMail;
+import dev.lnp.core.mail.PlatformMailer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -18,10 +20,19 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class DeliveryQueue {
 
+    private static final System.Logger LOG = System.getLogger(DeliveryQueue.class.getName());
+
     private final Jdbi jdbi;
+    /** E-mails the notices this queue stores; null: they are only stored. */
+    private final PlatformMailer mailer;
 
     public DeliveryQueue(Jdbi jdbi) {
+        this(jdbi, null);
+    }
+
+    public DeliveryQueue(Jdbi jdbi, PlatformMailer mailer) {
         this.jdbi = jdbi;
+        this.mailer = mailer;
     }
 
     /**
@@ -217,9 +228,8 @@ public final class DeliveryQueue {
         });
     }
 
-    private static void disableIfFailingSince(Handle h, UUID subscription, Instant now,
-            Duration disableAfter) {
-        h.createQuery("""
+    private void disableIfFailingSince(Handle h, UUID subscription, Instant now, Duration disableAfter) {
+        List<Notice> notices = h.createQuery("""
                         WITH disabled AS (
                             UPDATE lnp_core.webhook_subscriptions
                                SET enabled = false, disabled_reason = 'failing', updated_at = :now
@@ -234,10 +244,31 @@ public final class DeliveryQueue {
                                || '. Fix the receiver, then switch the subscription on again and use recover '
                                || 'to send what it missed.', :now
                           FROM disabled d JOIN lnp_core.workspaces w ON w.id = d.workspace_id
-                        RETURNING 1
+                        RETURNING id, workspace_id, recipient, message
                         """)
                 .bind("id", subscription).bind("now", now).bind("cutoff", now.minus(disableAfter))
-                .mapTo(Integer.class).list();
+                .map((rs, ctx) -> new Notice(rs.getObject("id", UUID.class), rs.getObject("workspace_id", UUID.class),
+                        rs.getString("recipient"), rs.getString("message")))
+                .list();
+        if (mailer != null) {
+            notices.forEach(notice -> email(h, notice, now));
+        }
+    }
+
+    private record Notice(UUID id, UUID workspaceId, String recipient, String message) {}
+
+    /** Queued in the same transaction as the notice, so the owner hears of it once, when it commits. */
+    private void email(Handle h, Notice notice, Instant now) {
+        try {
+            mailer.send(h, new OutgoingMail(notice.workspaceId(), notice.recipient(),
+                    "A webhook subscription was switched off", notice.message(), null, "webhook-subscription-disabled"));
+            h.createUpdate("UPDATE lnp_core.notices SET emailed_at = :now WHERE id = :id")
+                    .bind("now", now).bind("id", notice.id()).execute();
+        } catch (IllegalArgumentException e) {
+            // An owner address the mail service refuses must not undo recording the attempt: the notice stays
+            // readable in the API, not e-mailed.
+            LOG.log(System.Logger.Level.WARNING, "Notice " + notice.id() + " not e-mailed: " + e.getMessage());
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.lnp.core.webhooks;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.metrics.PlatformMetrics;
+import dev.lnp.core.mail.PlatformMailer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.time.Clock;
@@ -30,8 +31,10 @@ public final class Webhooks implements AutoCloseable {
         this.listener = listener;
     }
 
-    public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics) {
-        var queue = new DeliveryQueue(database.jdbi());
+    /** @param mailer e-mails the notices for workspace owners (a subscription switched off) */
+    public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics,
+            PlatformMailer mailer) {
+        var queue = new DeliveryQueue(database.jdbi(), mailer);
         metrics.webhookQueue(queue::pendingCount);
         if (!settings.dispatch()) {
             return new Webhooks(queue, settings, clock, null, null);

@@ -106,6 +106,25 @@ class LocalMailboxTest {
     }
 
     @Test
+    void mailQueuedByAnOperatorCommandIsKeptButNotPrintedOnTheCommandsOwnOutput(TestPlatform platform) {
+        var config = dev.lnp.core.config.PlatformConfig.load(null, java.util.Map.of(), java.util.Map.of());
+        var mailer = dev.lnp.core.mail.PlatformMailer.queueOnly(config, platform.jdbi());
+        assertTrue(mailer.localMailbox());
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        PrintStream out = System.out;
+        UUID id;
+        System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            id = mailer.send(new OutgoingMail(null, "op@example.com", "Sign in", "http://localhost/s/9", null,
+                    "sign-in-link"));
+        } finally {
+            System.setOut(out);
+        }
+        assertFalse(printed.toString(StandardCharsets.UTF_8).contains(id.toString()), "--json output stays JSON");
+        assertEquals("local", platform.platform().mail().mailbox().show(id).orElseThrow().summary().state());
+    }
+
+    @Test
     void theCommandLineRefusesBadInputWithOneLine(TestPlatform platform) {
         var unknown = OperatorCli.run(platform, "mail", "show", UUID.randomUUID().toString());
         assertEquals(1, unknown.exit());

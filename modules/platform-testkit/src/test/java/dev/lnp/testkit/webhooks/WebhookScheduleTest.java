@@ -78,7 +78,7 @@ class WebhookScheduleTest {
             Duration.ofDays(30), Duration.ofDays(5), true);
 
     private Dispatcher dispatcher(TestPlatform platform, Clock clock) {
-        return new Dispatcher(new DeliveryQueue(platform.jdbi()), SETTINGS, clock,
+        return new Dispatcher(new DeliveryQueue(platform.jdbi(), platform.platform().mail().mailer()), SETTINGS, clock,
                 ReceiverGuard.withSystemDns(SETTINGS.allowedNetworks()), "test-node");
     }
 
@@ -194,6 +194,12 @@ class WebhookScheduleTest {
             String owner = platform.workspaces().find(ws).orElseThrow().ownerEmail();
             assertEquals(owner, notice.path("recipient").asText(), "addressed to the workspace owner");
             assertTrue(notice.path("message").asText().contains(receiver.url("/broken")), notice.toString());
+            var mailed = platform.platform().mail().mailbox().list(new dev.lnp.core.mail.Mailbox.Query(owner, ws, 10));
+            assertEquals(1, mailed.size(), "the owner is e-mailed once");
+            assertFalse(notice.path("emailed_at").isNull(), notice.toString());
+            assertEquals("webhook-subscription-disabled", mailed.get(0).kind());
+            assertEquals(notice.path("message").asText(),
+                    platform.platform().mail().mailbox().show(mailed.get(0).id()).orElseThrow().text());
 
             int before = receiver.received().size();
             clock.advance(Duration.ofHours(12));
