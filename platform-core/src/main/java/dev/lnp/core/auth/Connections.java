@@ -69,6 +69,16 @@ public final class Connections {
         String key = ApiKeys.generate();
         return jdbi.inTransaction(h -> {
             requireWorkspace(h, request.workspaceId());
+            if (request.delegatedUserId() != null) {
+                boolean member = h.createQuery(
+                                "SELECT count(*) > 0 FROM lnp_core.users WHERE id = :user AND workspace_id = :ws")
+                        .bind("user", request.delegatedUserId()).bind("ws", request.workspaceId())
+                        .mapTo(Boolean.class).one();
+                if (!member) {
+                    throw new IllegalArgumentException("the delegated user " + request.delegatedUserId()
+                            + " is not a user of workspace " + request.workspaceId());
+                }
+            }
             var row = h.createQuery("""
                             INSERT INTO lnp_core.connections
                                    (workspace_id, name, scopes, preset, expires_at, delegation_enabled, delegated_user_id)

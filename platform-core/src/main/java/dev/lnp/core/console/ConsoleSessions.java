@@ -96,12 +96,6 @@ public final class ConsoleSessions {
                 .bind("id", sessionId).bind("email", email).execute() == 1);
     }
 
-    /** Ends every session acting as this user (removed from the workspace, or role taken away). */
-    public void endForUser(Handle h, UUID userId) {
-        h.createUpdate("UPDATE lnp_core.console_sessions SET revoked_at = now() WHERE user_id = :id AND revoked_at IS NULL")
-                .bind("id", userId).execute();
-    }
-
     public List<Listed> listOwn(String email, UUID currentSessionId) {
         return jdbi.withHandle(h -> h.createQuery("""
                         SELECT s.id, w.name AS workspace_name, s.created_at, s.last_seen_at, s.expires_at,

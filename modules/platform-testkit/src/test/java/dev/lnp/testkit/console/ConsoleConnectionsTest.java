@@ -146,6 +146,19 @@ class ConsoleConnectionsTest {
     }
 
     @Test
+    void theConnectionServiceRefusesADelegateFromAnotherWorkspace() {
+        UUID mine = platform.workspaces().create("Mine", "mine-" + UUID.randomUUID() + "@example.com").id();
+        var other = platform.workspaces().create("Theirs", "theirs-" + UUID.randomUUID() + "@example.com");
+        UUID foreignUser = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT id FROM lnp_core.users WHERE workspace_id = :ws").bind("ws", other.id()).mapTo(UUID.class).one());
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> platform.connections().create(new dev.lnp.core.auth.Connections.NewConnection(mine, "agent",
+                        null, "read-only", null, foreignUser)));
+        assertTrue(refused.getMessage().contains("is not a user of workspace"), refused.getMessage());
+        assertTrue(platform.connections().list(mine).isEmpty());
+    }
+
+    @Test
     void anotherWorkspacesConnectionIsNotFound() {
         var alice = owner();
         var mallory = owner();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Modules (per-workspace plugin switch), Usage (CRM quota, rate limits) and the operators' mailbox. */
+/** Modules (per-workspace plugin switch), Usage (declared monthly quotas, rate limits) and the operators' mailbox. */
 class ConsoleWorkspacePagesTest {
 
     private static final String OPERATOR = "operator@example.com";
@@ -23,7 +23,7 @@ class ConsoleWorkspacePagesTest {
         mail = new MailCatcher();
         var config = new HashMap<>(mail.platformConfig());
         config.put("lnp.console.operators", OPERATOR + ", other-operator@example.com");
-        config.put("lnp.limits.crm_monthly_quota", "1000");
+        config.put("lnp.quotas.probe_writes.monthly", "1000");
         platform = TestPlatform.start("console-workspace", List.of("probe"), null, config);
     }
 
@@ -75,15 +75,22 @@ class ConsoleWorkspacePagesTest {
     }
 
     @Test
-    void usageShowsThisMonthsCrmWritesAndTheLimits() {
+    void usageShowsEachDeclaredQuotaThisMonthAndTheLimits() {
         var owner = owner(address("owner"));
         String key = platform.key(owner.workspaceId(), "probe.write");
         assertEquals(201, platform.post("/api/v1/probe/items", key, "{\"name\":\"a\",\"kind\":\"a\"}").status());
         assertEquals(201, platform.post("/api/v1/probe/items", key, "{\"name\":\"b\",\"kind\":\"a\"}").status());
         var page = owner.client().get("/console/usage");
         assertEquals(200, page.status(), page.body());
+        assertTrue(page.body().contains("probe_writes"), "the probe plugin's declared quota: " + page.body());
         assertTrue(page.body().contains("<strong>2</strong> of 1000"), page.body());
+        assertTrue(page.body().contains("the deployment's limit"), page.body());
         assertTrue(page.body().contains("<strong>600</strong> REST requests"));
+
+        platform.setQuota(owner.workspaceId(), "probe_writes", 5);
+        var own = owner.client().get("/console/usage");
+        assertTrue(own.body().contains("<strong>2</strong> of 5") && own.body().contains("a limit set for this workspace"),
+                own.body());
     }
 
     @Test
