@@ -80,10 +80,10 @@ class MetricsTest {
                 value(platform.metrics(), "lnp_limit_refusals_total", "kind=\"rate_limit\"", "limit=\"rest\""));
 
         UUID other = platform.createWorkspace("metrics-quota");
-        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.workspaces SET crm_quota_monthly = 0 WHERE id = ?", other));
+        platform.setQuota(other, "probe_writes", 0);
         TestResponse overQuota = platform.post("/api/v1/probe/items", platform.fullAccessKey(other), "{\"name\":\"q\"}");
         assertEquals(429, overQuota.status(), overQuota.body());
-        assertEquals(1.0, value(platform.metrics(), "lnp_limit_refusals_total", "kind=\"quota\"", "limit=\"crm\""));
+        assertEquals(1.0, value(platform.metrics(), "lnp_limit_refusals_total", "kind=\"quota\"", "limit=\"probe_writes\""));
     }
 
     @Test
