@@ -115,7 +115,7 @@ public final class Json {
     /** The parser's explanation without the settings and source descriptions it appends for developers. */
     private static String clientMessage(String message) {
         String text = message == null ? "invalid" : message;
-        for (String cut : new String[] {"`", "[Source", " (start marker", "\n", "\r"}) {
+        for (String cut : new String[] {"`", "[Source", " (start marker", ", from ", "\n", "\r"}) {
             int at = text.indexOf(cut);
             if (at >= 0) {
                 text = text.substring(0, at);

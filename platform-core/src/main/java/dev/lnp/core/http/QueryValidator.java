@@ -101,8 +101,12 @@ final class QueryValidator {
         }
     }
 
+    private static final java.util.regex.Pattern UUID_TEXT =
+            java.util.regex.Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
     static boolean isUuid(String value) {
-        if (value.length() != 36) {
+        // UUID.fromString alone accepts groups of other lengths ("0000000-…-000000000000a").
+        if (!UUID_TEXT.matcher(value).matches()) {
             return false;
         }
         try {

@@ -11,7 +11,9 @@ public record Cidr(byte[] network, int prefix, String text) {
         int slash = trimmed.indexOf('/');
         String address = slash < 0 ? trimmed : trimmed.substring(0, slash);
         // Only literals: a host name here would make the allow-list depend on DNS.
-        if (!address.matches("[0-9A-Fa-f:.]+") || !(address.contains(".") || address.contains(":"))) {
+        // An IPv4 literal needs its four parts: the resolver would read "10.0.0" as 10.0.0.0.
+        if (!address.matches("[0-9A-Fa-f:.]+") || !(address.contains(".") || address.contains(":"))
+                || !address.contains(":") && !address.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
             throw new IllegalArgumentException("not an IP network: " + text);
         }
         byte[] bytes;

@@ -92,12 +92,14 @@ class DealTest {
         assertNames(platform.post("/api/v1/crm/deals", key, body), 422, pointer);
     }
 
+    /** The create rules without "title is required": a patch needs no title (filtered here, not skipped inside). */
+    static Stream<Arguments> brokenPatchRules() {
+        return brokenRules().filter(a -> !a.get()[0].equals("title is required"));
+    }
+
     @ParameterizedTest(name = "patch: {0}")
-    @MethodSource("brokenRules")
+    @MethodSource("brokenPatchRules")
     void patchAppliesTheSameRules(String rule, String body, String pointer, TestPlatform platform) {
-        if (rule.equals("title is required")) {
-            return; // a patch needs no title
-        }
         String id = create(platform, "{\"title\":\"Patch rules\"}").path("id").asText();
         assertNames(platform.patch("/api/v1/crm/deals/" + id, key, body), 422, pointer);
     }

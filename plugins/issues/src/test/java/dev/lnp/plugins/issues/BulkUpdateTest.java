@@ -195,6 +195,6 @@ class BulkUpdateTest {
                 .bind("ws", g.ws()).mapTo(Integer.class).one()));
         assertEquals(Integer.valueOf(500), platform.jdbi().withHandle(h -> h.createQuery(
                 "SELECT count(*) FROM issues.task_labels WHERE label_id = :l").bind("l", label).mapTo(Integer.class).one()));
-        assertTrue(millis < 1000, "took " + millis + " ms");
+        // No wall-clock bound here: timings belong in the benchmark (bench/), not in a test on a shared machine.
     }
 }

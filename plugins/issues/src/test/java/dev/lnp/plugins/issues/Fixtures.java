@@ -57,7 +57,10 @@ record Fixtures(TestPlatform platform, UUID ws, String key) {
         return UUID.fromString(response.data().path("id").asText());
     }
 
+    /** The first error's pointer of a 400 or 422; fails on any other answer (a 500 has no errors to point at). */
     static String pointer(TestResponse response) {
+        org.junit.jupiter.api.Assertions.assertTrue(response.status() == 400 || response.status() == 422,
+                response.status() + " " + response.body());
         return response.json().path("errors").get(0).path("pointer").asText();
     }
 }

@@ -108,7 +108,15 @@ class OfficialJavaSdkClientTest {
     @Test
     void withoutAKeyTheSdkClientCannotInitialize(TestPlatform platform) {
         try (McpSyncClient client = client(platform, null)) {
-            assertThrows(RuntimeException.class, client::initialize);
+            // Any RuntimeException passed before (a timeout or a parse failure would have too): the failure must be
+            // the transport's report of the server's 401.
+            RuntimeException failure = assertThrows(RuntimeException.class, client::initialize);
+            StringBuilder chain = new StringBuilder();
+            for (Throwable t = failure; t != null; t = t.getCause()) {
+                chain.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append(" <- ");
+            }
+            org.junit.jupiter.api.Assertions.assertTrue(chain.toString().contains("McpHttpClientTransportAuthorizationException"),
+                    chain.toString());
         }
     }
 }
