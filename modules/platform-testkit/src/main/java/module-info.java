@@ -8,6 +8,10 @@ module lnp.platform.testkit {
     requires org.postgresql.jdbc;
     requires testcontainers;
     requires jdk.httpserver;
+    // Only Browser uses Selenium, an optional dependency: a test that uses Browser brings selenium-java itself.
+    requires static org.seleniumhq.selenium.api;
+    requires static org.seleniumhq.selenium.chrome_driver;
+    requires static org.seleniumhq.selenium.support;
 
     exports dev.lnp.testkit;
 }

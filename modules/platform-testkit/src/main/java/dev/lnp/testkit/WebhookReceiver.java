@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -23,7 +24,9 @@ import java.util.function.Function;
 /**
  * A real webhook receiver on a loopback port (the JDK's HTTP server) for tests: records every request with its
  * headers and raw body, answers as the test scripts, and counts a delivery id arriving while the same id is
- * still being answered. The platform under test must allow the loopback network
+ * still being answered. A request is in flight from its arrival until its answer is sent (not until the exchange
+ * is closed: the platform may send the next request as soon as it has the answer, before this side has closed).
+ * The platform under test must allow the loopback network
  * ({@code lnp.webhooks.allowed_networks=127.0.0.0/8}).
  */
 public final class WebhookReceiver implements AutoCloseable {
@@ -131,6 +134,13 @@ public final class WebhookReceiver implements AutoCloseable {
         }
         maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         received.add(request);
+        var answered = new AtomicBoolean();
+        Runnable answering = () -> {
+            if (answered.compareAndSet(false, true)) {
+                inFlight.decrementAndGet();
+                mine.decrementAndGet();
+            }
+        };
         try {
             Reply reply = responder.apply(request);
             if (!reply.delay().isZero()) {
@@ -138,6 +148,8 @@ public final class WebhookReceiver implements AutoCloseable {
             }
             byte[] out = reply.body().getBytes(StandardCharsets.UTF_8);
             reply.headers().forEach((k, v) -> exchange.getResponseHeaders().add(k, v));
+            // Out of flight before the platform can see the answer, so its next request is never counted with this one.
+            answering.run();
             exchange.sendResponseHeaders(reply.status(), out.length == 0 ? -1 : out.length);
             if (out.length > 0) {
                 try (OutputStream os = exchange.getResponseBody()) {
@@ -149,8 +161,7 @@ public final class WebhookReceiver implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             // the platform gave up (timeout) or the test's responder threw: nothing more to say
         } finally {
-            inFlight.decrementAndGet();
-            mine.decrementAndGet();
+            answering.run();
             exchange.close();
         }
     }

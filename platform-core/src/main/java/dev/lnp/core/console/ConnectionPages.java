@@ -129,11 +129,8 @@ final class ConnectionPages {
 
     void rotate(ConsoleExchange x) {
         var session = x.requireWorkspaceSession();
-        ConsoleAuthorization.require(session, Permission.MANAGE_CONNECTIONS);
-        x.checkPost(session.csrfToken());
-        var connection = find(session.workspaceId(), Ids.parse(x.pathParam("id")));
+        var connection = connectionToChange(x, session);
         if (connection == null) {
-            notFound(x);
             return;
         }
         int grace;
@@ -162,11 +159,8 @@ final class ConnectionPages {
 
     void revoke(ConsoleExchange x) {
         var session = x.requireWorkspaceSession();
-        ConsoleAuthorization.require(session, Permission.MANAGE_CONNECTIONS);
-        x.checkPost(session.csrfToken());
-        var connection = find(session.workspaceId(), Ids.parse(x.pathParam("id")));
+        var connection = connectionToChange(x, session);
         if (connection == null) {
-            notFound(x);
             return;
         }
         try {
@@ -178,6 +172,20 @@ final class ConnectionPages {
         console.activity().record(session, "connection.revoked", connection.name() + " (" + connection.connectionId() + ")",
                 null);
         x.redirect("/console/connections/" + connection.connectionId());
+    }
+
+    /**
+     * The connection in the path of a rotate or revoke form, once the session may manage connections and the form
+     * carries its CSRF token; null, with the 404 page sent, when this workspace has no such connection.
+     */
+    private Connections.Listed connectionToChange(ConsoleExchange x, ConsoleSessions.Session session) {
+        ConsoleAuthorization.require(session, Permission.MANAGE_CONNECTIONS);
+        x.checkPost(session.csrfToken());
+        var connection = find(session.workspaceId(), Ids.parse(x.pathParam("id")));
+        if (connection == null) {
+            notFound(x);
+        }
+        return connection;
     }
 
     private Connections.Listed find(UUID workspaceId, UUID id) {

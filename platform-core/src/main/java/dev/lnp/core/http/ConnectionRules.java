@@ -84,6 +84,9 @@ public final class ConnectionRules {
      * discard it with no time limit.
      */
     static void closeWhenSaid(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+        // Every answer that leaves the body unread says so, whichever handler wrote it (the console's pages too),
+        // so the client does not send its next request on a connection that ends below.
+        res.beforeSend(() -> sayCloseIfBodyUnread(req, res));
         chain.proceed();
         if (res.isSent() && (req.headers().contains(HeaderValues.CONNECTION_CLOSE)
                 || res.headers().contains(HeaderValues.CONNECTION_CLOSE)

@@ -5,31 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.core.console.ConsoleSessions;
+import dev.lnp.testkit.Browser;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.testkit.WebhookReceiver.Reply;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
-import org.openqa.selenium.Dimension;
-import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -40,37 +31,25 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 class ConsoleWebhooksBrowserTest {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-
     private static TestPlatform platform;
+    private static Browser chromium;
     private static WebDriver browser;
-    private static Path screenshots;
 
     @BeforeAll
     static void start() throws IOException {
-        Assumptions.assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
-                "SKIPPED: the console browser tests need Debian's chromium and chromium-driver "
-                        + "(apt-get install -y chromium chromium-driver); .ci/run installs them");
+        chromium = Browser.start();
+        browser = chromium.driver();
         platform = TestPlatform.start("console-webhooks-browser", List.of("probe"), null, Map.of(
                 "lnp.webhooks.allowed_networks", "127.0.0.0/8",
                 "lnp.webhooks.request_timeout_ms", "1000",
                 "lnp.webhooks.lease_seconds", "5",
                 "lnp.webhooks.poll_interval_ms", "200"));
-        var options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--window-size=1280,900");
-        var service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).build();
-        browser = new ChromeDriver(service, options);
-        screenshots = Path.of(System.getProperty("lnp.console.screenshots", "target/console-screenshots"));
-        Files.createDirectories(screenshots);
     }
 
     @AfterAll
     static void stop() {
-        if (browser != null) {
-            browser.quit();
+        if (chromium != null) {
+            chromium.close();
         }
         if (platform != null) {
             platform.close();
@@ -111,16 +90,16 @@ class ConsoleWebhooksBrowserTest {
 
             signInAs(base, email, userId(workspace, email));
             browser.get(base + "/console/webhooks");
-            waitFor(By.xpath("//h1[text()='Webhooks']"));
-            shoot("webhooks-01-empty");
+            chromium.waitFor(By.xpath("//h1[text()='Webhooks']"));
+            chromium.shoot("webhooks-01-empty");
 
             // A mistake first: the page names the field and keeps what was typed.
             browser.findElement(By.id("url")).sendKeys("http://10.0.0.5/hooks");
             browser.findElement(By.cssSelector("input[name=events][value='probe.burst']")).click();
             browser.findElement(By.cssSelector("#create-heading ~ form button[type=submit]")).click();
-            waitFor(By.id("errors"));
+            chromium.waitFor(By.id("errors"));
             assertTrue(browser.findElement(By.id("errors")).getText().contains("Receiver URL:"));
-            shoot("webhooks-02-refused-url");
+            chromium.shoot("webhooks-02-refused-url");
 
             var url = browser.findElement(By.id("url"));
             url.clear();
@@ -128,16 +107,16 @@ class ConsoleWebhooksBrowserTest {
             browser.findElement(By.id("other_events")).sendKeys("probe.*");
             browser.findElement(By.id("description")).sendKeys("Sync to the CRM");
             browser.findElement(By.cssSelector("#create-heading ~ form button[type=submit]")).click();
-            waitFor(By.id("new-secret"));
+            chromium.waitFor(By.id("new-secret"));
             browser.findElement(By.id("copy-secret")).click();
             new WebDriverWait(browser, Duration.ofSeconds(5))
                     .until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
-            shoot("webhooks-03-secret-once");
+            chromium.shoot("webhooks-03-secret-once");
             String secret = browser.findElement(By.id("new-secret")).getDomAttribute("value");
             assertTrue(secret.startsWith("whsec_"), secret);
 
             browser.findElement(By.linkText("Done: show the subscription")).click();
-            waitFor(By.id("subscription-state"));
+            chromium.waitFor(By.id("subscription-state"));
             String subscriptionUrl = browser.getCurrentUrl();
 
             // Real events through the real dispatcher: the receiver is down, then back.
@@ -145,39 +124,39 @@ class ConsoleWebhooksBrowserTest {
             assertEquals(201, published.status(), published.body());
             await(Duration.ofSeconds(15), "failed attempts", () -> receiver.received().size() >= 2);
             browser.findElement(By.id("send-test")).click();
-            waitFor(By.id("delivery-status"));
+            chromium.waitFor(By.id("delivery-status"));
             await(Duration.ofSeconds(15), "the test delivery", () -> receiver.received().stream()
                     .anyMatch(r -> r.event().equals("webhooks.test")));
             await(Duration.ofSeconds(15), "its attempt on the page", () -> {
                 browser.navigate().refresh();
                 return browser.findElement(By.id("delivery-status")).getText().contains("delivered");
             });
-            shoot("webhooks-05-test-delivery");
+            chromium.shoot("webhooks-05-test-delivery");
 
             browser.get(subscriptionUrl);
-            waitFor(By.id("deliveries"));
-            shoot("webhooks-04-subscription");
+            chromium.waitFor(By.id("deliveries"));
+            chromium.shoot("webhooks-04-subscription");
             // A probe.burst delivery still retrying against the failing receiver, with its attempts.
             browser.get(subscriptionUrl + "?status=pending#deliveries");
             browser.findElement(By.cssSelector("table a[href*='/deliveries/']")).click();
-            waitFor(By.id("delivery-status"));
-            shoot("webhooks-06-delivery-attempts");
+            chromium.waitFor(By.id("delivery-status"));
+            chromium.shoot("webhooks-06-delivery-attempts");
             answer.set(200);
             browser.findElement(By.id("redeliver")).click();
-            waitFor(By.cssSelector(".card.done"));
+            chromium.waitFor(By.cssSelector(".card.done"));
             await(Duration.ofSeconds(15), "the redelivery on the page", () -> {
                 browser.navigate().refresh();
                 return browser.findElement(By.id("delivery-status")).getText().contains("delivered");
             });
-            shoot("webhooks-07-redelivered");
+            chromium.shoot("webhooks-07-redelivered");
 
             browser.get(base + "/console/webhooks");
-            waitFor(By.xpath("//h1[text()='Webhooks']"));
-            shoot("webhooks-08-list");
+            chromium.waitFor(By.xpath("//h1[text()='Webhooks']"));
+            chromium.shoot("webhooks-08-list");
 
             browser.findElement(By.linkText("event catalog")).click();
-            waitFor(By.xpath("//h1[text()='Event catalog']"));
-            shoot("webhooks-09-catalog");
+            chromium.waitFor(By.xpath("//h1[text()='Event catalog']"));
+            chromium.shoot("webhooks-09-catalog");
 
             // A receiver failing for days is switched off with a notice (the dispatcher's own rule).
             answer.set(410);
@@ -189,29 +168,16 @@ class ConsoleWebhooksBrowserTest {
             await(Duration.ofSeconds(15), "the switch-off", () -> platform.get(
                     "/api/v1/webhooks/subscriptions/" + subscription, key).data().path("enabled").asBoolean() == false);
             browser.get(base + "/console/webhooks/notices");
-            waitFor(By.xpath("//h1[text()='Webhook notices']"));
-            shoot("webhooks-10-notices");
+            chromium.waitFor(By.xpath("//h1[text()='Webhook notices']"));
+            chromium.shoot("webhooks-10-notices");
             browser.get(subscriptionUrl);
-            waitFor(By.id("subscription-state"));
-            shoot("webhooks-11-switched-off");
+            chromium.waitFor(By.id("subscription-state"));
+            chromium.shoot("webhooks-11-switched-off");
 
             signInAs(base, "grace@example.com", userId(workspace, "grace@example.com"));
             browser.get(base + "/console/webhooks");
-            waitFor(By.xpath("//h1[text()='Not allowed']"));
-            shoot("webhooks-12-member-refused");
+            chromium.waitFor(By.xpath("//h1[text()='Not allowed']"));
+            chromium.shoot("webhooks-12-member-refused");
         }
-    }
-
-    private static void waitFor(By by) {
-        new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> !d.findElements(by).isEmpty());
-    }
-
-    /** A screenshot of the whole page: the window grows to the page's height for it. */
-    private static void shoot(String name) throws IOException {
-        long height = (Long) ((JavascriptExecutor) browser).executeScript(
-                "return document.documentElement.scrollHeight + (window.outerHeight - window.innerHeight);");
-        browser.manage().window().setSize(new Dimension(1280, (int) Math.min(Math.max(height, 900), 5000)));
-        Files.write(screenshots.resolve(name + ".png"), ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
-        browser.manage().window().setSize(new Dimension(1280, 900));
     }
 }

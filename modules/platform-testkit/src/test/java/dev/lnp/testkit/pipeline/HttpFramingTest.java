@@ -138,6 +138,19 @@ class HttpFramingTest {
         assertTrue(exchange.millis() < 2000, "closed at once, not by a timeout: " + exchange.millis() + " ms");
     }
 
+    /**
+     * A page that answers before reading the body (a console form posted without a session) ends the connection,
+     * and says so: a client that was not told would send its next request on the dead connection.
+     */
+    @Test
+    void anAnswerThatLeavesTheBodyUnreadSaysConnectionClose(TestPlatform platform) throws IOException {
+        Exchange exchange = exchange(platform, "POST /console/connections HTTP/1.1\r\nHost: x\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 9\r\n\r\nname=asdf", 5000);
+        assertEquals(1, exchange.statuses().size(), exchange.text());
+        assertTrue(exchange.text().toLowerCase().contains("connection: close"), exchange.text());
+        assertTrue(exchange.closed(), "closed after the response");
+    }
+
     /** Slow-header clients hold no connection for long, and the server keeps serving others meanwhile. */
     @Test
     void stalledClientsAreCutOffAndTheServerKeepsServing(TestPlatform platform) throws Exception {
