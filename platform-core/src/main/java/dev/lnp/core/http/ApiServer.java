@@ -50,11 +50,8 @@ public final class ApiServer {
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
-        routing.any("/api/*", (req, res) -> {
-            ConnectionRules.sayCloseIfBodyUnread(req, res);
-            Problems.write(res, RequestIds.of(req, res),
-                    Problems.routeNotFound(req.prologue().method().text(), req.path().path()));
-        });
+        routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
+                Problems.routeNotFound(req.prologue().method().text(), req.path().path())));
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);

@@ -99,7 +99,7 @@ public final class ConnectionRules {
      * Adds {@code Connection: close} to a response about to be sent while the request's body is still unread, so
      * that the client knows the connection ends with it ({@link #closeWhenSaid}) and does not reuse it.
      */
-    static void sayCloseIfBodyUnread(io.helidon.webserver.http.ServerRequest req,
+    private static void sayCloseIfBodyUnread(io.helidon.webserver.http.ServerRequest req,
             io.helidon.webserver.http.ServerResponse res) {
         if (req.content().hasEntity() && !req.content().consumed()) {
             res.header(HeaderValues.CONNECTION_CLOSE);

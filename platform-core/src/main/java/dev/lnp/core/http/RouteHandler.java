@@ -92,7 +92,6 @@ final class RouteHandler implements Handler {
             Rendered rendered = run(requestId, caller, req, page, body);
             status = rendered.status();
             res.status(Status.create(status));
-            ConnectionRules.sayCloseIfBodyUnread(req, res);
             if (rendered.replayed()) {
                 res.header(HeaderNames.create("Idempotent-Replayed"), "true");
             }
@@ -104,7 +103,6 @@ final class RouteHandler implements Handler {
             }
         } catch (ApiProblem problem) {
             status = problem.status();
-            ConnectionRules.sayCloseIfBodyUnread(req, res);
             Problems.write(res, requestId, problem);
         } catch (RuntimeException e) {
             if (clientHungUp(e, res)) {
@@ -125,7 +123,6 @@ final class RouteHandler implements Handler {
             } else {
                 LOG.log(Level.ERROR, "request " + requestId + " failed: " + route.method() + " " + route.path(), e);
             }
-            ConnectionRules.sayCloseIfBodyUnread(req, res);
             Problems.write(res, requestId, problem);
         } finally {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
@@ -165,7 +162,6 @@ final class RouteHandler implements Handler {
         }
         response.headers().forEach((k, v) -> res.header(HeaderNames.create(k), v));
         res.status(Status.create(response.status()));
-        ConnectionRules.sayCloseIfBodyUnread(req, res);
         if (response.body() == null) {
             res.send();
         } else {
