@@ -75,7 +75,7 @@ public final class Console implements HttpService {
         this.members = new Members(jdbi, activity);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
-        this.managementApi = new ManagementApi(this);
+        this.managementApi = new ManagementApi(this, transactions, webhooks);
         this.workspaceSettings = new WorkspaceSettings(jdbi);
         this.workspacePages = new WorkspacePages(this);
         this.limits = limits;

@@ -8,7 +8,9 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
+import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.http.Problems;
+import dev.lnp.core.webhooks.WebhookService;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -39,9 +41,11 @@ final class ManagementApi {
     private static final int MAX_BODY = 64 * 1024;
 
     private final Console console;
+    private final WebhookManagementApi webhooks;
 
-    ManagementApi(Console console) {
+    ManagementApi(Console console, WorkspaceTransactions transactions, WebhookService webhookService) {
         this.console = console;
+        this.webhooks = new WebhookManagementApi(this, console, transactions, webhookService);
     }
 
     void routing(HttpRules rules) {
@@ -54,21 +58,22 @@ final class ManagementApi {
                 .get("/api/connections", json(this::connections))
                 .post("/api/connections/{id}/rotate", json(this::rotate))
                 .post("/api/connections/{id}/revoke", json(this::revoke))
-                .get("/api/activity", json(this::activity))
-                .any("/api/*", json(call -> {
+                .get("/api/activity", json(this::activity));
+        webhooks.routing(rules);
+        rules.any("/api/*", json(call -> {
                     throw new ApiProblem(404, "route_not_found", "Not Found",
                             "No route " + call.req.prologue().method().text() + " " + call.req.path().path() + ".");
                 }));
     }
 
-    private record Call(ServerRequest req, ServerResponse res, ConsoleExchange exchange) {
+    record Call(ServerRequest req, ServerResponse res, ConsoleExchange exchange) {
     }
 
-    private interface JsonHandler {
+    interface JsonHandler {
         Object handle(Call call);
     }
 
-    private Handler json(JsonHandler handler) {
+    Handler json(JsonHandler handler) {
         return (req, res) -> {
             var exchange = new ConsoleExchange(req, res, console);
             try {
@@ -106,7 +111,7 @@ final class ManagementApi {
     }
 
     /** The signed-in session with a workspace; 401 without one. */
-    private ConsoleSessions.Session session(ConsoleExchange exchange) {
+    ConsoleSessions.Session session(ConsoleExchange exchange) {
         var session = exchange.session().orElseThrow(() -> new ApiProblem(401, "not_signed_in", "Unauthorized",
                 "Sign in to the console first; these routes use its session cookie."));
         if (!session.hasWorkspace()) {
@@ -116,7 +121,7 @@ final class ManagementApi {
     }
 
     /** A state change: the session's CSRF token in X-CSRF-Token, and the console's origin if a browser sent one. */
-    private ConsoleSessions.Session changing(Call call) {
+    ConsoleSessions.Session changing(Call call) {
         var session = session(call.exchange());
         String origin = call.req().headers().first(HeaderNames.ORIGIN).orElse(null);
         if (origin != null && !origin.equalsIgnoreCase(console.settings().origin())) {
@@ -252,7 +257,7 @@ final class ManagementApi {
         return id;
     }
 
-    private static ObjectNode envelope(ArrayNode data) {
+    static ObjectNode envelope(ArrayNode data) {
         ObjectNode body = Json.object();
         body.set("data", data);
         body.putObject("pagination").put("page", 1).put("limit", Math.max(data.size(), 1)).put("total", data.size())
@@ -287,6 +292,26 @@ final class ManagementApi {
 
     /** The body as a JSON object with only {@code allowed} fields, every {@code required} one present as a string or number. */
     private static JsonNode strictBody(ServerRequest req, Set<String> allowed, Set<String> required) {
+        JsonNode body = jsonObject(req);
+        List<FieldError> errors = new ArrayList<>();
+        body.fieldNames().forEachRemaining(name -> {
+            if (!allowed.contains(name)) {
+                errors.add(new FieldError("/" + name, "additionalProperties", "unknown field " + name));
+            }
+        });
+        for (String name : required) {
+            if (!body.hasNonNull(name) || !body.get(name).isTextual()) {
+                errors.add(new FieldError("/" + name, "required", name + " is required and must be a string"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid("The body has invalid fields.", errors);
+        }
+        return body;
+    }
+
+    /** The body as a JSON object (application/json, at most 64 KiB); its fields are the caller's to check. */
+    static JsonNode jsonObject(ServerRequest req) {
         String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
         if (!type.equals("application/json")) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type", "Send the body as application/json.");
@@ -308,20 +333,6 @@ final class ManagementApi {
         }
         if (body == null || !body.isObject()) {
             throw ApiProblem.invalidField("", "type", "the body must be a JSON object");
-        }
-        List<FieldError> errors = new ArrayList<>();
-        body.fieldNames().forEachRemaining(name -> {
-            if (!allowed.contains(name)) {
-                errors.add(new FieldError("/" + name, "additionalProperties", "unknown field " + name));
-            }
-        });
-        for (String name : required) {
-            if (!body.hasNonNull(name) || !body.get(name).isTextual()) {
-                errors.add(new FieldError("/" + name, "required", name + " is required and must be a string"));
-            }
-        }
-        if (!errors.isEmpty()) {
-            throw ApiProblem.invalid("The body has invalid fields.", errors);
         }
         return body;
     }

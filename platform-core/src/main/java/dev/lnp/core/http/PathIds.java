@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * body is read and before any handler runs, so every plugin answers a malformed id the same way (400 naming the
  * parameter), while a well-formed id that is not in the workspace stays the handler's 404.
  */
-final class PathIds {
+public final class PathIds {
 
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
 
@@ -53,6 +53,11 @@ final class PathIds {
         if (!errors.isEmpty()) {
             throw problem(errors);
         }
+    }
+
+    /** 400 {@code invalid_path_parameter} for one malformed id: the console's JSON routes answer it the same way. */
+    public static ApiProblem malformedProblem(String name) {
+        return problem(List.of(malformed(name)));
     }
 
     static FieldError malformed(String name) {

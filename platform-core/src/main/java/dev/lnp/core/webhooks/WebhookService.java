@@ -41,6 +41,7 @@ public final class WebhookService {
     private final JsonNode recoverSchema;
     private final BodyValidator createValidator;
     private final BodyValidator patchValidator;
+    private final BodyValidator recoverValidator;
 
     public WebhookService(PluginRegistry registry, WebhookSettings settings, Clock clock) {
         this(new EventCatalog(registry), ReceiverGuard.withSystemDns(settings.allowedNetworks()), settings, clock);
@@ -57,6 +58,7 @@ public final class WebhookService {
         this.recoverSchema = Json.resource(WebhookService.class, "webhook-schemas/recover.json");
         this.createValidator = BodyValidator.compile("webhooks:subscription-create", createSchema);
         this.patchValidator = BodyValidator.compile("webhooks:subscription-patch", patchSchema);
+        this.recoverValidator = BodyValidator.compile("webhooks:recover", recoverSchema);
     }
 
     public EventCatalog catalog() {
@@ -81,6 +83,11 @@ public final class WebhookService {
      */
     public void checkShape(JsonNode body, boolean patch) {
         failIfAny((patch ? patchValidator : createValidator).validate(body));
+    }
+
+    /** Checks a recover body ({@code since}) against the recover schema, as {@link #checkShape} does for the others. */
+    public void checkRecoverShape(JsonNode body) {
+        failIfAny(recoverValidator.validate(body));
     }
 
     public List<SubscriptionRepository.Subscription> list(WorkspaceTx tx, int limit, long offset) {
