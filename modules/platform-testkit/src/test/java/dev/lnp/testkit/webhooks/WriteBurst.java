@@ -45,7 +45,7 @@ final class WriteBurst implements AutoCloseable {
     }
 
     private void write() {
-        while (running.get()) {
+        while (running.get() && !Thread.currentThread().isInterrupted()) {
             int n = next.getAndIncrement();
             attempted.add(n);
             long started = System.nanoTime();
@@ -65,23 +65,34 @@ final class WriteBurst implements AutoCloseable {
                     if (!response.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")) {
                         refusalsNotProblemJson.incrementAndGet();
                     }
+                    pause(); // a refused client backs off a little instead of spinning on two shared cores
                 }
             } catch (Exception noAnswer) {
                 // The process died under the request (or the request timed out): its fate is unknown, which is
                 // exactly what a client sees; such a write may or may not be stored.
                 outcomes.computeIfAbsent("no answer", s -> new AtomicInteger()).incrementAndGet();
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    return;
-                }
+                pause();
             }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     long slowestRefusalMillis() {
         synchronized (refusalMillis) {
             return refusalMillis.stream().mapToLong(Long::longValue).max().orElse(0);
+        }
+    }
+
+    long refusalsSlowerThan(long millis) {
+        synchronized (refusalMillis) {
+            return refusalMillis.stream().filter(m -> m > millis).count();
         }
     }
 
