@@ -27,10 +27,11 @@ import org.junit.jupiter.api.TestFactory;
  * <p>Per route: no key is 401 with a code and {@code WWW-Authenticate}; a key without the route's scope is 403
  * {@code missing_scope} and changes nothing in the database; an unknown body field is 422 naming it; a body over
  * the limit is 413; a connection over its rate limit is 429 with {@code Retry-After}; a malformed path id is never a
- * 5xx nor a success. Not covered here yet (issue 14, item 1): cross-workspace ids answered like missing ones, which
- * needs a real entity per route.
+ * 5xx nor a success; an id of another workspace, in a path, a body or MCP tool arguments, is answered exactly like
+ * a missing one.
  */
-@PlatformTest(plugins = {"mcp", "crm", "projects", "issues"}, config = "lnp.http.max_body_bytes=4096")
+@PlatformTest(plugins = {"mcp", "crm", "projects", "issues"}, config = {"lnp.http.max_body_bytes=4096",
+        "lnp.webhooks.allowed_networks=127.0.0.0/8"})
 class RouteContractTest {
 
     private static final String UNKNOWN_FIELD = "zz_not_a_field";
@@ -164,5 +165,284 @@ class RouteContractTest {
             }
             return all.toString();
         });
+    }
+
+    // ---- cross-workspace ids (issue 14, item 1) ----
+
+    /** A loopback receiver, so that subscriptions can be made (a host that does not resolve is refused). */
+    private static final dev.lnp.testkit.WebhookReceiver RECEIVER = new dev.lnp.testkit.WebhookReceiver();
+
+    @org.junit.jupiter.api.AfterAll
+    static void closeReceiver() {
+        RECEIVER.close();
+    }
+
+    /**
+     * An id of another workspace is answered exactly like an id that exists nowhere: in a path, inside a body and
+     * inside MCP tool arguments. Every path-id route the registry lists must be mapped to an entity kind below, so
+     * a new {@code /{id}} route fails here until it is covered. Each request template is first sent with an id of
+     * the caller's own workspace (except deletes) so a template the route refuses for another reason cannot make
+     * the comparison pass vacuously; at the end the other workspace's rows are read back unchanged.
+     */
+    @TestFactory
+    Stream<DynamicNode> anIdOfAnotherWorkspaceIsAnsweredLikeAMissingOne(TestPlatform platform) {
+        Entities mine = Entities.create(platform, platform.createWorkspace("cross-mine"));
+        Entities theirs = Entities.create(platform, platform.createWorkspace("cross-theirs"));
+        Map<String, String> before = theirs.snapshot(platform);
+        List<DynamicNode> checks = new ArrayList<>();
+        List<DynamicTest> paths = new ArrayList<>();
+        List<DynamicTest> deletes = new ArrayList<>();
+        for (RegisteredRoute route : platform.platform().registry().routes()) {
+            RouteSpec spec = route.spec();
+            if (spec.isPublic() || !spec.path().contains("{")) {
+                continue;
+            }
+            String kind = pathEntity(spec.path());
+            String body = pathRouteBody(spec);
+            String name = spec.method() + " " + spec.path();
+            (spec.method() == dev.lnp.api.http.HttpMethod.DELETE ? deletes : paths).add(DynamicTest.dynamicTest(name,
+                    () -> {
+                        assertTrue(kind != null, "no entity kind known for the path id of " + name
+                                + ": map it in RouteContractTest.pathEntity");
+                        // A second id (a delivery of the subscription) is one that exists nowhere, so the own-id
+                        // request of those routes is a 404 too: only the first id is compared there.
+                        String second = UUID.randomUUID().toString();
+                        boolean nested = spec.path().indexOf('{') != spec.path().lastIndexOf('{');
+                        compare(platform, mine, spec.method().name(),
+                                id -> path(spec, id).replace("/deliveries/" + id, "/deliveries/" + second), id -> body,
+                                mine.id(kind), theirs.id(kind),
+                                spec.method() != dev.lnp.api.http.HttpMethod.DELETE && !nested);
+                    }));
+        }
+        checks.add(DynamicContainer.dynamicContainer("ids in paths", paths));
+        checks.add(DynamicContainer.dynamicContainer("ids in bodies", bodyCases(platform, mine, theirs)));
+        checks.add(DynamicContainer.dynamicContainer("ids in MCP tool arguments", toolCases(platform, mine, theirs)));
+        checks.add(DynamicContainer.dynamicContainer("deletes by path id", deletes));
+        checks.add(DynamicTest.dynamicTest("the other workspace's rows are unchanged",
+                () -> assertEquals(before, theirs.snapshot(platform))));
+        return checks.stream();
+    }
+
+    private static String pathEntity(String path) {
+        if (path.startsWith("/api/v1/crm/deals/")) {
+            return "deal";
+        } else if (path.startsWith("/api/v1/issues/")) {
+            return "task";
+        } else if (path.startsWith("/api/v1/projects/")) {
+            return "project";
+        } else if (path.startsWith("/api/v1/webhooks/subscriptions/")) {
+            return "subscription";
+        } else if (path.startsWith("/api/v1/users/")) {
+            return "user";
+        }
+        return null;
+    }
+
+    private static final String CYCLE = "\"name\":\"c\",\"start_date\":\"2026-01-05\",\"end_date\":\"2026-01-09\"";
+
+    private static String pathRouteBody(RouteSpec spec) {
+        if (spec.method() == dev.lnp.api.http.HttpMethod.GET || spec.method() == dev.lnp.api.http.HttpMethod.DELETE) {
+            return null;
+        } else if (spec.path().endsWith("/comments")) {
+            return "{\"body\":\"hello\"}";
+        } else if (spec.path().endsWith("/cycles")) {
+            return "{" + CYCLE + "}";
+        } else if (spec.path().startsWith("/api/v1/projects/")) {
+            return "{\"name\":\"renamed\"}";
+        } else if (spec.path().startsWith("/api/v1/webhooks/")) {
+            return spec.method() == dev.lnp.api.http.HttpMethod.PATCH ? "{\"description\":\"renamed\"}"
+                    : spec.path().endsWith("/recover") ? "{\"since\":\"2026-01-01T00:00:00Z\"}" : "{}";
+        }
+        return "{\"title\":\"renamed\"}";
+    }
+
+    private static List<DynamicTest> bodyCases(TestPlatform platform, Entities mine, Entities theirs) {
+        String allocation = "{\"user_id\":\"" + UUID.randomUUID() + "\",\"start_date\":\"2026-01-05\","
+                + "\"end_date\":\"2026-01-09\",\"hours_per_day\":4,";
+        String task = "{\"kind\":\"task\",\"title\":\"t\",";
+        String own = mine.id("project");
+        List<Object[]> cases = List.of(
+                new Object[] {"deal contact_id", "POST", "/api/v1/crm/deals", "{\"title\":\"d\",\"contact_id\":\"%s\"}",
+                        "contact"},
+                new Object[] {"deal PATCH contact_id", "PATCH", "/api/v1/crm/deals/" + mine.id("deal"),
+                        "{\"contact_id\":\"%s\"}", "contact"},
+                new Object[] {"issue project_id", "POST", "/api/v1/issues", task + "\"project_id\":\"%s\"}",
+                        "project"},
+                new Object[] {"issue cycle_id", "POST", "/api/v1/issues", task + "\"project_id\":\"" + own
+                        + "\",\"cycle_id\":\"%s\"}", "cycle"},
+                new Object[] {"issue parent_id", "POST", "/api/v1/issues", task + "\"project_id\":\"" + own
+                        + "\",\"parent_id\":\"%s\"}", "task"},
+                new Object[] {"issue PATCH cycle_id", "PATCH", "/api/v1/issues/" + mine.id("task"),
+                        "{\"cycle_id\":\"%s\"}", "cycle"},
+                new Object[] {"issue PATCH parent_id", "PATCH", "/api/v1/issues/" + mine.id("task"),
+                        "{\"parent_id\":\"%s\"}", "task2"},
+                new Object[] {"bulk-update issueIds", "POST", "/api/v1/issues/bulk-update",
+                        "{\"issueIds\":[\"%s\"],\"patch\":{\"priority\":\"high\"}}", "task"},
+                new Object[] {"bulk-update add_labels", "POST", "/api/v1/issues/bulk-update",
+                        "{\"issueIds\":[\"" + mine.id("task") + "\"],\"patch\":{\"add_labels\":[\"%s\"]}}", "label"},
+                new Object[] {"bulk-update remove_labels", "POST", "/api/v1/issues/bulk-update",
+                        "{\"issueIds\":[\"" + mine.id("task") + "\"],\"patch\":{\"remove_labels\":[\"%s\"]}}",
+                        "label"},
+                new Object[] {"bulk-update cycle_id", "POST", "/api/v1/issues/bulk-update",
+                        "{\"issueIds\":[\"" + mine.id("task") + "\"],\"patch\":{\"cycle_id\":\"%s\"}}", "cycle"},
+                new Object[] {"allocation project_id", "POST", "/api/v1/planning/allocations",
+                        allocation + "\"project_id\":\"%s\"}", "project"},
+                new Object[] {"allocation issue_id", "POST", "/api/v1/planning/allocations",
+                        allocation + "\"issue_id\":\"%s\"}", "task"},
+                new Object[] {"list filter project_id", "GET", "/api/v1/issues?project_id=%s", null, "project"},
+                new Object[] {"allocation list project_id", "GET", "/api/v1/planning/allocations?project_id=%s",
+                        null, "project"});
+        return cases.stream().map(c -> DynamicTest.dynamicTest((String) c[0], () -> compare(platform, mine,
+                (String) c[1], id -> ((String) c[2]).formatted(id), id -> c[3] == null ? null
+                        : ((String) c[3]).formatted(id), mine.id((String) c[4]), theirs.id((String) c[4]), true)))
+                .toList();
+    }
+
+    private static List<DynamicTest> toolCases(TestPlatform platform, Entities mine, Entities theirs) {
+        String task = "\"kind\":\"task\",\"title\":\"t\"";
+        List<String[]> cases = List.of(
+                new String[] {"crm_get_deal", "{\"id\":\"%s\"}", "deal"},
+                new String[] {"crm_update_deal", "{\"id\":\"%s\",\"title\":\"x\"}", "deal"},
+                new String[] {"crm_create_deal", "{\"title\":\"x\",\"contact_id\":\"%s\"}", "contact"},
+                new String[] {"crm_update_contact", "{\"id\":\"%s\",\"first_name\":\"x\"}", "contact"},
+                new String[] {"issues_get", "{\"id\":\"%s\"}", "task"},
+                new String[] {"issues_update", "{\"id\":\"%s\",\"title\":\"x\"}", "task"},
+                new String[] {"issues_comment", "{\"id\":\"%s\",\"body\":\"x\"}", "task"},
+                new String[] {"issues_create", "{" + task + ",\"project_id\":\"%s\"}", "project"},
+                new String[] {"issues_create", "{" + task + ",\"project_id\":\"" + mine.id("project")
+                        + "\",\"cycle_id\":\"%s\"}", "cycle"},
+                new String[] {"issues_bulk_update", "{\"issueIds\":[\"%s\"],\"patch\":{\"priority\":\"low\"}}",
+                        "task"},
+                new String[] {"issues_bulk_update", "{\"issueIds\":[\"" + mine.id("task")
+                        + "\"],\"patch\":{\"add_labels\":[\"%s\"]}}", "label"},
+                new String[] {"projects_get", "{\"id\":\"%s\"}", "project"},
+                new String[] {"projects_update", "{\"id\":\"%s\",\"name\":\"x\"}", "project"},
+                new String[] {"projects_cycle_create", "{\"id\":\"%s\"," + CYCLE + "}", "project"},
+                new String[] {"planning_allocation_create", "{\"user_id\":\"" + UUID.randomUUID()
+                        + "\",\"start_date\":\"2026-01-05\",\"end_date\":\"2026-01-09\",\"hours_per_day\":4,"
+                        + "\"project_id\":\"%s\"}", "project"});
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String[] c : cases) {
+            tests.add(DynamicTest.dynamicTest(c[0] + " " + c[2], () -> compare(platform, mine, "POST",
+                    id -> "/api/mcp/tools/call", id -> "{\"name\":\"" + c[0] + "\",\"arguments\":"
+                            + c[1].formatted(id) + "}", mine.id(c[2]), theirs.id(c[2]), true)));
+        }
+        for (String[] c : List.of(new String[] {"crm_delete_deal", "deal"}, new String[] {"crm_delete_contact",
+                "contact"}, new String[] {"issues_delete_task", "task"}, new String[] {"projects_delete",
+                "project"})) {
+            tests.add(DynamicTest.dynamicTest(c[0], () -> compare(platform, mine, "POST",
+                    id -> "/api/mcp/tools/call", id -> "{\"name\":\"" + c[0] + "\",\"arguments\":{\"id\":\"" + id
+                            + "\"}}", mine.id(c[1]), theirs.id(c[1]), false)));
+        }
+        return tests;
+    }
+
+    /**
+     * Sends one request built around an id of the other workspace and the same request around an id that exists
+     * nowhere, each with a fresh key of the caller's workspace (so the rate-limit headers count alike), and compares
+     * status, headers and body with the request id and Date left out and the id itself replaced by a marker.
+     */
+    private static void compare(TestPlatform platform, Entities mine, String method,
+            java.util.function.Function<String, String> path, java.util.function.Function<String, String> body,
+            String ownId, String theirId, boolean checkOwn) {
+        if (checkOwn) {
+            TestResponse own = sendAs(platform, mine, method, path.apply(ownId), body.apply(ownId));
+            assertTrue(own.status() / 100 == 2 && !own.body().contains("\"isError\":true"),
+                    "the template is accepted with the caller's own id: " + own);
+        }
+        String missing = UUID.randomUUID().toString();
+        Normalised foreign = Normalised.of(sendAs(platform, mine, method, path.apply(theirId),
+                body.apply(theirId)), theirId);
+        Normalised absent = Normalised.of(sendAs(platform, mine, method, path.apply(missing), body.apply(missing)),
+                missing);
+        // A list filtered by another workspace's id is an empty page, like one filtered by a missing id.
+        assertTrue(method.equals("GET") && path.apply(theirId).contains("?") || foreign.status() / 100 == 4
+                || foreign.body().contains("\"isError\":true"),
+                "another workspace's id is refused: " + foreign);
+        assertEquals(absent, foreign, "another workspace's id is answered like a missing one");
+    }
+
+    private static TestResponse sendAs(TestPlatform platform, Entities mine, String method, String path,
+            String body) {
+        Map<String, String> headers = path.startsWith("/api/mcp")
+                ? Map.of("Accept", "application/json", "MCP-Protocol-Version", McpFixtures.LATEST) : Map.of();
+        return platform.send(method, path, platform.fullAccessKey(mine.workspace()), body, headers);
+    }
+
+    private record Normalised(int status, Map<String, List<String>> headers, String body) {
+        static Normalised of(TestResponse response, String id) {
+            Map<String, List<String>> headers = new java.util.TreeMap<>();
+            response.headers().map().forEach((name, values) -> {
+                if (!name.equalsIgnoreCase("x-request-id") && !name.equalsIgnoreCase("date")) {
+                    // The seconds to the window's reset tick with the wall clock, not with the id.
+                    headers.put(name.toLowerCase(java.util.Locale.ROOT), values.stream()
+                            .map(v -> name.equalsIgnoreCase("ratelimit") ? v.replaceAll(";t=\\d+", "") : v)
+                            .toList());
+                }
+            });
+            String body = response.body().replace(id, "<id>");
+            String requestId = response.header("X-Request-Id").orElse(null);
+            if (requestId != null) {
+                body = body.replace(requestId, "<request-id>");
+            }
+            return new Normalised(response.status(), headers, body);
+        }
+    }
+
+    /** One row of each kind a route refers to, made through the API in one workspace. */
+    private record Entities(UUID workspace, Map<String, String> ids) {
+        static Entities create(TestPlatform platform, UUID workspace) {
+            String key = platform.fullAccessKey(workspace);
+            Map<String, String> ids = new java.util.HashMap<>();
+            ids.put("contact", created(platform.post("/api/v1/crm/contacts", key,
+                    "{\"email\":\"someone-" + workspace + "@example.com\"}")));
+            ids.put("deal", created(platform.post("/api/v1/crm/deals", key, "{\"title\":\"deal\",\"contact_id\":\""
+                    + ids.get("contact") + "\"}")));
+            ids.put("project", created(platform.post("/api/v1/projects", key, "{\"name\":\"project\"}")));
+            ids.put("cycle", created(platform.post("/api/v1/projects/" + ids.get("project") + "/cycles", key,
+                    "{" + CYCLE + "}")));
+            ids.put("label", created(platform.post("/api/v1/issues/labels", key,
+                    "{\"name\":\"label\",\"color\":\"#AA0011\"}")));
+            for (String task : List.of("task", "task2")) {
+                ids.put(task, created(platform.post("/api/v1/issues", key, "{\"kind\":\"task\",\"title\":\"" + task
+                        + "\",\"project_id\":\"" + ids.get("project") + "\",\"cycle_id\":\"" + ids.get("cycle")
+                        + "\"}")));
+            }
+            ids.put("subscription", created(platform.post("/api/v1/webhooks/subscriptions", key,
+                    "{\"url\":\"" + RECEIVER.url("/hook") + "\",\"events\":[\"crm.contact.created\"]}")));
+            ids.put("user", platform.get("/api/v1/users", key).json().path("data").path(0).path("id").asText());
+            platform.post("/api/v1/issues/bulk-update", key, "{\"issueIds\":[\"" + ids.get("task")
+                    + "\"],\"patch\":{\"add_labels\":[\"" + ids.get("label") + "\"]}}");
+            return new Entities(workspace, ids);
+        }
+
+        private static String created(TestResponse response) {
+            assertEquals(201, response.status(), response.toString());
+            // CRM answers the row itself, the other plugins an envelope.
+            JsonNode row = response.json().has("data") ? response.data() : response.json();
+            return row.path("id").asText();
+        }
+
+        String id(String kind) {
+            return java.util.Objects.requireNonNull(ids.get(kind), kind);
+        }
+
+        /** Every row made above, read back through the API by the owning workspace. */
+        Map<String, String> snapshot(TestPlatform platform) {
+            String key = platform.fullAccessKey(workspace);
+            Map<String, String> rows = new java.util.TreeMap<>();
+            rows.put("contacts", platform.get("/api/v1/crm/contacts", key).body());
+            rows.put("deal", platform.get("/api/v1/crm/deals/" + id("deal"), key).body());
+            rows.put("project", platform.get("/api/v1/projects/" + id("project"), key).body());
+            rows.put("cycles", platform.get("/api/v1/projects/" + id("project") + "/cycles", key).body());
+            rows.put("labels", platform.get("/api/v1/issues/labels", key).body());
+            rows.put("issues", platform.get("/api/v1/projects/" + id("project") + "/issues", key).body());
+            rows.put("comments", platform.get("/api/v1/issues/" + id("task") + "/comments", key).body());
+            rows.put("subscription", platform.get("/api/v1/webhooks/subscriptions/" + id("subscription"), key)
+                    .body());
+            rows.put("allocations", platform.get("/api/v1/planning/allocations?project_id=" + id("project"), key)
+                    .body());
+            return rows;
+        }
     }
 }
