@@ -103,6 +103,63 @@ class ContainerImageIT {
                 "no state of an earlier run is shipped");
     }
 
+    /**
+     * Runs the image as a container runtime would, short of a runtime (none can be installed with its registry
+     * here): every layer unpacked in order into one root, then its entrypoint started in a chroot as the image's
+     * user with the image's environment, the embedded PostgreSQL in the volume's folder, until ready. The mounts
+     * (/proc, /dev) live in a private mount namespace, gone when the process ends.
+     */
+    @Test
+    void servesAsTheImageUserUntilReady(@TempDir Path root) throws Exception {
+        assertEquals("0", run(List.of("id", "-u")).strip(), "the container profile runs as root (debootstrap, chroot)");
+        for (int i = 0; i < manifest.path("layers").size(); i++) {
+            run(List.of("tar", "--numeric-owner", "-xzpf",
+                    layout.resolve("blobs/sha256").resolve(hex(manifest.path("layers").get(i))).toString(),
+                    "-C", root.toString()));
+        }
+        JsonNode image = config.path("config");
+        int port;
+        try (var socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        List<String> command = new ArrayList<>(List.of("unshare", "--mount", "--fork", "sh", "-c",
+                "r=$1 u=$2 && shift 2 && mount -t proc proc \"$r/proc\" && mount --bind /dev \"$r/dev\""
+                        + " && exec chroot --userspec=\"$u\" \"$r\" env -i \"$@\"",
+                "sh", root.toString(), image.path("User").asText()));
+        command.addAll(texts(image.path("Env")));
+        command.addAll(List.of("LNP_HTTP_PORT=" + port, "LNP_MANAGEMENT_PORT=-1", "LNP_AOT_CACHE=off",
+                "sh", "-c", "cd \"$0\" && exec \"$@\"", image.path("WorkingDir").asText()));
+        command.addAll(texts(image.path("Entrypoint")));
+        Path log = root.resolve("serve.log");
+        Process serve = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            var http = java.net.http.HttpClient.newHttpClient();
+            var ready = java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://127.0.0.1:" + port + "/observe/health/ready")).build();
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+            int status = 0;
+            while (status != 200 && serve.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(1000);
+                try {
+                    status = http.send(ready, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+                } catch (IOException notYet) {
+                    status = 0;
+                }
+            }
+            assertEquals(200, status, "not ready; its output:\n" + Files.readString(log));
+            String owners = run(List.of("ps", "-o", "user=", "-u", "10001"));
+            assertTrue(owners.lines().count() >= 2, "java and postgres run as uid 10001: " + owners);
+            assertTrue(Files.isDirectory(root.resolve("opt/lnp/data/pgsql/data")), "the database is in the volume");
+        } finally {
+            serve.toHandle().descendants().filter(p -> p.info().command().orElse("").endsWith("/java"))
+                    .forEach(ProcessHandle::destroy);
+            if (!serve.waitFor(1, TimeUnit.MINUTES)) {
+                serve.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+                serve.destroyForcibly();
+            }
+        }
+    }
+
     /** Where skopeo is installed (.ci/run installs it), the image must also be readable by it. */
     @Test
     void skopeoReadsTheArchiveWhereInstalled() throws Exception {
