@@ -91,15 +91,15 @@ class ContainerImageIT {
         for (int i = 1; i < manifest.path("layers").size(); i++) {
             ours.append(listLayer(i));
         }
-        String files = ours.toString();
-        assertTrue(files.lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith("/opt/lnp/bin/platform")),
+        String files = ours.toString(); // tar -tv lines: mode, owner, size, date, time, path (no leading /)
+        assertTrue(files.lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith(" opt/lnp/bin/platform")),
                 "the launcher is executable");
-        assertTrue(files.lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith("/opt/lnp/runtime/bin/java")),
+        assertTrue(files.lines().anyMatch(l -> l.startsWith("-rwxr-xr-x") && l.endsWith(" opt/lnp/runtime/bin/java")),
                 "the runtime's java is executable");
-        assertTrue(files.contains("/opt/lnp/conf/platform.yaml"));
-        assertTrue(files.lines().anyMatch(l -> l.matches(".*/opt/lnp/lib/platform-core-.*\\.jar")));
-        assertTrue(files.lines().anyMatch(l -> l.matches(".*/opt/lnp/plugins/crm-plugin-.*\\.jar")));
-        assertTrue(files.lines().noneMatch(l -> l.contains("/opt/lnp/data/") || l.contains("/opt/lnp/cache/")),
+        assertTrue(files.contains(" opt/lnp/conf/platform.yaml"));
+        assertTrue(files.lines().anyMatch(l -> l.matches(".* opt/lnp/lib/platform-core-.*\\.jar")));
+        assertTrue(files.lines().anyMatch(l -> l.matches(".* opt/lnp/plugins/crm-plugin-.*\\.jar")));
+        assertTrue(files.lines().noneMatch(l -> l.contains(" opt/lnp/data/") || l.contains(" opt/lnp/cache/")),
                 "no state of an earlier run is shipped");
     }
 
