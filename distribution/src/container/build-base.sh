@@ -7,7 +7,20 @@
 set -eu
 work=$1
 out=$2
-mirror=${LNP_DEBIAN_MIRROR:?set LNP_DEBIAN_MIRROR to a Debian mirror}
+# The Debian mirror this machine's apt already uses (deb822 .sources or a classic sources.list line), unless
+# LNP_DEBIAN_MIRROR names one.
+apt_mirror() {
+    for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] && sed -n 's/^URIs:[[:space:]]*\([^[:space:]]*\).*/\1/p' "$f" | head -n 1 && return 0
+    done
+    [ -f /etc/apt/sources.list ] && sed -n 's/^deb[[:space:]]\{1,\}\(\[[^]]*\][[:space:]]\{1,\}\)\{0,1\}\([^[:space:]]*\).*/\2/p' \
+        /etc/apt/sources.list | head -n 1
+}
+mirror=${LNP_DEBIAN_MIRROR:-$(apt_mirror)}
+if [ -z "$mirror" ]; then
+    echo "error: no Debian mirror found in /etc/apt; set LNP_DEBIAN_MIRROR" >&2
+    exit 1
+fi
 rootfs=$work/rootfs
 
 if [ ! -x "$rootfs/bin/sh" ]; then
