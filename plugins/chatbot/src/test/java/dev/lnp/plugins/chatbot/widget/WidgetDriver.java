@@ -1,0 +1,79 @@
+package dev.lnp.plugins.chatbot.widget;
+
+import java.time.Duration;
+import java.util.List;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The widget on a host page, as a visitor sees it: everything lives in the widget's shadow root. */
+final class WidgetDriver {
+
+    private final WebDriver driver;
+
+    WidgetDriver(WebDriver driver) {
+        this.driver = driver;
+    }
+
+    /** Waits until the loader reports {@code state} on its script tag (ready or unavailable). */
+    void awaitState(String state, Duration timeout) {
+        new WebDriverWait(driver, timeout).until(d -> state.equals(js(
+                "var s = document.querySelector('script[data-key]'); return s && s.getAttribute('data-state');")));
+    }
+
+    boolean present() {
+        return !driver.findElements(By.cssSelector("lnp-chat-widget")).isEmpty();
+    }
+
+    SearchContext root() {
+        return driver.findElement(By.cssSelector("lnp-chat-widget")).getShadowRoot();
+    }
+
+    WebElement find(String css) {
+        return root().findElement(By.cssSelector(css));
+    }
+
+    List<WebElement> all(String css) {
+        return root().findElements(By.cssSelector(css));
+    }
+
+    WebElement launcher() {
+        return find(".launcher");
+    }
+
+    WebElement panel() {
+        return find(".panel");
+    }
+
+    WebElement input() {
+        return find("textarea");
+    }
+
+    WebElement status() {
+        return find(".status");
+    }
+
+    /** The id (or class) of the element focused inside the widget, or "outside" when focus left the widget. */
+    String focused() {
+        return (String) js("var h = document.querySelector('lnp-chat-widget');"
+                + "if (document.activeElement !== h) return 'outside';"
+                + "var a = h.shadowRoot.activeElement; return a ? (a.id || a.className) : 'none';");
+    }
+
+    /** Waits until a message bubble of {@code role} contains {@code text}; returns it. */
+    WebElement awaitMessage(String role, String text) {
+        return new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> all(".msg." + role).stream()
+                .filter(m -> m.getText().contains(text)).findFirst().orElse(null));
+    }
+
+    void awaitStatus(String text) {
+        new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> status().isDisplayed() && status().getText().contains(text));
+    }
+
+    Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+}
