@@ -261,7 +261,7 @@ h2{margin:0;font-size:17px;font-weight:600}
 .log{flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f8fa}
 .msg{max-width:85%;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #d0d7de;align-self:flex-start}
 .msg.visitor{align-self:flex-end;background:var(--accent);color:var(--on-accent);border-color:transparent}
-.msg.visitor.queued{opacity:.75;border:2px dashed #57606a}
+.msg.visitor.queued{border:2px dashed var(--on-accent)}
 .msg.human_agent{background:#fff4d6;border:1px solid #d4a72c;border-left:5px solid #9a6700}
 .msg.system{align-self:center;background:transparent;border:0;color:#424a53;font-size:13px;text-align:center}
 .who{display:block;font-size:12px;font-weight:700;color:#6b4a00;margin-bottom:2px}
@@ -509,6 +509,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
         outbox.shift();
         item.local.run_id = r.run_id;
         item.b.el.classList.remove('queued');
+        if (item.note) item.note.remove();
         pending.add(r.run_id);
         updateTyping();
         sendDelay = 1000;
@@ -518,6 +519,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       } catch (e) {
         if (e.network || (e.status >= 500)) {
           item.b.el.classList.add('queued');
+          if (!item.note) item.b.el.append((item.note = h('span', { class: 'note', text: 'Not sent yet: retrying…' })));
           status('net', !navigator.onLine ? 'You are offline. Your message will be sent when you are back online.'
             : 'The chat cannot be reached right now. Your message will be sent automatically.');
           sendTimer = setTimeout(flush, sendDelay);

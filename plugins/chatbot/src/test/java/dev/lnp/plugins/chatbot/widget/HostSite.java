@@ -20,6 +20,7 @@ final class HostSite implements AutoCloseable {
     /** CSS a careless or hostile site could have: it must not hide or restyle the widget. */
     static final String HOSTILE_CSS = """
             * { all: unset; }
+            head { display: none; }
             html, body, main, h1, p { display: block; }
             html { font: 18px Georgia, serif; background: #fdf6e3; color: #222; }
             body { margin: 32px; }
@@ -28,14 +29,34 @@ final class HostSite implements AutoCloseable {
             button { display: none !important; }
             div, span, p, textarea { color: red !important; font-size: 40px !important; background: lime !important; }
             [role=dialog], [role=log] { display: none !important; }
+            body > *:not(main) { display: none !important; visibility: hidden !important; }
             """;
 
     private final HttpServer server;
+    private volatile String page = "<!doctype html><title>Not yet</title>";
 
-    HostSite(String platformBase, String key, String integrity) throws IOException {
+    /** A site on a new loopback port; {@link #embed} puts the widget on its page. */
+    HostSite(String platformBase) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        String page = """
+        String csp = "default-src 'none'; style-src 'self'; img-src 'self'; script-src " + platformBase
+                + "; connect-src " + platformBase + "; base-uri 'none'; form-action 'none'";
+        server.createContext("/", ex -> {
+            try (ex) {
+                boolean css = ex.getRequestURI().getPath().equals("/host.css");
+                byte[] body = (css ? HOSTILE_CSS : page).getBytes(StandardCharsets.UTF_8);
+                ex.getResponseHeaders().set("Content-Type", css ? "text/css" : "text/html; charset=utf-8");
+                ex.getResponseHeaders().set("Content-Security-Policy", csp);
+                ex.sendResponseHeaders(200, body.length);
+                ex.getResponseBody().write(body);
+            }
+        });
+        server.start();
+    }
+
+    /** The page embeds the widget of {@code key}, with the SRI hash {@code integrity}. */
+    HostSite embed(String platformBase, String key, String integrity) {
+        page = """
                 <!doctype html>
                 <html lang="en">
                 <head>
@@ -55,19 +76,7 @@ final class HostSite implements AutoCloseable {
                 </body>
                 </html>
                 """.formatted(platformBase, key, integrity);
-        String csp = "default-src 'none'; style-src 'self'; img-src 'self'; script-src " + platformBase
-                + "; connect-src " + platformBase + "; base-uri 'none'; form-action 'none'";
-        server.createContext("/", ex -> {
-            try (ex) {
-                boolean css = ex.getRequestURI().getPath().equals("/host.css");
-                byte[] body = (css ? HOSTILE_CSS : page).getBytes(StandardCharsets.UTF_8);
-                ex.getResponseHeaders().set("Content-Type", css ? "text/css" : "text/html; charset=utf-8");
-                ex.getResponseHeaders().set("Content-Security-Policy", csp);
-                ex.sendResponseHeaders(200, body.length);
-                ex.getResponseBody().write(body);
-            }
-        });
-        server.start();
+        return this;
     }
 
     /** The page's origin, {@code http://127.0.0.1:<port>}. */

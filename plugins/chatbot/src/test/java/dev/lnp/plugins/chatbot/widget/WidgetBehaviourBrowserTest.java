@@ -42,11 +42,11 @@ class WidgetBehaviourBrowserTest {
         chromium = Browser.start();
         browser = chromium.driver();
         widget = new WidgetDriver(browser);
-        // the allowed host's origin is only known once it listens: start it first with the fake's base reserved
+        // the allowed origin is only known once the host site listens
         var allowed = new java.util.concurrent.CopyOnWriteArraySet<String>();
         fake = new FakeChatServer(allowed);
-        host = new HostSite(fake.base(), KEY, HostSite.integrity());
-        foreign = new HostSite(fake.base(), KEY, HostSite.integrity());
+        host = new HostSite(fake.base()).embed(fake.base(), KEY, HostSite.integrity());
+        foreign = new HostSite(fake.base()).embed(fake.base(), KEY, HostSite.integrity());
         allowed.add(host.origin());
     }
 
