@@ -77,7 +77,7 @@ class WidgetBehaviourBrowserTest {
     @Test
     void hostileHostCssCannotHideOrRestyleTheWidgetAndTheDialogIsKeyboardUsable() {
         var launcher = widget.launcher();
-        assertTrue(launcher.isDisplayed(), "the host's button { display: none } does not reach the widget");
+        assertTrue(launcher.isDisplayed(), "the host page's CSS (button { display: none }, body > *:not(main) { display: none }) does not hide the launcher");
         assertTrue(launcher.getSize().getHeight() >= 44, "launcher is a 44 px target: " + launcher.getSize());
         assertEquals("rgba(255, 255, 255, 1)", launcher.getCssValue("color"));
         assertEquals("false", launcher.getDomAttribute("aria-expanded"));
