@@ -435,10 +435,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     function handoff() {
       human.disabled = true;
       human.textContent = 'A person has been asked';
-      status('run', null);
-      const b = bubble('system', null);
-      b.text.textContent = 'We have asked a person from the team to join. Their reply will appear here.';
-      b.done = true;
+      status('run', null); // the platform's own system message tells the visitor what happens next
     }
 
     function setOpen(v) {

@@ -138,7 +138,7 @@ class ChatbotWidgetBrowserTest {
 
         browser.manage().window().setSize(new Dimension(320, 640));
         assertEquals(widget.js("return window.innerWidth;"), (long) widget.panel().getRect().getWidth());
-        chromium.shoot("widget-05-narrow-320");
+        widget.shootAsIs("widget-05-narrow-320");
         browser.manage().window().setSize(new Dimension(1280, 900));
 
         browser.get(elsewhere.origin() + "/");

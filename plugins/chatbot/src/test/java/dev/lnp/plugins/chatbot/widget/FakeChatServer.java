@@ -208,6 +208,9 @@ final class FakeChatServer implements AutoCloseable {
             Thread.sleep(300);
             if (human) {
                 emit(session, "handoff.opened", JSON.createObjectNode().put("ticket_id", UUID.randomUUID().toString()));
+                ObjectNode notice = message("system", "I have asked a person to take over. Their reply will appear here.", run);
+                history.get(session).add(notice);
+                emit(session, "message.completed", JSON.createObjectNode().set("message", notice));
                 emit(session, "run.completed", JSON.createObjectNode().put("run_id", run));
                 return;
             }

@@ -1,9 +1,15 @@
 package dev.lnp.plugins.chatbot.widget;
 
+import dev.lnp.testkit.Browser;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.SearchContext;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -71,6 +77,16 @@ final class WidgetDriver {
 
     void awaitStatus(String text) {
         new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> status().isDisplayed() && status().getText().contains(text));
+    }
+
+    /**
+     * A screenshot of the window at its current size (Browser.shoot widens the window to 1280 px first, which would
+     * defeat the narrow-screen shot), into the same folder as Browser's.
+     */
+    void shootAsIs(String name) throws IOException {
+        Path folder = Path.of(System.getProperty(Browser.SCREENSHOTS_PROPERTY, "target/console-screenshots"));
+        Files.createDirectories(folder);
+        Files.write(folder.resolve(name + ".png"), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
     }
 
     Object js(String script, Object... args) {
