@@ -147,7 +147,6 @@ class WidgetBehaviourBrowserTest {
         assertFalse(widget.find(".send").isEnabled(), "send is disabled while rate limited");
         assertEquals("Where is my order?", widget.input().getDomProperty("value"), "the message is kept for later");
         assertTrue(widget.all(".msg.visitor").isEmpty(), "the refused message is not shown as sent");
-        chromium.shoot("widget-429");
         new WebDriverWait(browser, Duration.ofSeconds(8)).until(d -> widget.find(".send").isEnabled());
         assertFalse(widget.status().isDisplayed(), "the notice goes away when sending is possible again");
         widget.input().sendKeys(Keys.ENTER);
