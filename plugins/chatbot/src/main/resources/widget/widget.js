@@ -258,6 +258,7 @@ button:disabled{cursor:not-allowed;opacity:.6}
 header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 8px 16px;background:var(--accent);color:var(--on-accent)}
 h2{margin:0;font-size:17px;font-weight:600}
 .close{background:transparent;color:inherit;padding:4px 10px;font-size:22px;line-height:1}
+header :focus-visible{outline-color:var(--on-accent)}
 .log{flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f8fa}
 .msg{max-width:85%;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #d0d7de;align-self:flex-start}
 .msg.visitor{align-self:flex-end;background:var(--accent);color:var(--on-accent);border-color:transparent}
