@@ -280,7 +280,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
 .human{background:#fff;border:2px solid #6e7781;color:#1b1f24}
 .send{background:var(--accent);color:var(--on-accent);font-weight:600;margin-left:auto}
 @media (max-width:480px){.root{left:0;right:0;bottom:0;align-items:flex-end;padding:0 12px 12px}.root.left{align-items:flex-start}
-.root.open{top:0;padding:0}.root.open .launcher{display:none}.root.open .panel{width:100vw;height:100%;border-radius:0;border:0}}
+.root.open{top:0;padding:0}.root.open .launcher{display:none}.root.open .panel{width:100%;height:100%;border-radius:0;border:0}}
 @media (prefers-reduced-motion:no-preference){.panel{animation:in .18s ease-out}@keyframes in{from{opacity:0;transform:translateY(8px)}}}
 @media (forced-colors:active){.launcher,.send,.msg{border:2px solid CanvasText}}
 `;
@@ -344,13 +344,17 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       statusEl.hidden = !last;
       statusEl.textContent = last ? last.text : '';
       statusEl.className = 'status' + (last && last.kind === 'error' ? ' error' : '');
+      follow(); // the status line takes room from the log: keep the newest message in view
     }
 
-    const nearBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 80;
+    // The log follows new messages unless the visitor has scrolled up to read earlier ones.
+    const nearBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    let pinned = true;
+    log.addEventListener('scroll', () => { pinned = nearBottom(); });
+    const follow = () => { if (pinned) log.scrollTop = log.scrollHeight; };
     function append(el) {
-      const stick = nearBottom();
       log.insertBefore(el, typing);
-      if (stick) log.scrollTop = log.scrollHeight;
+      follow();
     }
 
     function bubble(role, id) {
@@ -380,7 +384,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       const streaming = [...bubbles.values()].some((b) => !b.done);
       typing.hidden = !(pending.size && !streaming);
       log.setAttribute('aria-busy', streaming ? 'true' : 'false');
-      if (!typing.hidden && nearBottom()) log.scrollTop = log.scrollHeight;
+      if (!typing.hidden) follow();
     }
 
     function notify() {
@@ -412,6 +416,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       b.text.textContent = m.text || '';
       citations(b, m.citations);
       b.done = true;
+      follow();
       if (m.run_id) pending.delete(m.run_id);
       updateTyping();
       if (live && m.role !== 'system') notify();
@@ -424,7 +429,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       if (!b) b = bubble('assistant', d.message_id);
       b.text.textContent += d.delta || '';
       updateTyping();
-      if (nearBottom()) log.scrollTop = log.scrollHeight;
+      follow();
     }
 
     function runDone(runId, failure) {
@@ -448,6 +453,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
         unread = 0;
         badge.hidden = true;
         launcher.setAttribute('aria-label', name + ': open chat');
+        pinned = true;
         log.scrollTop = log.scrollHeight;
         input.focus();
         if (!widget.streaming) poll();
@@ -550,6 +556,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       const local = { b, text, run_id: null, id: null };
       locals.push(local);
       outbox.push({ text, human: !!toHuman, b, local });
+      pinned = true;
       log.scrollTop = log.scrollHeight;
       flush();
       input.focus();

@@ -125,6 +125,7 @@ class ChatbotWidgetBrowserTest {
         assertEquals(201, reply.status(), reply.body());
         var human = widget.awaitMessage("human_agent", "Sam from the Acme team");
         assertTrue(human.getText().contains("Team member"), "a person's message is labelled as such");
+        assertTrue(widget.inView(human), "the conversation follows the newest message");
         chromium.shoot("widget-03-human-reply");
 
         // the visitor's third message this minute is accepted, the fourth meets the session's limit
@@ -137,7 +138,9 @@ class ChatbotWidgetBrowserTest {
         chromium.shoot("widget-04-rate-limited");
 
         browser.manage().window().setSize(new Dimension(320, 640));
-        assertEquals(widget.js("return window.innerWidth;"), (long) widget.panel().getRect().getWidth());
+        assertTrue(widget.panelFillsTheWidth(), "at 320 px the dialog takes the page's whole width, no more");
+        assertTrue((Long) widget.js("return document.documentElement.scrollWidth;")
+                <= (Long) widget.js("return document.documentElement.clientWidth;"), "no sideways scrolling");
         widget.shootAsIs("widget-05-narrow-320");
         browser.manage().window().setSize(new Dimension(1280, 900));
 

@@ -75,6 +75,20 @@ final class WidgetDriver {
                 .filter(m -> m.getText().contains(text)).findFirst().orElse(null));
     }
 
+    /** Whether the whole of {@code message} is visible in the conversation's scrolled viewport. */
+    boolean inView(WebElement message) {
+        return (Boolean) js("var m = arguments[0].getBoundingClientRect();"
+                + "var l = arguments[0].closest('[role=log]').getBoundingClientRect();"
+                + "return m.top >= l.top - 1 && m.bottom <= l.bottom + 1;", message);
+    }
+
+    /** The open panel fills the page's width exactly (no overflow past the page's own scroll bar, if any). */
+    boolean panelFillsTheWidth() {
+        return (Boolean) js("var p = document.querySelector('lnp-chat-widget').shadowRoot.querySelector('.panel')"
+                + ".getBoundingClientRect(); var w = document.documentElement.clientWidth;"
+                + "return Math.abs(p.left) < 1 && Math.abs(p.right - w) < 1;");
+    }
+
     void awaitStatus(String text) {
         new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> status().isDisplayed() && status().getText().contains(text));
     }
