@@ -465,7 +465,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     function blockFor(seconds) {
       clearInterval(blockedTimer);
       let left = seconds;
-      const show = () => status('limit', 'You are sending messages quickly. Please wait ' + left + ' s before sending again.');
+      const show = () => status('limit', 'You are sending messages quickly. Please wait ' + left + '\u00a0second' + (left === 1 ? '' : 's') + ' before sending again.');
       send.disabled = true;
       human.disabled = true;
       show();
