@@ -144,9 +144,13 @@ public final class Platform implements AutoCloseable {
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
+            // The console exists before plugins start: its people pages are a service plugins take in start().
+            var consoleSettings = new ConsoleSettings(config);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits(), transactions, webhookService);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
-                    Mailer.class, mail.mailer()));
+                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages()));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
@@ -158,9 +162,6 @@ public final class Platform implements AutoCloseable {
                 startedWebhooks.purgeHistory();
                 startedMail.purgeHistory();
             });
-            var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
