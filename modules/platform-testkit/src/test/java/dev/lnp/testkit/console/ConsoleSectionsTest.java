@@ -272,6 +272,9 @@ class ConsoleSectionsTest {
                 || ownerA.client().get(row).body().contains("<dt>Title</dt><dd>A's item</dd>"));
 
         assertEquals(404, ownerA.client().get(DESK + "/not-a-uuid").status());
+        var archived = ownerA.client().get(DESK + "/archived");
+        assertEquals(410, archived.status(), "a callback's own ApiProblem keeps its status");
+        assertTrue(archived.body().contains("This item was archived and can no longer be shown."), archived.body());
         assertEquals(404, ownerA.client().get(DESK + "/..%2Fx").status());
         assertEquals(404, ownerA.client().get("/console/m/probe/nope").status());
         assertEquals(404, ownerA.client().get("/console/m/nope/desk").status());

@@ -92,6 +92,8 @@ class PeoplePagesTest {
         // The address has no account: the session has no workspace, and the console says so rather than failing.
         var console = client.get("/console/workspaces");
         assertEquals(200, console.status(), console.body());
+        assertTrue(console.body().contains("but this address is not a user of any\nworkspace yet"), console.body());
+        assertEquals("/console/workspaces", client.get("/console/connections").location());
     }
 
     @Test
