@@ -185,6 +185,20 @@ class PeoplePagesTest {
     }
 
     @Test
+    void aBrowserWithCookiesFromBeforeTheyMovedToPathSlashStillSignsIn() {
+        // Cookies were once Path=/console: such a browser sends the old one first on console pages.
+        var client = new ConsoleClient(platform.port());
+        client.setCookie("lnp_browser", "o".repeat(43));
+        client.setCookie("lnp_console", "p".repeat(43));
+        String email = newAddress("legacy");
+        var signedIn = signInThroughThePage(client, email);
+        assertEquals(303, signedIn.status(), "the current (Path=/) cookie wins: " + signedIn.body());
+        assertTrue(signedIn.response().headers().allValues("Set-Cookie").stream()
+                .anyMatch(c -> c.startsWith("lnp_console=;") && c.contains("Path=/console")), "the old one is expired");
+        assertTrue(client.get(page(email)).body().contains("Signed in as <strong>" + email + "</strong>"));
+    }
+
+    @Test
     void answeringWithoutSigningInIsRefused() {
         String email = newAddress("anon");
         var client = new ConsoleClient(platform.port());

@@ -74,9 +74,7 @@ final class ProbeDesk {
                         RowAction.builder("pin", "Pin").doneMessage("The item was pinned.")
                                 .when(row -> !row.path("pinned").asBoolean())
                                 .handler(this::pin),
-                        RowAction.builder("check", "Check").handler((ctx, id) -> {
-                            throw ApiProblem.conflict("not_checkable", "This item cannot be checked right now.");
-                        }),
+                        RowAction.builder("check", "Check").handler(this::check),
                         RowAction.builder("delete", "Delete").confirm("The item and its notes are deleted.")
                                 .dangerous().minRole(ConsoleRole.OWNER).handler(this::delete))
                 .build());
@@ -214,6 +212,15 @@ final class ProbeDesk {
         ctx.tx().handle().createUpdate("UPDATE probe.desk_items SET active = false WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", ctx.workspaceId()).bind("id", UUID.fromString(id)).execute();
         return ActionResult.done();
+    }
+
+    /** A notice of its own when the item has copies; a problem otherwise. */
+    private ActionResult check(SectionContext ctx, String id) {
+        var row = find(ctx, id).orElseThrow();
+        if (!row.has("copies")) {
+            throw ApiProblem.conflict("not_checkable", "This item cannot be checked right now.");
+        }
+        return ActionResult.notice("Checked: " + row.get("copies").asInt() + " copies present.");
     }
 
     private ActionResult pin(SectionContext ctx, String id) {
