@@ -129,7 +129,7 @@ final class BulkUpdateService {
                 issues.addLabels(tx.handle(), tx.workspaceId(), kind, ofKind, addLabels);
             }
             for (Map<String, Object> issue : issues.findAll(tx.handle(), tx.workspaceId(), kind, ofKind)) {
-                tx.events().publish(kind.event("updated"), issue);
+                tx.events().publish(IssueEvents.updated(kind), issue);
             }
         }
         for (UUID id : ids) {

@@ -17,8 +17,8 @@ final class CommentRepository {
     Map<String, Object> insert(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, String body,
             UUID authorId, String authorType) {
         return handle.createQuery("INSERT INTO issues.comments (workspace_id, " + kind.refColumn
-                        + ", body, author_id, author_type) VALUES (:ws, :issue, :body, :author, :type) RETURNING " + RETURNED)
-                .bind("ws", workspaceId)
+                        + ", body, author_id, author_type) VALUES (:workspace_id, :issue, :body, :author, :type) RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .bind("body", body)
                 .bind("author", authorId)
@@ -29,9 +29,9 @@ final class CommentRepository {
 
     List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, int limit,
             long offset) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM issues.comments WHERE workspace_id = :ws AND "
+        return handle.createQuery("SELECT " + RETURNED + " FROM issues.comments WHERE workspace_id = :workspace_id AND "
                         + kind.refColumn + " = :issue ORDER BY created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .bind("limit", limit)
                 .bind("offset", offset)
@@ -40,9 +40,9 @@ final class CommentRepository {
     }
 
     long count(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId) {
-        return handle.createQuery("SELECT count(*) FROM issues.comments WHERE workspace_id = :ws AND "
+        return handle.createQuery("SELECT count(*) FROM issues.comments WHERE workspace_id = :workspace_id AND "
                         + kind.refColumn + " = :issue")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .mapTo(Long.class)
                 .one();

@@ -1,6 +1,7 @@
 package dev.lnp.plugins.issues;
 
 import dev.lnp.api.sql.Column;
+import dev.lnp.api.sql.SoftDelete;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -31,10 +32,6 @@ final class IssueRepository {
     private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
             + ", created_by, created_at, updated_at";
 
-    /** What a list may filter on; null means no filter. */
-    record Filter(UUID projectId, String status, String search) {
-    }
-
     /** Just enough of an item to route and check a request. */
     record Ref(UUID id, IssueKind kind, UUID projectId) {
     }
@@ -61,11 +58,11 @@ final class IssueRepository {
     Optional<Ref> ref(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("""
                         SELECT id, 'task' AS kind, project_id FROM issues.tasks
-                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
+                         WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL
                         UNION ALL
-                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :ws AND id = :id
+                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :workspace_id AND id = :id
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> ref(rs))
                 .findFirst();
@@ -76,11 +73,11 @@ final class IssueRepository {
         Map<UUID, Ref> found = new HashMap<>();
         handle.createQuery("""
                         SELECT id, 'task' AS kind, project_id FROM issues.tasks
-                         WHERE workspace_id = :ws AND id = ANY(:ids) AND deleted_at IS NULL
+                         WHERE workspace_id = :workspace_id AND id = ANY(:ids) AND deleted_at IS NULL
                         UNION ALL
-                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :ws AND id = ANY(:ids)
+                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :workspace_id AND id = ANY(:ids)
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .map((rs, ctx) -> ref(rs))
                 .forEach(r -> found.put(r.id(), r));
@@ -88,9 +85,9 @@ final class IssueRepository {
     }
 
     Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, IssueKind kind, UUID id, boolean lock) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
                         + " AND id = :id AND " + kind.live("i") + (lock ? " FOR UPDATE" : ""))
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> row(rs, kind))
                 .findOne()
@@ -99,8 +96,8 @@ final class IssueRepository {
 
     List<Map<String, Object>> findAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids) {
         List<Map<String, Object>> issues = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table
-                        + " WHERE workspace_id = :ws AND id = ANY(:ids) ORDER BY created_at, id")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND id = ANY(:ids) ORDER BY created_at, id")
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .map((rs, ctx) -> row(rs, kind))
                 .list();
@@ -108,9 +105,9 @@ final class IssueRepository {
     }
 
     boolean exists(Handle handle, UUID workspaceId, IssueKind kind, UUID id) {
-        return handle.createQuery("SELECT EXISTS (SELECT 1 FROM " + kind.table + " i WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT EXISTS (SELECT 1 FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
                         + " AND id = :id AND " + kind.live("i") + ")")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .mapTo(Boolean.class)
                 .one();
@@ -119,11 +116,11 @@ final class IssueRepository {
     /** Whether {@code id} is {@code start} or one of its ancestors: making start its parent would close a loop. */
     boolean isAncestorOrSelf(Handle handle, UUID workspaceId, IssueKind kind, UUID start, UUID id) {
         return handle.createQuery("WITH RECURSIVE chain(id, parent_id) AS ("
-                        + " SELECT id, parent_id FROM " + kind.table + " WHERE workspace_id = :ws AND id = :start"
+                        + " SELECT id, parent_id FROM " + kind.table + " WHERE workspace_id = :workspace_id AND id = :start"
                         + " UNION SELECT t.id, t.parent_id FROM " + kind.table + " t JOIN chain c ON t.id = c.parent_id"
-                        + " WHERE t.workspace_id = :ws)"
+                        + " WHERE t.workspace_id = :workspace_id)"
                         + " SELECT EXISTS (SELECT 1 FROM chain WHERE id = :id)")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("start", start)
                 .bind("id", id)
                 .mapTo(Boolean.class)
@@ -155,37 +152,29 @@ final class IssueRepository {
 
     void addLabels(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Collection<UUID> labels) {
         handle.createUpdate("INSERT INTO " + kind.labelTable + " (workspace_id, " + kind.refColumn + ", label_id)"
-                        + " SELECT :ws, i, l FROM unnest(:ids) AS i CROSS JOIN unnest(:labels) AS l"
+                        + " SELECT :workspace_id, i, l FROM unnest(:ids) AS i CROSS JOIN unnest(:labels) AS l"
                         + " ON CONFLICT DO NOTHING")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .bindArray("labels", UUID.class, labels)
                 .execute();
     }
 
     void removeLabels(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Collection<UUID> labels) {
-        handle.createUpdate("DELETE FROM " + kind.labelTable + " WHERE workspace_id = :ws AND " + kind.refColumn
+        handle.createUpdate("DELETE FROM " + kind.labelTable + " WHERE workspace_id = :workspace_id AND " + kind.refColumn
                         + " = ANY(:ids) AND label_id = ANY(:labels)")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .bindArray("labels", UUID.class, labels)
                 .execute();
     }
 
     Optional<OffsetDateTime> softDeleteTask(Handle handle, UUID workspaceId, UUID id) {
-        return handle.createQuery("""
-                        UPDATE issues.tasks SET deleted_at = now(), updated_at = now()
-                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
-                        RETURNING deleted_at
-                        """)
-                .bind("ws", workspaceId)
-                .bind("id", id)
-                .mapTo(OffsetDateTime.class)
-                .findOne();
+        return SoftDelete.mark(handle, IssueKind.TASK.table, workspaceId, id);
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueKind kind, Filter filter, int limit,
-            long offset) {
+    List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueFilter filter, int limit, long offset) {
+        IssueKind kind = filter.kind();
         var query = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i" + where(kind, filter)
                         + " ORDER BY created_at, id LIMIT :limit OFFSET :offset")
                 .bind("limit", limit)
@@ -194,15 +183,16 @@ final class IssueRepository {
         return withLabels(handle, workspaceId, kind, query.map((rs, ctx) -> row(rs, kind)).list());
     }
 
-    long count(Handle handle, UUID workspaceId, IssueKind kind, Filter filter) {
+    long count(Handle handle, UUID workspaceId, IssueFilter filter) {
+        IssueKind kind = filter.kind();
         var query = handle.createQuery("SELECT count(*) FROM " + kind.table + " i" + where(kind, filter));
         bindFilter(query, workspaceId, filter);
         return query.mapTo(Long.class).one();
     }
 
     /** Only the clauses a filter needs, so the planner sees plain predicates (and the trigram indexes). */
-    private static String where(IssueKind kind, Filter filter) {
-        List<String> clauses = new ArrayList<>(List.of("i.workspace_id = :ws", kind.live("i")));
+    private static String where(IssueKind kind, IssueFilter filter) {
+        List<String> clauses = new ArrayList<>(List.of("i.workspace_id = :workspace_id", kind.live("i")));
         if (filter.projectId() != null) {
             clauses.add("i.project_id = :project");
         }
@@ -215,8 +205,8 @@ final class IssueRepository {
         return " WHERE " + String.join(" AND ", clauses);
     }
 
-    private static void bindFilter(org.jdbi.v3.core.statement.Query query, UUID workspaceId, Filter filter) {
-        query.bind("ws", workspaceId);
+    private static void bindFilter(org.jdbi.v3.core.statement.Query query, UUID workspaceId, IssueFilter filter) {
+        query.bind("workspace_id", workspaceId);
         if (filter.projectId() != null) {
             query.bind("project", filter.projectId());
         }
@@ -237,9 +227,9 @@ final class IssueRepository {
         }
         Map<UUID, List<Map<String, Object>>> byIssue = new HashMap<>();
         handle.createQuery("SELECT x." + kind.refColumn + " AS issue_id, l.id, l.name, l.color FROM " + kind.labelTable
-                        + " x JOIN issues.labels l ON l.id = x.label_id WHERE x.workspace_id = :ws AND x."
+                        + " x JOIN issues.labels l ON l.id = x.label_id WHERE x.workspace_id = :workspace_id AND x."
                         + kind.refColumn + " = ANY(:ids) ORDER BY lower(l.name)")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, issues.stream().map(i -> (UUID) i.get("id")).toList())
                 .map((rs, ctx) -> {
                     Map<String, Object> label = LabelRepository.row(rs);

@@ -2,10 +2,11 @@ package dev.lnp.plugins.issues;
 
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.plugins.projects.api.ProjectDirectory;
 import java.util.ArrayList;
@@ -34,21 +35,18 @@ final class IssueService {
         this.projects = projects;
     }
 
-    record Listing(List<Map<String, Object>> items, Page page) {
-    }
-
-    Listing list(WorkspaceTx tx, IssueKind kind, IssueRepository.Filter filter, PageRequest page) {
-        long total = issues.count(tx.handle(), tx.workspaceId(), kind, filter);
-        return new Listing(issues.list(tx.handle(), tx.workspaceId(), kind, filter, page.limit(), page.offset()),
-                Page.of(page, total));
+    /** Tasks and tickets are never merged: one kind per list. */
+    Listing<Map<String, Object>> list(WorkspaceTx tx, IssueFilter filter, PageRequest page) {
+        long total = issues.count(tx.handle(), tx.workspaceId(), filter);
+        return Listing.of(issues.list(tx.handle(), tx.workspaceId(), filter, page.limit(), page.offset()), page, total);
     }
 
     /** The tasks of one live project of the workspace. */
-    Listing projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    Listing<Map<String, Object>> projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
         if (!projects.get().exists(tx.handle(), tx.workspaceId(), projectId)) {
             throw ApiProblem.notFound("Project");
         }
-        return list(tx, IssueKind.TASK, new IssueRepository.Filter(projectId, null, null), page);
+        return list(tx, IssueFilter.tasksOf(projectId), page);
     }
 
     Map<String, Object> get(WorkspaceTx tx, UUID id) {
@@ -73,7 +71,7 @@ final class IssueService {
         }
         failIfAny(errors);
         Map<String, Object> issue = issues.insert(tx.handle(), tx.workspaceId(), kind, actorId, values);
-        tx.events().publish(kind.event("created"), issue);
+        tx.events().publish(IssueEvents.created(kind), issue);
         return issue;
     }
 
@@ -111,26 +109,22 @@ final class IssueService {
         }
         failIfAny(errors);
         Map<String, Object> issue = issues.update(tx.handle(), tx.workspaceId(), kind, id, values);
-        tx.events().publish(kind.event("updated"), issue);
+        tx.events().publish(IssueEvents.updated(kind), issue);
         return issue;
     }
 
     /** Tasks are soft-deleted; tickets cannot be deleted here and stay exactly as they are. */
-    Map<String, Object> delete(WorkspaceTx tx, UUID id) {
+    Deleted delete(WorkspaceTx tx, UUID id) {
         IssueRepository.Ref ref = ref(tx, id);
         if (ref.kind() == IssueKind.TICKET) {
             throw ApiProblem.conflict("ticket_delete_not_supported", "Support tickets cannot be deleted through "
                     + "DELETE /api/v1/issues/{id}; this route only deletes project tasks. Close the ticket instead "
                     + "(PATCH status to closed).");
         }
-        var deletedAt = issues.softDeleteTask(tx.handle(), tx.workspaceId(), id).orElseThrow(IssueService::notFound);
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("id", id);
-        result.put("kind", IssueKind.TASK.key);
-        result.put("deleted", true);
-        result.put("deleted_at", deletedAt);
-        tx.events().publish(IssueKind.TASK.event("deleted"), result);
-        return result;
+        Deleted deleted = Deleted.soft(id, issues.softDeleteTask(tx.handle(), tx.workspaceId(), id)
+                .orElseThrow(IssueService::notFound)).withKind(IssueKind.TASK.key);
+        tx.events().publish(IssueEvents.TASK_DELETED, deleted.toJson());
+        return deleted;
     }
 
     IssueRepository.Ref ref(WorkspaceTx tx, UUID id) {

@@ -19,11 +19,11 @@ final class LabelRepository {
     /** Empty when the workspace already has a label of that name (in any letter case). */
     Optional<Map<String, Object>> insert(Handle handle, UUID workspaceId, String name, String color) {
         return handle.createQuery("""
-                        INSERT INTO issues.labels (workspace_id, name, color) VALUES (:ws, :name, :color)
+                        INSERT INTO issues.labels (workspace_id, name, color) VALUES (:workspace_id, :name, :color)
                         ON CONFLICT (workspace_id, lower(name)) DO NOTHING
                         RETURNING id, name, color, created_at
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("name", name)
                 .bind("color", color)
                 .map((rs, ctx) -> withCreatedAt(rs))
@@ -32,10 +32,10 @@ final class LabelRepository {
 
     List<Map<String, Object>> list(Handle handle, UUID workspaceId, int limit, long offset) {
         return handle.createQuery("""
-                        SELECT id, name, color, created_at FROM issues.labels WHERE workspace_id = :ws
+                        SELECT id, name, color, created_at FROM issues.labels WHERE workspace_id = :workspace_id
                          ORDER BY lower(name), id LIMIT :limit OFFSET :offset
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("limit", limit)
                 .bind("offset", offset)
                 .map((rs, ctx) -> withCreatedAt(rs))
@@ -43,15 +43,15 @@ final class LabelRepository {
     }
 
     long count(Handle handle, UUID workspaceId) {
-        return handle.createQuery("SELECT count(*) FROM issues.labels WHERE workspace_id = :ws")
-                .bind("ws", workspaceId)
+        return handle.createQuery("SELECT count(*) FROM issues.labels WHERE workspace_id = :workspace_id")
+                .bind("workspace_id", workspaceId)
                 .mapTo(Long.class)
                 .one();
     }
 
     Set<UUID> existing(Handle handle, UUID workspaceId, Collection<UUID> ids) {
-        return new HashSet<>(handle.createQuery("SELECT id FROM issues.labels WHERE workspace_id = :ws AND id = ANY(:ids)")
-                .bind("ws", workspaceId)
+        return new HashSet<>(handle.createQuery("SELECT id FROM issues.labels WHERE workspace_id = :workspace_id AND id = ANY(:ids)")
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .mapTo(UUID.class)
                 .list());

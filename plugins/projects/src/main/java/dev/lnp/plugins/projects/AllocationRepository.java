@@ -24,10 +24,10 @@ final class AllocationRepository {
         var insert = handle.createQuery("""
                         INSERT INTO projects.allocations (workspace_id, created_by, user_id, project_id, issue_id,
                                                           start_date, end_date, hours_per_day, percentage, note)
-                        VALUES (:ws, :created_by, :user_id, :project_id, :issue_id, :start_date, :end_date,
+                        VALUES (:workspace_id, :created_by, :user_id, :project_id, :issue_id, :start_date, :end_date,
                                 :hours_per_day, :percentage, :note)
                         RETURNING\s""" + RETURNED)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("created_by", createdBy);
         for (Column column : FIELDS) {
             column.bind(insert, values.get(column));
@@ -37,11 +37,11 @@ final class AllocationRepository {
 
     /** @param userId, projectId optional filters (null: any) */
     List<Map<String, Object>> list(Handle handle, UUID workspaceId, UUID userId, UUID projectId, int limit, long offset) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM projects.allocations WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.allocations WHERE workspace_id = :workspace_id"
                         + " AND (CAST(:user AS uuid) IS NULL OR user_id = CAST(:user AS uuid))"
                         + " AND (CAST(:project AS uuid) IS NULL OR project_id = CAST(:project AS uuid))"
                         + " ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindByType("user", userId, UUID.class)
                 .bindByType("project", projectId, UUID.class)
                 .bind("limit", limit)
@@ -51,10 +51,10 @@ final class AllocationRepository {
     }
 
     long count(Handle handle, UUID workspaceId, UUID userId, UUID projectId) {
-        return handle.createQuery("SELECT count(*) FROM projects.allocations WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT count(*) FROM projects.allocations WHERE workspace_id = :workspace_id"
                         + " AND (CAST(:user AS uuid) IS NULL OR user_id = CAST(:user AS uuid))"
                         + " AND (CAST(:project AS uuid) IS NULL OR project_id = CAST(:project AS uuid))")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindByType("user", userId, UUID.class)
                 .bindByType("project", projectId, UUID.class)
                 .mapTo(Long.class)

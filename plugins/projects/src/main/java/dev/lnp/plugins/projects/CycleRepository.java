@@ -20,9 +20,9 @@ final class CycleRepository {
             LocalDate end, String status) {
         return handle.createQuery("""
                         INSERT INTO projects.cycles (workspace_id, project_id, name, start_date, end_date, status)
-                        VALUES (:ws, :project, :name, :start, :end, :status)
+                        VALUES (:workspace_id, :project, :name, :start, :end, :status)
                         RETURNING\s""" + RETURNED)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .bind("name", name)
                 .bind("start", start)
@@ -33,9 +33,9 @@ final class CycleRepository {
     }
 
     List<Map<String, Object>> list(Handle handle, UUID workspaceId, UUID projectId, int limit, long offset) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :workspace_id"
                         + " AND project_id = :project ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .bind("limit", limit)
                 .bind("offset", offset)
@@ -44,8 +44,8 @@ final class CycleRepository {
     }
 
     long count(Handle handle, UUID workspaceId, UUID projectId) {
-        return handle.createQuery("SELECT count(*) FROM projects.cycles WHERE workspace_id = :ws AND project_id = :project")
-                .bind("ws", workspaceId)
+        return handle.createQuery("SELECT count(*) FROM projects.cycles WHERE workspace_id = :workspace_id AND project_id = :project")
+                .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .mapTo(Long.class)
                 .one();
@@ -55,9 +55,9 @@ final class CycleRepository {
         return handle.createQuery("""
                         SELECT c.project_id FROM projects.cycles c
                           JOIN projects.projects p ON p.id = c.project_id AND p.workspace_id = c.workspace_id
-                         WHERE c.workspace_id = :ws AND c.id = :id AND p.deleted_at IS NULL
+                         WHERE c.workspace_id = :workspace_id AND c.id = :id AND p.deleted_at IS NULL
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", cycleId)
                 .mapTo(UUID.class)
                 .findOne();

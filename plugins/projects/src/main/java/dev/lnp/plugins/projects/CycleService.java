@@ -4,7 +4,7 @@ import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import java.time.LocalDate;
 import java.util.Map;
@@ -12,8 +12,6 @@ import java.util.UUID;
 
 /** Cycles always live under a project of the caller's workspace that is not soft-deleted. */
 final class CycleService {
-
-    static final String CREATED = "projects.cycle.created";
 
     private final ProjectRepository projects;
     private final CycleRepository cycles;
@@ -23,11 +21,11 @@ final class CycleService {
         this.cycles = cycles;
     }
 
-    ProjectService.Listing list(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    Listing<Map<String, Object>> list(WorkspaceTx tx, UUID projectId, PageRequest page) {
         requireProject(tx, projectId);
         long total = cycles.count(tx.handle(), tx.workspaceId(), projectId);
-        return new ProjectService.Listing(cycles.list(tx.handle(), tx.workspaceId(), projectId, page.limit(),
-                page.offset()), Page.of(page, total));
+        return Listing.of(cycles.list(tx.handle(), tx.workspaceId(), projectId, page.limit(), page.offset()), page,
+                total);
     }
 
     Map<String, Object> create(WorkspaceTx tx, UUID projectId, JsonNode body) {
@@ -40,7 +38,7 @@ final class CycleService {
         }
         Map<String, Object> cycle = cycles.insert(tx.handle(), tx.workspaceId(), projectId,
                 body.get("name").asText(), start, end, body.path("status").asText("upcoming"));
-        tx.events().publish(CREATED, cycle);
+        tx.events().publish(ProjectEvents.CYCLE_CREATED, cycle);
         return cycle;
     }
 

@@ -1,6 +1,7 @@
 package dev.lnp.plugins.projects;
 
 import dev.lnp.api.sql.Column;
+import dev.lnp.api.sql.SoftDelete;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -38,8 +39,8 @@ final class ProjectRepository {
 
     Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
-                        + " WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL")
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> row(rs))
                 .findOne();
@@ -48,8 +49,8 @@ final class ProjectRepository {
     /** Locks the row for the rest of the transaction, so date checks against stored values stay true. */
     Optional<Map<String, Object>> findForUpdate(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
-                        + " WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL FOR UPDATE")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL FOR UPDATE")
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> row(rs))
                 .findOne();
@@ -66,21 +67,13 @@ final class ProjectRepository {
     }
 
     Optional<OffsetDateTime> softDelete(Handle handle, UUID workspaceId, UUID id) {
-        return handle.createQuery("""
-                        UPDATE projects.projects SET deleted_at = now(), updated_at = now()
-                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
-                        RETURNING deleted_at
-                        """)
-                .bind("ws", workspaceId)
-                .bind("id", id)
-                .mapTo(OffsetDateTime.class)
-                .findOne();
+        return SoftDelete.mark(handle, "projects.projects", workspaceId, id);
     }
 
     List<Map<String, Object>> list(Handle handle, UUID workspaceId, int limit, long offset) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
-                        + " WHERE workspace_id = :ws AND deleted_at IS NULL ORDER BY created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND deleted_at IS NULL ORDER BY created_at, id LIMIT :limit OFFSET :offset")
+                .bind("workspace_id", workspaceId)
                 .bind("limit", limit)
                 .bind("offset", offset)
                 .map((rs, ctx) -> row(rs))
@@ -88,8 +81,8 @@ final class ProjectRepository {
     }
 
     long count(Handle handle, UUID workspaceId) {
-        return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :ws AND deleted_at IS NULL")
-                .bind("ws", workspaceId)
+        return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :workspace_id AND deleted_at IS NULL")
+                .bind("workspace_id", workspaceId)
                 .mapTo(Long.class)
                 .one();
     }
@@ -97,9 +90,9 @@ final class ProjectRepository {
     boolean exists(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("""
                         SELECT EXISTS (SELECT 1 FROM projects.projects
-                                        WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL)
+                                        WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL)
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .mapTo(Boolean.class)
                 .one();
