@@ -1,5 +1,6 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Principal;
 import dev.lnp.api.WorkspaceTx;
@@ -19,7 +20,7 @@ final class CommentService {
         this.comments = comments;
     }
 
-    Listing<Map<String, Object>> list(WorkspaceTx tx, UUID issueId, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, UUID issueId, PageRequest page) {
         IssueKind kind = issues.ref(tx, issueId).kind();
         long total = comments.count(tx.handle(), tx.workspaceId(), kind, issueId);
         return Listing.of(comments.list(tx.handle(), tx.workspaceId(), kind, issueId, page.limit(), page.offset()),
@@ -27,10 +28,10 @@ final class CommentService {
     }
 
     /** The author is whoever the key acts for: the delegated user, else the connection's service identity. */
-    Map<String, Object> add(WorkspaceTx tx, Principal principal, UUID issueId, JsonNode body) {
+    ObjectNode add(WorkspaceTx tx, Principal principal, UUID issueId, JsonNode body) {
         IssueKind kind = issues.ref(tx, issueId).kind();
         String authorType = principal.delegatedUserId().isPresent() ? "user" : "connection";
-        Map<String, Object> comment = comments.insert(tx.handle(), tx.workspaceId(), kind, issueId,
+        ObjectNode comment = comments.insert(tx.handle(), tx.workspaceId(), kind, issueId,
                 body.get("body").asText(), principal.actorId(), authorType);
         tx.events().publish(IssueEvents.COMMENT_CREATED, comment);
         return comment;

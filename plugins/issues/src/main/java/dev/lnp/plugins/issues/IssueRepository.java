@@ -1,5 +1,8 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
 import dev.lnp.api.sql.SoftDelete;
 import java.sql.ResultSet;
@@ -29,6 +32,10 @@ final class IssueRepository {
             Column.date("start_date"), Column.uuid("parent_id"), Column.uuid("cycle_id"), Column.uuid("epic_id"),
             Column.number("estimate_hours"));
 
+    /** Who created the item and when it was created and changed, after the fields. */
+    static final List<Column> AUDIT = List.of(Column.uuid("created_by"), Column.timestamp("created_at"),
+            Column.timestamp("updated_at"));
+
     private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
             + ", created_by, created_at, updated_at";
 
@@ -40,7 +47,7 @@ final class IssueRepository {
         return FIELDS.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
     }
 
-    Map<String, Object> insert(Handle handle, UUID workspaceId, IssueKind kind, UUID createdBy,
+    ObjectNode insert(Handle handle, UUID workspaceId, IssueKind kind, UUID createdBy,
             Map<Column, Object> values) {
         String columns = values.keySet().stream().map(Column::name).collect(Collectors.joining(", "));
         String params = values.keySet().stream().map(c -> ":" + c.name()).collect(Collectors.joining(", "));
@@ -49,8 +56,8 @@ final class IssueRepository {
                 .bind("workspace_id", workspaceId)
                 .bind("created_by", createdBy);
         values.forEach((column, value) -> column.bind(insert, value));
-        Map<String, Object> issue = insert.map((rs, ctx) -> row(rs, kind)).one();
-        issue.put("labels", List.of());
+        ObjectNode issue = insert.map((rs, ctx) -> row(rs, kind)).one();
+        issue.putArray("labels");
         return issue;
     }
 
@@ -84,7 +91,7 @@ final class IssueRepository {
         return found;
     }
 
-    Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, IssueKind kind, UUID id, boolean lock) {
+    Optional<ObjectNode> find(Handle handle, UUID workspaceId, IssueKind kind, UUID id, boolean lock) {
         return handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
                         + " AND id = :id AND " + kind.live("i") + (lock ? " FOR UPDATE" : ""))
                 .bind("workspace_id", workspaceId)
@@ -94,8 +101,8 @@ final class IssueRepository {
                 .map(issue -> withLabels(handle, workspaceId, kind, List.of(issue)).get(0));
     }
 
-    List<Map<String, Object>> findAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids) {
-        List<Map<String, Object>> issues = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table
+    List<ObjectNode> findAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids) {
+        List<ObjectNode> issues = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table
                         + " WHERE workspace_id = :workspace_id AND id = ANY(:ids) ORDER BY created_at, id")
                 .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
@@ -127,7 +134,7 @@ final class IssueRepository {
                 .one();
     }
 
-    Map<String, Object> update(Handle handle, UUID workspaceId, IssueKind kind, UUID id, Map<Column, Object> values) {
+    ObjectNode update(Handle handle, UUID workspaceId, IssueKind kind, UUID id, Map<Column, Object> values) {
         String sets = values.keySet().stream().map(c -> c.name() + " = :" + c.name()).collect(Collectors.joining(", "));
         var update = handle.createQuery("UPDATE " + kind.table + " i SET " + sets + ", updated_at = now()"
                         + " WHERE workspace_id = :workspace_id AND id = :id AND " + kind.live("i")
@@ -135,7 +142,7 @@ final class IssueRepository {
                 .bind("workspace_id", workspaceId)
                 .bind("id", id);
         values.forEach((column, value) -> column.bind(update, value));
-        Map<String, Object> issue = update.map((rs, ctx) -> row(rs, kind)).one();
+        ObjectNode issue = update.map((rs, ctx) -> row(rs, kind)).one();
         return withLabels(handle, workspaceId, kind, List.of(issue)).get(0);
     }
 
@@ -173,7 +180,7 @@ final class IssueRepository {
         return SoftDelete.mark(handle, IssueKind.TASK.table, workspaceId, id);
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueFilter filter, int limit, long offset) {
+    List<ObjectNode> list(Handle handle, UUID workspaceId, IssueFilter filter, int limit, long offset) {
         IssueKind kind = filter.kind();
         var query = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i" + where(kind, filter)
                         + " ORDER BY created_at, id LIMIT :limit OFFSET :offset")
@@ -220,25 +227,27 @@ final class IssueRepository {
     }
 
     /** Adds each item's labels, with one query for the whole page. */
-    private static List<Map<String, Object>> withLabels(Handle handle, UUID workspaceId, IssueKind kind,
-            List<Map<String, Object>> issues) {
+    private static List<ObjectNode> withLabels(Handle handle, UUID workspaceId, IssueKind kind,
+            List<ObjectNode> issues) {
         if (issues.isEmpty()) {
             return issues;
         }
-        Map<UUID, List<Map<String, Object>>> byIssue = new HashMap<>();
+        Map<UUID, ArrayNode> byIssue = new HashMap<>();
         handle.createQuery("SELECT x." + kind.refColumn + " AS issue_id, l.id, l.name, l.color FROM " + kind.labelTable
                         + " x JOIN issues.labels l ON l.id = x.label_id WHERE x.workspace_id = :workspace_id AND x."
                         + kind.refColumn + " = ANY(:ids) ORDER BY lower(l.name)")
                 .bind("workspace_id", workspaceId)
-                .bindArray("ids", UUID.class, issues.stream().map(i -> (UUID) i.get("id")).toList())
+                .bindArray("ids", UUID.class, issues.stream().map(i -> UUID.fromString(i.get("id").asText())).toList())
                 .map((rs, ctx) -> {
-                    Map<String, Object> label = LabelRepository.row(rs);
-                    byIssue.computeIfAbsent(rs.getObject("issue_id", UUID.class), k -> new ArrayList<>()).add(label);
+                    ObjectNode label = LabelRepository.row(rs);
+                    byIssue.computeIfAbsent(rs.getObject("issue_id", UUID.class), k -> Json.mapper().createArrayNode())
+                            .add(label);
                     return label;
                 })
                 .list();
-        for (Map<String, Object> issue : issues) {
-            issue.put("labels", byIssue.getOrDefault((UUID) issue.get("id"), List.of()));
+        for (ObjectNode issue : issues) {
+            issue.set("labels", byIssue.getOrDefault(UUID.fromString(issue.get("id").asText()),
+                    Json.mapper().createArrayNode()));
         }
         return issues;
     }
@@ -248,16 +257,16 @@ final class IssueRepository {
                 rs.getObject("project_id", UUID.class));
     }
 
-    private static Map<String, Object> row(ResultSet rs, IssueKind kind) throws SQLException {
-        Map<String, Object> issue = new LinkedHashMap<>();
-        issue.put("id", rs.getObject("id", UUID.class));
+    private static ObjectNode row(ResultSet rs, IssueKind kind) throws SQLException {
+        ObjectNode issue = Json.object();
+        issue.put("id", rs.getString("id"));
         issue.put("kind", kind.key);
         for (Column column : FIELDS) {
-            issue.put(column.name(), column.read(rs));
+            issue.set(column.name(), column.readJson(rs));
         }
-        issue.put("created_by", rs.getObject("created_by", UUID.class));
-        issue.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
-        issue.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        for (Column column : AUDIT) {
+            issue.set(column.name(), column.readJson(rs));
+        }
         return issue;
     }
 }

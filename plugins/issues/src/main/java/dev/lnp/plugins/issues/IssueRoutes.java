@@ -11,22 +11,8 @@ import java.util.UUID;
  * The REST routes of tasks, tickets, comments and labels, in matching order: literal paths ({@code /labels},
  * {@code /bulk-update}) before {@code /{id}}, which would otherwise take them.
  */
-final class IssueRoutes {
-
-    private final IssueService issues;
-    private final CommentService comments;
-    private final LabelService labels;
-    private final BulkUpdateService bulk;
-    private final IssueSchemas schemas;
-
-    IssueRoutes(IssueService issues, CommentService comments, LabelService labels, BulkUpdateService bulk,
-            IssueSchemas schemas) {
-        this.issues = issues;
-        this.comments = comments;
-        this.labels = labels;
-        this.bulk = bulk;
-        this.schemas = schemas;
-    }
+record IssueRoutes(IssueService issues, CommentService comments, LabelService labels, BulkUpdateService bulk,
+        IssueSchemas schemas) {
 
     List<RouteSpec> routes() {
         return List.of(

@@ -1,31 +1,18 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.ToolAnnotations;
 import dev.lnp.api.mcp.ToolDescriptor;
 import dev.lnp.api.mcp.ToolResult;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /** The MCP tools of tasks, tickets, comments and labels; they run the same services as the REST routes. */
-final class IssueTools {
-
-    private final IssueService issues;
-    private final CommentService comments;
-    private final LabelService labels;
-    private final BulkUpdateService bulk;
-    private final IssueSchemas schemas;
-
-    IssueTools(IssueService issues, CommentService comments, LabelService labels, BulkUpdateService bulk,
-            IssueSchemas schemas) {
-        this.issues = issues;
-        this.comments = comments;
-        this.labels = labels;
-        this.bulk = bulk;
-        this.schemas = schemas;
-    }
+record IssueTools(IssueService issues, CommentService comments, LabelService labels, BulkUpdateService bulk,
+        IssueSchemas schemas) {
 
     List<ToolDescriptor> tools() {
         return List.of(
@@ -83,11 +70,8 @@ final class IssueTools {
                         .inputSchema(schemas.commentCreateOnIssue)
                         .outputSchema(schemas.comment)
                         .annotations(ToolAnnotations.create())
-                        .handler(call -> {
-                            Map<String, Object> created = comments.add(call.tx(), call.principal(), call.id(),
-                                    call.argumentsWithoutId());
-                            return ToolResult.of(created, new EntityRef("comment", (UUID) created.get("id"), "created"));
-                        }),
+                        .handler(call -> written("comment", comments.add(call.tx(), call.principal(), call.id(),
+                                call.argumentsWithoutId()), "created")),
                 ToolDescriptor.builder("issues_bulk_update")
                         .title("Bulk-update tasks and tickets")
                         .description("Applies one patch (status, assignee, cycle, priority, dates, epic, labels) to 1 to 500 "
@@ -97,12 +81,9 @@ final class IssueTools {
                         .outputSchema(schemas.bulkResult)
                         .annotations(ToolAnnotations.update())
                         .handler(call -> {
-                            Map<String, Object> result = bulk.apply(call.tx(), call.arguments());
+                            ObjectNode result = bulk.apply(call.tx(), call.arguments());
                             List<EntityRef> refs = new ArrayList<>();
-                            for (Object r : (List<?>) result.get("results")) {
-                                Map<?, ?> item = (Map<?, ?>) r;
-                                refs.add(new EntityRef((String) item.get("kind"), (UUID) item.get("id"), "updated"));
-                            }
+                            result.get("results").forEach(item -> refs.add(ref(item.get("kind").asText(), item, "updated")));
                             return new ToolResult(result, refs);
                         }),
                 ToolDescriptor.builder("issues_label_create")
@@ -112,13 +93,19 @@ final class IssueTools {
                         .inputSchema(schemas.labelCreate)
                         .outputSchema(schemas.label)
                         .annotations(ToolAnnotations.create())
-                        .handler(call -> {
-                            Map<String, Object> created = labels.create(call.tx(), call.arguments());
-                            return ToolResult.of(created, new EntityRef("label", (UUID) created.get("id"), "created"));
-                        }));
+                        .handler(call -> written("label", labels.create(call.tx(), call.arguments()), "created")));
     }
 
-    private static ToolResult entity(Map<String, Object> data, String action) {
-        return ToolResult.of(data, new EntityRef((String) data.get("kind"), (UUID) data.get("id"), action));
+    /** A task or ticket that was written, named by its own kind. */
+    private static ToolResult entity(ObjectNode issue, String action) {
+        return written(issue.get("kind").asText(), issue, action);
+    }
+
+    private static ToolResult written(String type, ObjectNode row, String action) {
+        return ToolResult.of(row, ref(type, row, action));
+    }
+
+    private static EntityRef ref(String type, JsonNode row, String action) {
+        return new EntityRef(type, UUID.fromString(row.get("id").asText()), action);
     }
 }

@@ -1,5 +1,8 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -16,8 +19,12 @@ import org.jdbi.v3.core.Handle;
 /** SQL of issues.labels. */
 final class LabelRepository {
 
+    private static final Column NAME = Column.text("name");
+    private static final Column COLOR = Column.text("color");
+    private static final Column CREATED_AT = Column.timestamp("created_at");
+
     /** Empty when the workspace already has a label of that name (in any letter case). */
-    Optional<Map<String, Object>> insert(Handle handle, UUID workspaceId, String name, String color) {
+    Optional<ObjectNode> insert(Handle handle, UUID workspaceId, String name, String color) {
         return handle.createQuery("""
                         INSERT INTO issues.labels (workspace_id, name, color) VALUES (:workspace_id, :name, :color)
                         ON CONFLICT (workspace_id, lower(name)) DO NOTHING
@@ -30,7 +37,7 @@ final class LabelRepository {
                 .findOne();
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, int limit, long offset) {
+    List<ObjectNode> list(Handle handle, UUID workspaceId, int limit, long offset) {
         return handle.createQuery("""
                         SELECT id, name, color, created_at FROM issues.labels WHERE workspace_id = :workspace_id
                          ORDER BY lower(name), id LIMIT :limit OFFSET :offset
@@ -58,17 +65,17 @@ final class LabelRepository {
     }
 
     /** A label as issues show it. */
-    static Map<String, Object> row(ResultSet rs) throws SQLException {
-        Map<String, Object> label = new LinkedHashMap<>();
-        label.put("id", rs.getObject("id", UUID.class));
-        label.put("name", rs.getString("name"));
-        label.put("color", rs.getString("color"));
+    static ObjectNode row(ResultSet rs) throws SQLException {
+        ObjectNode label = Json.object();
+        label.put("id", rs.getString("id"));
+        label.set("name", NAME.readJson(rs));
+        label.set("color", COLOR.readJson(rs));
         return label;
     }
 
-    private static Map<String, Object> withCreatedAt(ResultSet rs) throws SQLException {
-        Map<String, Object> label = row(rs);
-        label.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
+    private static ObjectNode withCreatedAt(ResultSet rs) throws SQLException {
+        ObjectNode label = row(rs);
+        label.set("created_at", CREATED_AT.readJson(rs));
         return label;
     }
 }

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
@@ -16,12 +17,12 @@ final class LabelService {
         this.labels = labels;
     }
 
-    Listing<Map<String, Object>> list(WorkspaceTx tx, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, PageRequest page) {
         long total = labels.count(tx.handle(), tx.workspaceId());
         return Listing.of(labels.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()), page, total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, JsonNode body) {
         String name = body.get("name").asText();
         String color = body.hasNonNull("color") ? body.get("color").asText() : null;
         return labels.insert(tx.handle(), tx.workspaceId(), name, color).orElseThrow(() -> ApiProblem.conflict(

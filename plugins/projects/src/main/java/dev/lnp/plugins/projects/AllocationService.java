@@ -1,5 +1,6 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
@@ -32,13 +33,13 @@ final class AllocationService {
         this.issues = issues;
     }
 
-    Listing<Map<String, Object>> list(WorkspaceTx tx, UUID userId, UUID projectId, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, UUID userId, UUID projectId, PageRequest page) {
         long total = allocations.count(tx.handle(), tx.workspaceId(), userId, projectId);
         return Listing.of(allocations.list(tx.handle(), tx.workspaceId(), userId, projectId, page.limit(),
                 page.offset()), page, total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, UUID actorId, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, UUID actorId, JsonNode body) {
         Map<Column, Object> values = new LinkedHashMap<>();
         for (Column column : AllocationRepository.FIELDS) {
             values.put(column, column.fromJson(body.get(column.name())));
@@ -82,7 +83,7 @@ final class AllocationService {
         if (!errors.isEmpty()) {
             throw ApiProblem.invalid(errors.get(0).message(), errors);
         }
-        Map<String, Object> allocation = allocations.insert(tx.handle(), tx.workspaceId(), actorId, values);
+        ObjectNode allocation = allocations.insert(tx.handle(), tx.workspaceId(), actorId, values);
         tx.events().publish(ProjectEvents.ALLOCATION_CREATED, allocation);
         return allocation;
     }

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
@@ -21,14 +22,14 @@ final class CycleService {
         this.cycles = cycles;
     }
 
-    Listing<Map<String, Object>> list(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, UUID projectId, PageRequest page) {
         requireProject(tx, projectId);
         long total = cycles.count(tx.handle(), tx.workspaceId(), projectId);
         return Listing.of(cycles.list(tx.handle(), tx.workspaceId(), projectId, page.limit(), page.offset()), page,
                 total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, UUID projectId, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, UUID projectId, JsonNode body) {
         requireProject(tx, projectId);
         LocalDate start = (LocalDate) Column.date("start_date").fromJson(body.get("start_date"));
         LocalDate end = (LocalDate) Column.date("end_date").fromJson(body.get("end_date"));
@@ -36,7 +37,7 @@ final class CycleService {
             throw ApiProblem.invalidField("/end_date", "date_order",
                     "end_date " + end + " is before start_date " + start + "; it must be on or after it");
         }
-        Map<String, Object> cycle = cycles.insert(tx.handle(), tx.workspaceId(), projectId,
+        ObjectNode cycle = cycles.insert(tx.handle(), tx.workspaceId(), projectId,
                 body.get("name").asText(), start, end, body.path("status").asText("upcoming"));
         tx.events().publish(ProjectEvents.CYCLE_CREATED, cycle);
         return cycle;

@@ -8,19 +8,7 @@ import java.util.List;
 import java.util.UUID;
 
 /** The REST routes of projects, cycles and planning allocations, in the order they are matched. */
-final class ProjectRoutes {
-
-    private final ProjectService projects;
-    private final CycleService cycles;
-    private final AllocationService allocations;
-    private final ProjectSchemas schemas;
-
-    ProjectRoutes(ProjectService projects, CycleService cycles, AllocationService allocations, ProjectSchemas schemas) {
-        this.projects = projects;
-        this.cycles = cycles;
-        this.allocations = allocations;
-        this.schemas = schemas;
-    }
+record ProjectRoutes(ProjectService projects, CycleService cycles, AllocationService allocations, ProjectSchemas schemas) {
 
     List<RouteSpec> routes() {
         return List.of(

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Deleted;
@@ -21,32 +22,32 @@ final class ProjectService {
         this.projects = projects;
     }
 
-    Listing<Map<String, Object>> list(WorkspaceTx tx, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, PageRequest page) {
         long total = projects.count(tx.handle(), tx.workspaceId());
         return Listing.of(projects.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()), page, total);
     }
 
-    Map<String, Object> get(WorkspaceTx tx, UUID id) {
+    ObjectNode get(WorkspaceTx tx, UUID id) {
         return projects.find(tx.handle(), tx.workspaceId(), id).orElseThrow(() -> ApiProblem.notFound("Project"));
     }
 
-    Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, JsonNode body) {
         Map<Column, Object> values = values(body);
         checkDates((LocalDate) values.get(column("start_date")), (LocalDate) values.get(column("end_date")));
-        Map<String, Object> project = projects.insert(tx.handle(), tx.workspaceId(), values);
+        ObjectNode project = projects.insert(tx.handle(), tx.workspaceId(), values);
         tx.events().publish(ProjectEvents.PROJECT_CREATED, project);
         return project;
     }
 
     /** Dates are checked against the stored value of whichever date the patch leaves alone. */
-    Map<String, Object> update(WorkspaceTx tx, UUID id, JsonNode body) {
-        Map<String, Object> stored = projects.findForUpdate(tx.handle(), tx.workspaceId(), id)
+    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode body) {
+        ObjectNode stored = projects.findForUpdate(tx.handle(), tx.workspaceId(), id)
                 .orElseThrow(() -> ApiProblem.notFound("Project"));
         Map<Column, Object> values = values(body);
-        LocalDate start = (LocalDate) (body.has("start_date") ? values.get(column("start_date")) : stored.get("start_date"));
-        LocalDate end = (LocalDate) (body.has("end_date") ? values.get(column("end_date")) : stored.get("end_date"));
+        LocalDate start = (LocalDate) column("start_date").fromJson((body.has("start_date") ? body : stored).get("start_date"));
+        LocalDate end = (LocalDate) column("end_date").fromJson((body.has("end_date") ? body : stored).get("end_date"));
         checkDates(start, end);
-        Map<String, Object> project = projects.update(tx.handle(), tx.workspaceId(), id, values);
+        ObjectNode project = projects.update(tx.handle(), tx.workspaceId(), id, values);
         tx.events().publish(ProjectEvents.PROJECT_UPDATED, project);
         return project;
     }

@@ -1,27 +1,15 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.ToolAnnotations;
 import dev.lnp.api.mcp.ToolDescriptor;
 import dev.lnp.api.mcp.ToolResult;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /** The MCP tools of projects, cycles and planning; they run the same services as the REST routes. */
-final class ProjectTools {
-
-    private final ProjectService projects;
-    private final CycleService cycles;
-    private final AllocationService allocations;
-    private final ProjectSchemas schemas;
-
-    ProjectTools(ProjectService projects, CycleService cycles, AllocationService allocations, ProjectSchemas schemas) {
-        this.projects = projects;
-        this.cycles = cycles;
-        this.allocations = allocations;
-        this.schemas = schemas;
-    }
+record ProjectTools(ProjectService projects, CycleService cycles, AllocationService allocations, ProjectSchemas schemas) {
 
     List<ToolDescriptor> tools() {
         return List.of(
@@ -90,7 +78,7 @@ final class ProjectTools {
                                 "allocation", "created")));
     }
 
-    private static ToolResult entity(Map<String, Object> data, String type, String action) {
-        return ToolResult.of(data, new EntityRef(type, (UUID) data.get("id"), action));
+    private static ToolResult entity(ObjectNode data, String type, String action) {
+        return ToolResult.of(data, new EntityRef(type, UUID.fromString(data.get("id").asText()), action));
     }
 }
