@@ -151,6 +151,7 @@ public final class Platform implements AutoCloseable {
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
                     Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages()));
+            registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);

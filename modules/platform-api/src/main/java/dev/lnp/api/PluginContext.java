@@ -2,14 +2,19 @@ package dev.lnp.api;
 
 import java.util.Optional;
 
-/** What a started plugin can reach of the platform outside a request. */
-public interface PluginContext {
+/**
+ * What a started plugin can reach of the platform: services, workspace transactions, configuration. It is given
+ * to {@link PlatformPlugin#start}, and already at registration as {@link Registrar#context()}, whose lookups
+ * resolve when they are made (in a handler, a tool, or from {@code start} on).
+ */
+public interface PluginContext extends Services {
 
     /**
      * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}, {@link dev.lnp.api.mcp.ToolGateway},
      * {@link dev.lnp.api.people.PeoplePages}) or
      * another plugin offered through {@link Registrar#provide}.
      */
+    @Override
     <T> Optional<T> service(Class<T> type);
 
     /** Runs work in a transaction scoped to one workspace (row-level security applies). */

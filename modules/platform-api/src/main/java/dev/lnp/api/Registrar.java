@@ -49,4 +49,13 @@ public interface Registrar {
 
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);
+
+    /**
+     * The plugin's {@link PluginContext}, to keep for route handlers and tools: every lookup through it
+     * ({@code context().require(ToolGateway.class)}, {@code service}, {@code config}, {@code inWorkspace}) resolves
+     * when it is made, so a handler asks for a service per request instead of keeping one set in {@code start}.
+     * Before the platform starts plugins each method throws an {@link IllegalStateException} saying so: do not
+     * call it from {@code register} itself.
+     */
+    PluginContext context();
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.Page;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,13 +73,13 @@ final class ContactRepository {
         return contact;
     }
 
-    Listing list(ContactQuery query) {
+    Listing<ObjectNode> list(ContactQuery query) {
         var items = bindFilters(handle.createQuery(pageSql(query)), query)
                 .bind("limit", query.page().limit())
                 .bind("offset", query.page().offset())
                 .map(TABLE).list();
         long total = bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one();
-        return new Listing(items, Page.of(query.page(), total));
+        return new Listing<>(items, Page.of(query.page(), total));
     }
 
     /**
