@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.Page;
+import dev.lnp.api.sql.JsonRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,13 +73,16 @@ final class ContactRepository {
         return contact;
     }
 
-    Listing list(ContactQuery query) {
-        var items = bindFilters(handle.createQuery(pageSql(query)), query)
-                .bind("limit", query.page().limit())
-                .bind("offset", query.page().offset())
-                .map(TABLE).list();
+    /**
+     * One page and its total. The total is read first; the page's rows are then written straight from the result
+     * set into the response (see {@link JsonRows}), no node or list per row.
+     */
+    JsonRows list(ContactQuery query) {
         long total = bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one();
-        return new Listing(items, Page.of(query.page(), total));
+        Query page = bindFilters(handle.createQuery(pageSql(query)), query)
+                .bind("limit", query.page().limit())
+                .bind("offset", query.page().offset());
+        return JsonRows.of(page, TABLE::writer, Page.of(query.page(), total));
     }
 
     /**

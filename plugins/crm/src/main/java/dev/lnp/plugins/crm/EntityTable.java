@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
+import dev.lnp.api.sql.JsonRows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -106,6 +107,30 @@ final class EntityTable implements RowMapper<ObjectNode> {
             out.put("created_at", timestamp(row, createdAt));
             out.put("updated_at", timestamp(row, updatedAt));
             return out;
+        };
+    }
+
+    /**
+     * Writes each row straight into a JSON generator (list pages, see {@link JsonRows}): the same fields, in the
+     * same order and form, as {@link #map}, without a node per row.
+     */
+    JsonRows.RowWriter writer(ResultSet rs) throws SQLException {
+        int id = rs.findColumn("id");
+        int[] positions = new int[columns.size()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = rs.findColumn(columns.get(i).name());
+        }
+        int createdAt = rs.findColumn("created_at");
+        int updatedAt = rs.findColumn("updated_at");
+        return (row, json) -> {
+            json.writeStartObject();
+            json.writeStringField("id", row.getString(id));
+            for (int i = 0; i < positions.length; i++) {
+                JsonRows.column(columns.get(i), row, positions[i], json);
+            }
+            JsonRows.timestamp("created_at", row, createdAt, json);
+            JsonRows.timestamp("updated_at", row, updatedAt, json);
+            json.writeEndObject();
         };
     }
 
