@@ -52,6 +52,11 @@ public final class Bench {
     private final String pgUser = env("BENCH_PG_USER", "postgres");
     private final String database;
     private final boolean reuse;
+    private final String peer;
+    /** Contacts per workspace of the --series run, empty without it. */
+    private final List<Integer> series;
+    /** The process whose CPU and RSS a wrk run samples: the platform, or the peer while the peer is measured. */
+    private long measuredPid;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private Server server;
@@ -69,6 +74,14 @@ public final class Bench {
         this.database = reuse ? options.get("reuse") : "lnp_bench_" + DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")
                 .format(LocalDateTime.now());
         this.keep = options.containsKey("keep") || reuse;
+        this.peer = options.get("peer");
+        String sizes = options.get("series");
+        this.series = sizes == null ? List.of() : java.util.Arrays.stream(
+                (sizes.equals("true") ? "10000,100000,1000000" : sizes).split(","))
+                .map(String::trim).map(Integer::parseInt).toList();
+        if (peer != null && !peer.equals("directus")) {
+            throw new IllegalArgumentException("--peer=" + peer + ": the only peer is directus (see bench/README.md)");
+        }
         this.out = root.resolve("bench/out").resolve(database);
     }
 
@@ -225,6 +238,12 @@ public final class Bench {
                 continue;
             }
             rows.add(measure(scenario, common, big));
+        }
+        if (peer != null) {
+            measurePeer(common, big);
+        }
+        for (int size : series) {
+            scaleSeries(size, common);
         }
         // Not judged: a first start also migrates the empty database and records the start-up (AOT) cache.
         rows.add(new Row(Scenario.get(firstLabel, 0, null), null, null, firstStart + " ms"));
@@ -397,13 +416,14 @@ public final class Bench {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
         pb.environment().put("BENCH_RUN", Long.toString(System.nanoTime() % 1_000_000_000L));
-        double cpuBefore = server.cpuSeconds();
+        long pid = measuredPid != 0 ? measuredPid : server.pid();
+        double cpuBefore = Server.cpuSeconds(pid);
         long before = System.nanoTime();
         AtomicBoolean running = new AtomicBoolean(true);
-        double[] peakRss = {server.rssMb()};
+        double[] peakRss = {Server.rssMb(pid)};
         Thread sampler = Thread.ofVirtual().start(() -> {
             while (running.get()) {
-                peakRss[0] = Math.max(peakRss[0], server.rssMb());
+                peakRss[0] = Math.max(peakRss[0], Server.rssMb(pid));
                 try {
                     Thread.sleep(250);
                 } catch (InterruptedException e) {
@@ -417,7 +437,7 @@ public final class Bench {
             throw new IllegalStateException("wrk failed: " + output);
         }
         double elapsed = (System.nanoTime() - before) / 1e9;
-        double cpu = (server.cpuSeconds() - cpuBefore) / elapsed * 100;
+        double cpu = (Server.cpuSeconds(pid) - cpuBefore) / elapsed * 100;
         running.set(false);
         sampler.join();
         Matcher m = WRK_LINE.matcher(output);
@@ -472,25 +492,28 @@ public final class Bench {
 
     private String table() {
         StringBuilder t = new StringBuilder();
-        t.append("| scenario | conns | req/s | p50 ms | p99 ms | errors | server CPU | server RSS | vs pgbench | vs HTTP | target |\n");
-        t.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        boolean peerRan = figures.containsKey("peer.total");
+        t.append("| scenario | conns | req/s | p50 ms | p99 ms | errors | server CPU | server RSS | vs pgbench | vs HTTP | target |"
+                + (peerRan ? " vs peer |" : "") + "\n");
+        t.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|" + (peerRan ? "---|" : "") + "\n");
         Map<String, Result> byName = rows.stream().filter(r -> r.result() != null)
                 .collect(Collectors.toMap(r -> r.scenario().name(), Row::result));
         for (Row row : rows) {
             Scenario s = row.scenario();
             Result r = row.result();
+            String peerCell = peerRan ? " " + versusPeer(row) + " |" : "";
             if (r == null) {
-                t.append(String.format("| %s | %s | %s | | | | | | | | %s |%n", s.name(),
-                        s.connections() == 0 ? "" : s.connections(), row.note(), verdict(row, byName)));
+                t.append(String.format("| %s | %s | %s | | | | | | | | %s |%s%n", s.name(),
+                        s.connections() == 0 ? "" : s.connections(), row.note(), verdict(row, byName), peerCell));
                 continue;
             }
             Double http = httpCeiling.get(s.connections());
-            t.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %.1f | %d | %.0f%% | %.0f MB | %s | %s | %s |%n",
+            t.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %.1f | %.1f | %d | %.0f%% | %.0f MB | %s | %s | %s |%s%n",
                     s.name(), s.connections(), r.rps(), r.p50ms(), r.p99ms(), r.errors(), r.cpuPercent(), r.rssMb(),
                     row.pgbenchTps() == null ? "—" : String.format(Locale.ROOT, "%.2f (%,.0f tps)", r.rps() / row.pgbenchTps(),
                             row.pgbenchTps()),
                     s.isRead() && http != null ? String.format(Locale.ROOT, "%.2f (%,.0f/s)", r.rps() / http, http) : "—",
-                    withNote(verdict(row, byName), row.note())));
+                    withNote(verdict(row, byName), row.note()), peerCell));
         }
         t.append(String.format("%nServer CPU: %% of one core over the measured run (200%% = both cores). "
                 + "Server RSS: peak during the run. HTTP ceiling: GET /observe/health/live at the same concurrency.%n"));
@@ -527,6 +550,155 @@ public final class Bench {
             parts.add(">= 50% of pgbench: " + (r.rps() >= 0.5 * row.pgbenchTps() ? "met" : "MISSED"));
         }
         return String.join("; ", parts);
+    }
+
+    // ---- how cost grows: --series ---------------------------------------------------------------------------
+
+    /**
+     * One size of the series: a workspace of its own holding {@code size} contacts written straight into the
+     * tables (see {@link #seedContactsDirectly}), then page 1, a deep page (the middle of the list), a two-word
+     * search and a counted total (a one-word search with limit 1: the total is counted over the trigram
+     * candidates, so its cost grows with the rows that match), each with its pgbench ceiling.
+     */
+    private void scaleSeries(int size, Map<String, String> common) throws Exception {
+        String ws = workspace("Scale " + size, "owner@scale" + size + ".example");
+        String key = key(ws);
+        long started = System.nanoTime();
+        seedContactsDirectly(ws, size);
+        log(String.format("series: %,d contacts written in %.0f s", size, (System.nanoTime() - started) / 1e9));
+        Map<String, String> env = new HashMap<>(common);
+        env.put("BENCH_KEY", key);
+        int deepPage = Math.max(1, size / 50 / 2);
+        String words = "{María,engineer}";
+        String label = String.format(Locale.ROOT, "series %,d: ", size);
+        List<Scenario> scenarios = List.of(
+                Scenario.get(label + "page 1", 16, "/api/v1/crm/contacts?page=1&limit=50")
+                        .ceiling("contacts_page.sql", "offset=0"),
+                Scenario.get(label + "deep page (page " + deepPage + ")", 16,
+                                "/api/v1/crm/contacts?page=" + deepPage + "&limit=50")
+                        .ceiling("contacts_page.sql", "offset=" + (deepPage - 1) * 50),
+                Scenario.get(label + "search (2 words)", 16, "/api/v1/crm/contacts?search="
+                                + URLEncoder.encode("María engineer", StandardCharsets.UTF_8) + "&limit=50")
+                        .ceiling("contacts_search.sql", "words=" + words),
+                Scenario.get(label + "count (search=engineer, limit 1)", 16,
+                                "/api/v1/crm/contacts?search=engineer&limit=1")
+                        .ceiling("contacts_count.sql", "words={engineer}"));
+        for (Scenario scenario : scenarios) {
+            rows.add(measure(scenario, env, ws));
+        }
+    }
+
+    /**
+     * {@code size} contacts of a workspace written with one INSERT … SELECT from generate_series, as the database
+     * owner (row-level security does not apply to it): the same vocabularies as the API seed ({@link Data}),
+     * picked by arithmetic on the row number so the rows are the same every run, newest first one second apart;
+     * the generated search text and every index are maintained by PostgreSQL as for API writes. The per-status
+     * counters that give list totals are then added in one statement. Not written: events (outbox), audit rows
+     * and quota use, which only API writes make and no read scenario looks at.
+     */
+    private void seedContactsDirectly(String ws, int size) throws Exception {
+        psql(database, """
+                INSERT INTO crm.contacts (workspace_id, email, first_name, last_name, company_name, job_title, phone,
+                                          status, contact_type, lead_source, industry, city, country, tags,
+                                          created_at, updated_at)
+                SELECT '%1$s', 'scale' || i || '@' || lower(replace(c, ' ', '')) || '.example',
+                       f, l, c, %3$s[1 + (i * 13) %% %4$d], '+49 30 ' || lpad((i * 7919 %% 10000000)::text, 7, '0'),
+                       CASE WHEN i %% 100 < 70 THEN 'active' WHEN i %% 100 < 85 THEN 'inactive'
+                            WHEN i %% 100 < 95 THEN 'pending' ELSE 'blocked' END,
+                       (ARRAY['lead','prospect','customer','partner','new'])[1 + i %% 5],
+                       %5$s[1 + (i * 3) %% %6$d], %7$s[1 + (i * 5) %% %8$d], 'Berlin', 'DE',
+                       CASE WHEN i %% 3 = 0 THEN ARRAY['vip'] ELSE ARRAY[]::text[] END,
+                       now() - make_interval(secs => i), now() - make_interval(secs => i)
+                  FROM (SELECT i, %9$s[1 + (i * 7) %% %10$d] AS f, %11$s[1 + (i * 11) %% %12$d] AS l,
+                               %13$s[1 + (i * 17) %% %14$d] AS c
+                          FROM generate_series(1, %2$d) AS i) AS g
+                """.formatted(ws, size, array(Data.TITLES), Data.TITLES.size(), array(Data.SOURCES),
+                Data.SOURCES.size(), array(Data.INDUSTRIES), Data.INDUSTRIES.size(), array(Data.FIRST),
+                Data.FIRST.size(), array(Data.LAST), Data.LAST.size(), array(Data.COMPANIES), Data.COMPANIES.size()));
+        psql(database, """
+                INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
+                SELECT workspace_id, status, 0, count(*) FROM crm.contacts WHERE workspace_id = '%s' GROUP BY 1, 2
+                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n
+                """.formatted(ws));
+        psql(database, "VACUUM (ANALYZE) crm.contacts");
+    }
+
+    private static String array(List<String> values) {
+        return values.stream().map(v -> "'" + v.replace("'", "''") + "'")
+                .collect(Collectors.joining(",", "(ARRAY[", "])"));
+    }
+
+    // ---- the peer ------------------------------------------------------------------------------------------
+
+    /** SQL through psql, for {@link Peer}. */
+    interface Sql {
+        void run(String db, String sql) throws Exception;
+
+        String value(String db, String sql) throws Exception;
+    }
+
+    /**
+     * Directus on a copy of the big workspace's contacts (see {@link Peer}): page 1 of 50 with its total and
+     * without, at 16 connections like the platform's page 1, after the platform's scenarios (the platform idles
+     * meanwhile).
+     */
+    private void measurePeer(Map<String, String> common, String workspace) throws Exception {
+        Sql sql = new Sql() {
+            @Override
+            public void run(String db, String statement) throws Exception {
+                psql(db, statement);
+            }
+
+            @Override
+            public String value(String db, String statement) throws Exception {
+                return psqlValue(db, statement);
+            }
+        };
+        Peer directus = new Peer(root, pgHost, pgPort, pgUser, database);
+        String savedBase = base;
+        try {
+            directus.install();
+            directus.prepare(sql, database, workspace);
+            directus.start(Server.freePort());
+            String name = directus.describe();
+            log("peer: " + name + " at " + directus.base());
+            base = directus.base();
+            measuredPid = directus.pid();
+            Map<String, String> env = new HashMap<>(common);
+            env.put("BENCH_KEY", directus.token());
+            for (boolean total : new boolean[] {true, false}) {
+                Scenario scenario = Scenario.get("peer: " + name + ", page 1 " + (total
+                        ? "with total (meta=filter_count)" : "without total"), 16, Peer.pagePath(total));
+                log(scenario.name() + ": warm-up " + warmup + " s, then " + seconds + " s at 16 connections");
+                wrk(scenario.path(), "get.lua", 16, warmup, env, false);
+                Result result = wrk(scenario.path(), "get.lua", 16, seconds, env, true);
+                log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, %d errors", scenario.name(), result.rps(),
+                        result.p50ms(), result.p99ms(), result.errors()));
+                rows.add(new Row(scenario, result, null, null));
+                figures.put(total ? "peer.total" : "peer.nototal", result.rps());
+            }
+        } catch (Exception | Error e) {
+            log("peer: failed: " + e.getMessage());
+            rows.add(new Row(Scenario.get("peer: Directus", 16, null), null, null, "failed: " + e.getMessage()));
+        } finally {
+            base = savedBase;
+            measuredPid = 0;
+            directus.close();
+            if (!keep) {
+                psql("postgres", "DROP DATABASE IF EXISTS " + directus.database() + " WITH (FORCE)");
+            }
+        }
+    }
+
+    /** The page-1 row's ratio to the peer's two pages: the "vs peer" column. */
+    private String versusPeer(Row row) {
+        Double total = figures.get("peer.total");
+        Double noTotal = figures.get("peer.nototal");
+        if (row.result() == null || !row.scenario().name().equals("contacts page 1") || total == null) {
+            return row.scenario().name().startsWith("peer: ") ? "(the peer)" : "";
+        }
+        return String.format(Locale.ROOT, "%.1f× with total, %s without", row.result().rps() / total,
+                noTotal == null ? "?" : String.format(Locale.ROOT, "%.1f×", row.result().rps() / noTotal));
     }
 
     // ---- the targets of issue 20 ---------------------------------------------------------------------------
