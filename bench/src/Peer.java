@@ -70,8 +70,11 @@ final class Peer implements AutoCloseable {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
+            // Native modules (isolated-vm has no prebuilt binary reachable here, so it compiles: minutes) must be
+            // built against the headers of the Node that runs Directus, not those a machine-wide nodedir names.
             run(List.of("npm", "install", "--no-audit", "--no-fund", "directus@" + version), app,
-                    Map.of("PATH", node.getParent() + ":" + System.getenv("PATH")));
+                    Map.of("PATH", node.getParent() + ":" + System.getenv("PATH"),
+                            "npm_config_nodedir", node.getParent().getParent().toString()));
         }
     }
 
