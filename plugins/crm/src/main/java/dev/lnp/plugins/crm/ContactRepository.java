@@ -40,10 +40,13 @@ final class ContactRepository {
         this.workspaceId = workspaceId;
     }
 
+    /** The contact and its status counter in one statement (one round trip fewer per create, issue 20). */
     ObjectNode insert(JsonNode fields) {
-        ObjectNode contact = writing(() -> TABLE.insert(handle, workspaceId, fields).map(TABLE).one());
-        count(contact.get("status").asText(), 1);
-        return contact;
+        return writing(() -> TABLE.insert(handle, workspaceId, fields, """
+                INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
+                SELECT workspace_id, status, pg_backend_pid() % 16, 1 FROM inserted
+                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""")
+                .map(TABLE).one());
     }
 
     Optional<ObjectNode> update(UUID id, JsonNode fields) {

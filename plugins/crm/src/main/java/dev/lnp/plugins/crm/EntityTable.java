@@ -39,8 +39,19 @@ final class EntityTable implements RowMapper<ObjectNode> {
 
     /** {@code INSERT ... RETURNING *} of the body's fields in the workspace, bound and ready to map. */
     Query insert(Handle handle, UUID workspaceId, JsonNode body) {
+        return insert(handle, workspaceId, body, null);
+    }
+
+    /**
+     * The same insert, plus {@code followUp} in the same statement: a data-modifying statement that reads the new
+     * row from {@code inserted} (e.g. a counter update). One round trip instead of two; the answer is still the
+     * inserted row.
+     */
+    Query insert(Handle handle, UUID workspaceId, JsonNode body, String followUp) {
         List<Column> present = present(body);
-        Query statement = handle.createQuery(insertSql(present)).bind("workspace_id", workspaceId);
+        String sql = followUp == null ? insertSql(present)
+                : "WITH inserted AS (" + insertSql(present) + "), follow_up AS (" + followUp + ") SELECT * FROM inserted";
+        Query statement = handle.createQuery(sql).bind("workspace_id", workspaceId);
         bind(statement, present, body);
         return statement;
     }

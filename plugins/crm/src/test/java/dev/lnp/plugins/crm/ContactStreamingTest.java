@@ -132,6 +132,19 @@ class ContactStreamingTest {
     }
 
     @Test
+    void aCreateAndItsCounterAreOneStatementThatFailsWhole(TestPlatform platform) {
+        // The contact insert carries its status counter update (one round trip): a refused insert must not count.
+        String own = platform.fullAccessKey(platform.createWorkspace("contact-streaming-counts"));
+        assertEquals(201, platform.post("/api/v1/crm/contacts", own, "{\"email\":\"a@count.example\",\"status\":\"pending\"}").status());
+        assertEquals(201, platform.post("/api/v1/crm/contacts", own, "{\"email\":\"b@count.example\"}").status());
+        var duplicate = platform.post("/api/v1/crm/contacts", own, "{\"email\":\"A@count.example\",\"status\":\"pending\"}");
+        assertEquals(409, duplicate.status(), duplicate.body());
+        assertEquals(2, platform.get("/api/v1/crm/contacts", own).json().path("pagination").path("total").asInt());
+        assertEquals(1, platform.get("/api/v1/crm/contacts?status=pending", own).json().path("pagination").path("total").asInt());
+        assertEquals(1, platform.get("/api/v1/crm/contacts?status=active", own).json().path("pagination").path("total").asInt());
+    }
+
+    @Test
     void rowsWrittenAfterTheirTransactionAreRefusedClearly(TestPlatform platform) {
         JsonRows rows;
         try (Handle handle = platform.jdbi().open()) {
