@@ -95,6 +95,7 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(PlatformConfig config, List<LoadedPlugin> plugins, Runnable unloadPlugins) {
         long started = System.nanoTime();
+        StartupPhases phases = new StartupPhases();
         DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
         Database database = null;
         AuditLog audit = null;
@@ -110,9 +111,11 @@ public final class Platform implements AutoCloseable {
             if (database.dataSource() instanceof HikariDataSource pool) {
                 metrics.bindPool(pool);
             }
+            phases.mark("pool");
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             migrations.requireRunnable(Migrations.Owner.core(), "core");
             migrations.migrateCore();
+            phases.mark("core migrations");
             mail = MailService.start(config, database.jdbi(), Clock.systemUTC());
 
             PluginRegistry registry = new PluginRegistry();
@@ -132,6 +135,7 @@ public final class Platform implements AutoCloseable {
                     migrations.migrateProtectedPlugin(plugin.id(), schema.get(), plugin.classLoader());
                 }
             }
+            phases.mark("mail service, plugin registration and plugin migrations");
             var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
@@ -156,6 +160,7 @@ public final class Platform implements AutoCloseable {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
+            phases.mark("pipeline and plugin start");
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer());
             Webhooks startedWebhooks = webhooks;
             MailService startedMail = mail;
@@ -167,6 +172,8 @@ public final class Platform implements AutoCloseable {
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
             consoleSettings.serverStarted(server.port());
+            phases.mark("webhooks, maintenance, console and HTTP server");
+            LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),

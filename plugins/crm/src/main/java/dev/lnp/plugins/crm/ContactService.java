@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Listing;
+import dev.lnp.api.sql.JsonRows;
 import java.util.UUID;
 
 /**
@@ -32,7 +32,8 @@ final class ContactService {
         return Deleted.of(id).toJson();
     }
 
-    Listing<ObjectNode> list(WorkspaceTx tx, ContactQuery query) {
+    /** One page of contacts, written to the response or tool result straight from the result set. */
+    JsonRows list(WorkspaceTx tx, ContactQuery query) {
         return repository(tx).list(query);
     }
 

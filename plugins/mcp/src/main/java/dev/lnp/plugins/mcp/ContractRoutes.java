@@ -1,6 +1,10 @@
 package dev.lnp.plugins.mcp;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
@@ -20,6 +24,7 @@ import dev.lnp.api.mcp.ToolEntry;
 import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.plugins.mcp.protocol.McpVersions;
+import java.io.IOException;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -133,13 +138,33 @@ final class ContractRoutes {
             throw problem.status() == 422 && "validation_failed".equals(problem.code())
                     ? underArguments(problem) : problem;
         }
-        ObjectNode response = Json.object();
-        response.set("data", Json.mapper().valueToTree(result.data()));
-        ArrayNode entities = response.putArray("entities");
+        ArrayNode entities = Json.mapper().createArrayNode();
         for (EntityRef e : result.entities()) {
             entities.addObject().put("type", e.type()).put("id", e.id().toString()).put("action", e.action());
         }
-        return ApiResponse.of(response);
+        return ApiResponse.of(new CallAnswer(result.data(), entities));
+    }
+
+    /**
+     * {@code {"data": …, "entities": […]}}, the tool's data written as it is (a streamed list's rows go straight
+     * into the response) rather than copied into a tree first.
+     */
+    private record CallAnswer(Object data, ArrayNode entities) implements JsonSerializable {
+        @Override
+        public void serialize(JsonGenerator json, SerializerProvider serializers) throws IOException {
+            json.writeStartObject();
+            json.writeFieldName("data");
+            serializers.defaultSerializeValue(data, json);
+            json.writeFieldName("entities");
+            serializers.defaultSerializeValue(entities, json);
+            json.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator json, SerializerProvider serializers, TypeSerializer type)
+                throws IOException {
+            serialize(json, serializers);
+        }
     }
 
     /** The tool's argument errors point into {@code arguments} of this route's body, like every 422 here. */
