@@ -145,8 +145,13 @@ public final class Platform implements AutoCloseable {
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
-                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
-                    Mailer.class, mail.mailer()));
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls,
+                            new KeyRepository(database.jdbi())),
+                    Mailer.class, mail.mailer(),
+                    dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
+                            new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
+                    dev.lnp.api.workspaces.WorkspaceProvisioning.class,
+                    new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi())));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);

@@ -21,7 +21,8 @@ record ApiRequestImpl(
         JsonNode body,
         WorkspaceTx tx,
         PipelineServices.Caller caller,
-        String endpoint) implements ApiRequest, CallerCarrier {
+        String endpoint,
+        Optional<String> clientAddress) implements ApiRequest, CallerCarrier {
 
     @Override
     public Optional<WorkspaceTx> openTx() {

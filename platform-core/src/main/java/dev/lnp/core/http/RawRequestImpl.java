@@ -23,6 +23,16 @@ record RawRequestImpl(String requestId, ServerRequest request, byte[] body, Pipe
     }
 
     @Override
+    public List<String> queryAll(String name) {
+        return request.query().contains(name) ? request.query().all(name) : List.of();
+    }
+
+    @Override
+    public Optional<String> clientAddress() {
+        return RouteHandler.clientAddress(request);
+    }
+
+    @Override
     public Optional<WorkspaceTx> openTx() {
         return Optional.empty();
     }

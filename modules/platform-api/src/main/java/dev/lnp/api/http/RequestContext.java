@@ -10,4 +10,12 @@ public interface RequestContext {
 
     /** The caller; empty only on public routes. */
     Optional<Principal> principal();
+
+    /**
+     * The address of the client that opened the connection (the peer's IP address, without port), for limits per
+     * client; forwarding headers are not trusted. Empty when unknown (e.g. internal calls).
+     */
+    default Optional<String> clientAddress() {
+        return Optional.empty();
+    }
 }
