@@ -22,7 +22,18 @@ record ApiRequestImpl(
         WorkspaceTx tx,
         PipelineServices.Caller caller,
         String endpoint,
-        Optional<String> clientAddress) implements ApiRequest, CallerCarrier {
+        io.helidon.webserver.http.ServerRequest request) implements ApiRequest, CallerCarrier {
+
+    @Override
+    public List<String> headers(String name) {
+        return request == null ? List.of()
+                : request.headers().all(io.helidon.http.HeaderNames.create(name), List::of);
+    }
+
+    @Override
+    public Optional<String> clientAddress() {
+        return request == null ? Optional.empty() : RouteHandler.clientAddress(request);
+    }
 
     @Override
     public Optional<WorkspaceTx> openTx() {

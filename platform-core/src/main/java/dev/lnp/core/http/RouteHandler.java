@@ -188,7 +188,7 @@ final class RouteHandler implements Handler {
         Map<String, String> pathParams = pathParameters(req);
         if (caller == null) {
             return render(invoke(new ApiRequestImpl(requestId, Optional.empty(), pathParams, query(req), page, body,
-                    null, null, route.path(), clientAddress(req))));
+                    null, null, route.path(), req)));
         }
         Principal p = caller.principal();
         String idempotencyKey = idempotencyKey(req);
@@ -210,7 +210,7 @@ final class RouteHandler implements Handler {
                 }
                 Rendered fresh = render(invoke(
                         new ApiRequestImpl(requestId, Optional.of(p), pathParams, query(req), page, body, tx,
-                                caller, route.path(), clientAddress(req))));
+                                caller, route.path(), req)));
                 if (idempotencyKey != null) {
                     services.idempotency().complete(tx.handle(), p.connectionId(), idempotencyKey, fresh.status(),
                             fresh.body());
@@ -241,7 +241,7 @@ final class RouteHandler implements Handler {
         boolean succeeded = false;
         try {
             Rendered rendered = render(invoke(new ApiRequestImpl(requestId, Optional.of(caller.principal()),
-                    pathParams, query(req), page, body, null, caller, route.path(), clientAddress(req))));
+                    pathParams, query(req), page, body, null, caller, route.path(), req)));
             succeeded = true;
             return rendered;
         } finally {

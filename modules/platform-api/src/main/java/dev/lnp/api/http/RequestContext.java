@@ -18,4 +18,9 @@ public interface RequestContext {
     default Optional<String> clientAddress() {
         return Optional.empty();
     }
+
+    /** Every value of a request header (case-insensitive name), in order; empty for internal calls. */
+    default java.util.List<String> headers(String name) {
+        return java.util.List.of();
+    }
 }
