@@ -116,27 +116,14 @@ final class TrialService {
         String base = baseUrl(req);
         String ownerKey = email.toLowerCase(Locale.ROOT);
         String client = req.clientAddress().orElse("unknown");
-        // Limits, each hit counted in its own statement (refused attempts count too).
+        // Per client, every attempt with a genuine challenge counts (wrong answers too); per owner, only requests
+        // whose challenge was solved: each hit in its own statement, so refused attempts count as well.
         context.outsideWorkspace(tx -> {
             Instant hour = now.truncatedTo(ChronoUnit.HOURS);
-            Instant day = now.truncatedTo(ChronoUnit.DAYS);
             long toNextHour = Duration.between(now, hour.plus(Duration.ofHours(1))).toSeconds() + 1;
-            long toNextDay = Duration.between(now, day.plus(Duration.ofDays(1))).toSeconds() + 1;
             if (repository.hit(tx.handle(), "client:" + client, hour) > limits.requestsPerClientPerHour()) {
                 throw tooMany("requests_per_client", "Too many trial requests from this client; try again later.",
                         toNextHour);
-            }
-            if (repository.hit(tx.handle(), "owner:" + ownerKey, hour) > limits.requestsPerOwnerPerHour()) {
-                throw tooMany("requests_per_owner", "Too many trial requests for this owner address; try again "
-                        + "later.", toNextHour);
-            }
-            if (repository.pendingFor(tx.handle(), ownerKey, now) >= limits.pendingPerOwner()) {
-                throw tooMany("pending_per_owner", "This owner address already has the most pending trial requests "
-                        + "allowed; wait until the owner decides or they expire.", 600);
-            }
-            if (repository.hit(tx.handle(), "mail:" + ownerKey, day) > limits.mailsPerAddressPerDay()) {
-                throw tooMany("mails_per_address", "No more approval mail can go to this owner address today.",
-                        toNextDay);
             }
             return null;
         });
@@ -152,6 +139,26 @@ final class TrialService {
             throw Challenges.invalid("/challenge/answer", "challenge_wrong", "The answer is wrong for this "
                     + "challenge, owner_email and workspace_name; the challenge is now used: get a new one.");
         }
+        // Limits, each hit counted in its own statement (refused attempts count too).
+        context.outsideWorkspace(tx -> {
+            Instant hour = now.truncatedTo(ChronoUnit.HOURS);
+            Instant day = now.truncatedTo(ChronoUnit.DAYS);
+            long toNextHour = Duration.between(now, hour.plus(Duration.ofHours(1))).toSeconds() + 1;
+            long toNextDay = Duration.between(now, day.plus(Duration.ofDays(1))).toSeconds() + 1;
+            if (repository.hit(tx.handle(), "owner:" + ownerKey, hour) > limits.requestsPerOwnerPerHour()) {
+                throw tooMany("requests_per_owner", "Too many trial requests for this owner address; try again "
+                        + "later.", toNextHour);
+            }
+            if (repository.pendingFor(tx.handle(), ownerKey, now) >= limits.pendingPerOwner()) {
+                throw tooMany("pending_per_owner", "This owner address already has the most pending trial requests "
+                        + "allowed; wait until the owner decides or they expire.", 600);
+            }
+            if (repository.hit(tx.handle(), "mail:" + ownerKey, day) > limits.mailsPerAddressPerDay()) {
+                throw tooMany("mails_per_address", "No more approval mail can go to this owner address today.",
+                        toNextDay);
+            }
+            return null;
+        });
         UUID id = UUID.randomUUID();
         String requestToken = TOKEN_PREFIX + secret();
         String approvalSecret = secret();
