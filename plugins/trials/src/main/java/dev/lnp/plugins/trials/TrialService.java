@@ -117,16 +117,15 @@ final class TrialService {
         String ownerKey = email.toLowerCase(Locale.ROOT);
         String client = req.clientAddress().orElse("unknown");
         // Per client, every attempt with a genuine challenge counts (wrong answers too); per owner, only requests
-        // whose challenge was solved: each hit in its own statement, so refused attempts count as well.
-        context.outsideWorkspace(tx -> {
-            Instant hour = now.truncatedTo(ChronoUnit.HOURS);
-            long toNextHour = Duration.between(now, hour.plus(Duration.ofHours(1))).toSeconds() + 1;
-            if (repository.hit(tx.handle(), "client:" + client, hour) > limits.requestsPerClientPerHour()) {
-                throw tooMany("requests_per_client", "Too many trial requests from this client; try again later.",
-                        toNextHour);
-            }
-            return null;
-        });
+        // whose challenge was solved. Each hit commits on its own, so refused attempts count as well.
+        Instant hour = now.truncatedTo(ChronoUnit.HOURS);
+        Instant day = now.truncatedTo(ChronoUnit.DAYS);
+        long toNextHour = Duration.between(now, hour.plus(Duration.ofHours(1))).toSeconds() + 1;
+        long toNextDay = Duration.between(now, day.plus(Duration.ofDays(1))).toSeconds() + 1;
+        if (hit("client:" + client, hour) > limits.requestsPerClientPerHour()) {
+            throw tooMany("requests_per_client", "Too many trial requests from this client; try again later.",
+                    toNextHour);
+        }
         // Spend the challenge in a transaction of its own: a wrong answer burns it too.
         boolean fresh = context.outsideWorkspace(tx -> repository.spendChallenge(tx.handle(), verified.id(), now,
                 verified.expiresAt()));
@@ -139,26 +138,18 @@ final class TrialService {
             throw Challenges.invalid("/challenge/answer", "challenge_wrong", "The answer is wrong for this "
                     + "challenge, owner_email and workspace_name; the challenge is now used: get a new one.");
         }
-        // Limits, each hit counted in its own statement (refused attempts count too).
-        context.outsideWorkspace(tx -> {
-            Instant hour = now.truncatedTo(ChronoUnit.HOURS);
-            Instant day = now.truncatedTo(ChronoUnit.DAYS);
-            long toNextHour = Duration.between(now, hour.plus(Duration.ofHours(1))).toSeconds() + 1;
-            long toNextDay = Duration.between(now, day.plus(Duration.ofDays(1))).toSeconds() + 1;
-            if (repository.hit(tx.handle(), "owner:" + ownerKey, hour) > limits.requestsPerOwnerPerHour()) {
-                throw tooMany("requests_per_owner", "Too many trial requests for this owner address; try again "
-                        + "later.", toNextHour);
-            }
-            if (repository.pendingFor(tx.handle(), ownerKey, now) >= limits.pendingPerOwner()) {
-                throw tooMany("pending_per_owner", "This owner address already has the most pending trial requests "
-                        + "allowed; wait until the owner decides or they expire.", 600);
-            }
-            if (repository.hit(tx.handle(), "mail:" + ownerKey, day) > limits.mailsPerAddressPerDay()) {
-                throw tooMany("mails_per_address", "No more approval mail can go to this owner address today.",
-                        toNextDay);
-            }
-            return null;
-        });
+        if (hit("owner:" + ownerKey, hour) > limits.requestsPerOwnerPerHour()) {
+            throw tooMany("requests_per_owner", "Too many trial requests for this owner address; try again later.",
+                    toNextHour);
+        }
+        if (context.outsideWorkspace(tx -> repository.pendingFor(tx.handle(), ownerKey, now)) >= limits.pendingPerOwner()) {
+            throw tooMany("pending_per_owner", "This owner address already has the most pending trial requests "
+                    + "allowed; wait until the owner decides or they expire.", 600);
+        }
+        if (hit("mail:" + ownerKey, day) > limits.mailsPerAddressPerDay()) {
+            throw tooMany("mails_per_address", "No more approval mail can go to this owner address today.",
+                    toNextDay);
+        }
         UUID id = UUID.randomUUID();
         String requestToken = TOKEN_PREFIX + secret();
         String approvalSecret = secret();
@@ -177,6 +168,10 @@ final class TrialService {
                 TrialMails.requestHtml(row, approvalLink(base, id, approvalSecret)), "agent-trial-request"));
         return new Accepted(id, requestToken, base + TrialRoutes.STATUS, TrialScopes.FIRST_POLL_SECONDS, expires,
                 binding);
+    }
+
+    private int hit(String subject, Instant window) {
+        return context.outsideWorkspace(tx -> repository.hit(tx.handle(), subject, window));
     }
 
     static String approvalLink(String base, UUID id, String secret) {
