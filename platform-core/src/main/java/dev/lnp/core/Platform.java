@@ -144,10 +144,14 @@ public final class Platform implements AutoCloseable {
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
+            // The console exists before plugins start: its people pages are a service plugins take in start().
+            var consoleSettings = new ConsoleSettings(config);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits(), transactions, webhookService);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls,
                             new KeyRepository(database.jdbi())),
-                    Mailer.class, mail.mailer(),
+                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
                     dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
                             new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
                     dev.lnp.api.workspaces.WorkspaceProvisioning.class,
@@ -163,9 +167,6 @@ public final class Platform implements AutoCloseable {
                 startedWebhooks.purgeHistory();
                 startedMail.purgeHistory();
             });
-            var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);

@@ -40,6 +40,13 @@ public interface Registrar {
      */
     Registrar migrations(String schema);
 
+    /**
+     * Adds a section to the administration console (navigation entry, table, forms from JSON Schema, row actions),
+     * shown to people whose role allows it in workspaces where this plugin is switched on. See
+     * {@link dev.lnp.api.console.ConsoleSection}.
+     */
+    Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
+
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);
 }

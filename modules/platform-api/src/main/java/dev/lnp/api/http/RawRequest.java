@@ -18,15 +18,11 @@ public interface RawRequest extends RequestContext {
         return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
-    /** Every value of a query parameter, in order (raw routes declare none; they read what they need). */
-    default List<String> queryAll(String name) {
-        return List.of();
-    }
+    /** The first value of query parameter {@code name} (decoded), if present. */
+    Optional<String> query(String name);
 
-    default Optional<String> query(String name) {
-        List<String> values = queryAll(name);
-        return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
-    }
+    /** The request's path as sent, without the query (e.g. {@code /api/agent-trials/approve}). */
+    String path();
 
     /** The body as sent, at most the platform's body limit; empty when there is none. */
     byte[] body();
