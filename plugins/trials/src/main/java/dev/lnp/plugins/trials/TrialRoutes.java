@@ -12,6 +12,7 @@ import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.openapi.OpenApiDocument;
+import dev.lnp.api.people.PageVisitor;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -34,7 +35,6 @@ final class TrialRoutes {
     static final String APPROVE = "/api/agent-trials/approve";
     static final String STATUS = "/api/agent-trials/status";
     static final String TERMS = "/api/agent-trials/terms";
-    static final String CSRF_COOKIE = "trials_csrf";
     /** Bumped when the manifest's shape changes incompatibly. */
     static final String MANIFEST_VERSION = "1";
 
@@ -75,9 +75,6 @@ final class TrialRoutes {
         List<RouteSpec> all = new java.util.ArrayList<>(protocol);
         all.add(RouteSpec.get(OPENAPI).publicRoute().summary("OpenAPI 3.1 of the trial protocol").raw(this::openApi));
         all.add(RouteSpec.get(TERMS).publicRoute().summary("The trial terms, as text").raw(this::terms));
-        all.add(RouteSpec.get(ApprovalPage.CSS_PATH).publicRoute().summary("The approval page's stylesheet")
-                .raw(req -> new RawResponse(200, Map.of("Cache-Control", "public, max-age=3600"), "text/css",
-                        css())));
         return all;
     }
 
@@ -273,99 +270,62 @@ final class TrialRoutes {
     // ---- the owner's page -----------------------------------------------------------------------------------
 
     private RawResponse approvalPage(RawRequest req) {
+        PageVisitor visitor = service.pages().visitor(req);
         Optional<UUID> id = uuid(req.query("request").orElse(null));
         String secret = req.query("key").orElse(null);
         if (id.isEmpty() || secret == null) {
-            return ApprovalPage.message(404, "Link not valid", "This approval link is incomplete. Open the link "
-                    + "from the e-mail exactly as it was sent.");
+            return visitor.notice(404, "Link not valid", "This approval link is incomplete. Open the link from the "
+                    + "e-mail exactly as it was sent.");
         }
         return service.forApprover(id.get(), secret)
-                .map(r -> ApprovalPage.request(r, secret, csrfFor(req), null))
-                .orElseGet(() -> ApprovalPage.message(404, "Link not valid", "This approval link is not valid. "
-                        + "Open the link from the e-mail exactly as it was sent."));
+                .map(r -> ApprovalPage.request(visitor, r, secret, null))
+                .orElseGet(() -> visitor.notice(404, "Link not valid", "This approval link is not valid. Open the "
+                        + "link from the e-mail exactly as it was sent."));
     }
 
     private RawResponse decide(RawRequest req) {
-        String contentType = req.header("Content-Type").orElse("");
-        if (!contentType.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded")) {
-            return ApprovalPage.message(415, "Not a form", "Send the decision with the page's buttons.");
+        PageVisitor visitor = service.pages().visitor(req);
+        Optional<RawResponse> refused = visitor.checkForm();
+        if (refused.isPresent()) {
+            return refused.get();
         }
-        Map<String, String> form = form(new String(req.body(), StandardCharsets.UTF_8));
-        String cookie = cookie(req, CSRF_COOKIE).orElse(null);
-        String csrf = form.get("csrf");
-        if (cookie == null || csrf == null || !MessageDigest.isEqual(cookie.getBytes(StandardCharsets.UTF_8),
-                csrf.getBytes(StandardCharsets.UTF_8))) {
-            return ApprovalPage.message(403, "Please try again", "This form has expired or did not come from the "
-                    + "approval page (CSRF check). Open the link from the e-mail again and decide there.");
+        Optional<UUID> id = uuid(visitor.form("request").orElse(null));
+        String secret = visitor.form("key").orElse(null);
+        String decision = visitor.form("decision").orElse("");
+        Optional<TrialRepository.TrialRequest> request = id.flatMap(i -> service.forApprover(i, secret));
+        if (request.isEmpty()) {
+            return visitor.notice(404, "Link not valid", "This approval link is not valid.");
         }
-        Optional<UUID> id = uuid(form.get("request"));
-        String secret = form.get("key");
-        String decision = form.getOrDefault("decision", "");
-        if (id.isEmpty() || secret == null) {
-            return ApprovalPage.message(404, "Link not valid", "This approval link is not valid.");
+        TrialRepository.TrialRequest r = request.get();
+        String here = APPROVE + "?request=" + r.id() + "&key=" + secret;
+        if ("sign-in".equals(decision)) {
+            return visitor.startSignIn(r.ownerEmail(), here);
         }
         if (!List.of("approve", "deny", "revoke").contains(decision)) {
-            return ApprovalPage.message(400, "Unknown decision", "Choose Approve, Deny or Revoke on the page.");
+            return visitor.notice(400, "Unknown decision", "Choose Approve, Deny or Revoke on the page.");
+        }
+        if (!visitor.isSignedInAs(r.ownerEmail())) {
+            return visitor.notice(403, "Sign in as the owner", "Only the owner, signed in with the owner's address, "
+                    + "can decide. Open the link from the e-mail again and ask for a sign-in link there.");
         }
         try {
-            var r = service.decide(id.get(), secret, decision);
+            var decided = service.decide(r.id(), secret, decision);
             String notice = switch (decision) {
-                case "approve" -> "approved".equals(r.state())
+                case "approve" -> "approved".equals(decided.state())
                         ? "Approved: the workspace is ready and the agent receives its key on its next poll."
-                        : "The trial could not be created (" + r.reason() + ").";
+                        : "The trial could not be created (" + decided.reason() + ").";
                 case "deny" -> "Denied: the agent is told on its next poll.";
                 default -> "Revoked: the trial key stopped working.";
             };
-            return ApprovalPage.request(r, secret, csrf, notice);
+            return ApprovalPage.request(visitor, decided, secret, notice);
         } catch (ApiProblem problem) {
-            if (problem.status() == 404) {
-                return ApprovalPage.message(404, "Link not valid", "This approval link is not valid.");
-            }
             if (problem.status() == 409) {
-                return service.forApprover(id.get(), secret)
-                        .map(r -> ApprovalPage.request(r, secret, csrf, "Nothing changed: " + problem.detail()))
-                        .map(page -> new RawResponse(409, page.headers(), page.contentType(), page.body()))
-                        .orElseGet(() -> ApprovalPage.message(409, "Nothing changed", problem.detail()));
+                RawResponse page = ApprovalPage.request(visitor, service.forApprover(r.id(), secret).orElse(r), secret,
+                        "Nothing changed: " + problem.detail());
+                return new RawResponse(409, page.headers(), page.contentType(), page.body());
             }
             throw problem;
         }
-    }
-
-    /** The CSRF token of this browser: the cookie's when it has a well-formed one, else a new one. */
-    private static String csrfFor(RawRequest req) {
-        return cookie(req, CSRF_COOKIE).filter(v -> v.matches("[A-Za-z0-9_-]{43}")).orElseGet(() -> {
-            byte[] bytes = new byte[32];
-            RANDOM.nextBytes(bytes);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        });
-    }
-
-    private static Optional<String> cookie(RawRequest req, String name) {
-        for (String header : req.headers("Cookie")) {
-            for (String part : header.split(";")) {
-                String p = part.strip();
-                if (p.startsWith(name + "=")) {
-                    return Optional.of(p.substring(name.length() + 1));
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Map<String, String> form(String body) {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String pair : body.split("&")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                try {
-                    fields.putIfAbsent(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                            URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-                } catch (IllegalArgumentException e) {
-                    // a malformed field is ignored: the checks below then refuse the form
-                }
-            }
-        }
-        return fields;
     }
 
     private static Optional<UUID> uuid(String value) {
@@ -384,14 +344,6 @@ final class TrialRoutes {
             return MessageDigest.getInstance("SHA-256").digest(bytes);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static byte[] css() {
-        try (var in = TrialRoutes.class.getResourceAsStream("/approve.css")) {
-            return in == null ? new byte[0] : in.readAllBytes();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 }

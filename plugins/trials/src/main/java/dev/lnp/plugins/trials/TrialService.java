@@ -439,7 +439,7 @@ final class TrialService {
 
     /**
      * The origin for links: {@code lnp.base.url} when set; otherwise the request's Host, but only a loopback one
-     * (a development machine). A forged Host header can never put a foreign origin into an owner's mail.
+     * (a development machine), as {@code http://localhost:<port>}. A forged Host header can never put a foreign origin into an owner's mail.
      */
     String baseUrl(RequestContext req) {
         Optional<String> configured = context.config("lnp.base.url").filter(v -> !v.isBlank());
@@ -453,13 +453,18 @@ final class TrialService {
             String name = uri.getHost();
             if (name != null && (name.equals("localhost") || name.equals("127.0.0.1") || name.equals("[::1]"))
                     && uri.getPath().isEmpty() && uri.getUserInfo() == null) {
-                return "http://" + host;
+                // The console's own default origin on a development machine, so its sign-in pages agree.
+                return "http://localhost" + (uri.getPort() > 0 ? ":" + uri.getPort() : "");
             }
         } catch (IllegalArgumentException e) {
             // falls through
         }
         throw new ApiProblem(503, "base_url_not_configured", "Service Unavailable", "This deployment has not set "
                 + "lnp.base.url, so it cannot build the links of the trial protocol.");
+    }
+
+    dev.lnp.api.people.PeoplePages pages() {
+        return context.service(dev.lnp.api.people.PeoplePages.class).orElseThrow();
     }
 
     private KeyIssuer keys() {

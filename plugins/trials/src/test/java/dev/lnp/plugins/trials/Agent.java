@@ -72,64 +72,6 @@ final class Agent {
         return platform.get(TrialRoutes.STATUS, token);
     }
 
-    /** The owner opens the link and presses a button: GET the page (cookie, CSRF field), POST the form. */
-    static HttpResponse<String> decide(TestPlatform platform, String link, String decision) {
-        try {
-            HttpClient http = HttpClient.newHttpClient();
-            HttpResponse<String> page = http.send(HttpRequest.newBuilder(java.net.URI.create(link)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (page.statusCode() != 200) {
-                throw new AssertionError(page.statusCode() + " " + page.body());
-            }
-            String cookie = page.headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
-            if (!page.body().contains("<form")) {
-                // No button for this decision on the page (e.g. a decided request): post it by hand.
-                Matcher m = Pattern.compile("request=([^&]+)&key=([^&]+)").matcher(link);
-                if (!m.find()) {
-                    throw new AssertionError(link);
-                }
-                return post(platform, "request=" + m.group(1) + "&key=" + m.group(2) + "&csrf="
-                        + cookie.substring(cookie.indexOf('=') + 1) + "&decision=" + decision, cookie);
-            }
-            return post(platform, form(page.body(), decision), cookie);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static String form(String page, String decision) {
-        String request = field(page, "request");
-        String key = field(page, "key");
-        String csrf = field(page, "csrf");
-        return "request=" + request + "&key=" + key + "&csrf=" + csrf + "&decision=" + decision;
-    }
-
-    static String field(String page, String name) {
-        Matcher m = Pattern.compile("name=\"" + name + "\" value=\"([^\"]*)\"").matcher(page);
-        if (!m.find()) {
-            throw new AssertionError("no field " + name + " in " + page);
-        }
-        return m.group(1);
-    }
-
-    static HttpResponse<String> post(TestPlatform platform, String form, String cookie) {
-        try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(platform.uri(TrialRoutes.APPROVE))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString(form));
-            if (cookie != null) {
-                b.header("Cookie", cookie);
-            }
-            return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     static TestResponse mcpCall(TestPlatform platform, String key, String tool, String args) {
         return platform.send("POST", "/api/mcp/tools/call", key, "{\"name\":\"" + tool + "\",\"arguments\":" + args
                 + "}", Map.of());

@@ -161,11 +161,19 @@ class AgentTrialEndToEndTest {
         browser.get(link);
         assertEquals(accepted.path("binding_code").asText(), chromium.waitFor(By.cssSelector(".code")).getText());
         assertTrue(browser.getPageSource().contains("Scout"));
-        chromium.shoot("trial-01-approval-page");
+        chromium.shoot("trial-01-approval-page-signed-out");
+        // Not signed in: the page mails a sign-in link to the owner's address; the link brings the owner back.
+        browser.findElement(By.cssSelector("button[value=sign-in]")).click();
+        String signIn = mail.awaitLink(owner, Mailbox.SIGN_IN_LINK, 1);
+        browser.get(signIn);
+        chromium.waitFor(By.id("finish-sign-in")).click();
+        chromium.waitFor(By.cssSelector("button.approve"));
+        assertEquals(accepted.path("binding_code").asText(), browser.findElement(By.cssSelector(".code")).getText());
+        chromium.shoot("trial-02-approval-page-owner");
         browser.findElement(By.cssSelector("button.approve")).click();
         chromium.waitFor(By.cssSelector("[role=status]"));
         assertTrue(browser.getPageSource().contains("Approved"), browser.getPageSource());
-        chromium.shoot("trial-02-approved");
+        chromium.shoot("trial-03-approved");
 
         JsonNode approved = approvedAnswer.get(90, java.util.concurrent.TimeUnit.SECONDS);
         assertEquals("approved", approved.path("state").asText(), approved.toString());

@@ -96,7 +96,7 @@ class AgentTrialLimitsTest {
         assertEquals("pending_per_owner", pending.json().path("errors").path(0).path("rule").asText());
         assertTrue(pending.header("Retry-After").isPresent());
         // The owner denies one: pending is free again, but the hour's three requests are used.
-        Agent.decide(platform, mail.awaitApprovalLink(owner, 1), "deny");
+        new Owner(platform.port(), mail, owner).decide(mail.awaitApprovalLink(owner, 1), "deny");
         TestResponse perHour = submit(owner);
         assertEquals(429, perHour.status(), perHour.toString());
         assertEquals("requests_per_owner", perHour.json().path("errors").path(0).path("rule").asText());
@@ -110,15 +110,16 @@ class AgentTrialLimitsTest {
     @Order(3)
     void mailsPerAddressPerDayThenRequestsPerClient() {
         String owner = "mailed-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
+        Owner person = new Owner(platform.port(), mail, owner);
         assertEquals(202, submit(owner).status());
-        Agent.decide(platform, mail.awaitApprovalLink(owner, 1), "deny");
+        person.decide(mail.awaitApprovalLink(owner, 1), "deny");
         assertEquals(202, submit(owner).status());
-        Agent.decide(platform, mail.awaitApprovalLink(owner, 2), "deny");
+        person.decide(mail.awaitApprovalLink(owner, 2), "deny");
         TestResponse mails = submit(owner);
         assertEquals(429, mails.status(), mails.toString());
         assertEquals("mails_per_address", mails.json().path("errors").path(0).path("rule").asText());
         assertTrue(Long.parseLong(mails.header("Retry-After").orElseThrow()) <= 86_401);
-        assertEquals(2, mail.messagesTo(owner).size(), "no third approval mail");
+        assertEquals(2, mail.matching(owner, Mailbox.APPROVAL_LINK).size(), "no third approval mail");
 
         // This client has made 6 + 4 + 3 = 13 attempts this hour; the limit is 14.
         assertEquals(202, submit("fresh-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com").status());

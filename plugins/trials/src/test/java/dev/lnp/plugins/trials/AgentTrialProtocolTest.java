@@ -210,28 +210,35 @@ class AgentTrialProtocolTest {
         assertTrue(text.contains(accepted.path("binding_code").asText()), text);
         String link = mail.awaitApprovalLink(owner, 1);
 
-        // Opening the page (as a mail scanner would) changes nothing.
-        var page = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(link)).build(), HttpResponse.BodyHandlers.ofString());
-        assertEquals(200, page.statusCode());
+        // Opening the page (as a mail scanner would) changes nothing, and a browser that is not signed in as
+        // the owner is offered only a sign-in link to the owner's address.
+        Owner person = new Owner(platform.port(), mail, owner);
+        Owner.Page page = person.get(link);
+        assertEquals(200, page.status(), page.body());
         assertTrue(page.body().contains(accepted.path("binding_code").asText()));
-        assertTrue(page.headers().firstValue("Content-Security-Policy").orElseThrow().contains("default-src 'none'"));
+        assertTrue(page.response().headers().firstValue("Content-Security-Policy").isPresent());
+        assertTrue(page.hasButton("sign-in"));
+        assertFalse(page.hasButton("approve"));
+        Owner.Page notSignedIn = person.post(TrialRoutes.APPROVE, Owner.form("request", page.hidden("request"),
+                "key", page.hidden("key"), "csrf", page.hidden("csrf"), "decision", "approve"));
+        assertEquals(403, notSignedIn.status(), notSignedIn.body());
         Thread.sleep(2000);
         assertEquals("pending", Agent.status(platform, token).json().path("state").asText());
 
-        // A POST without the page's CSRF cookie, or with a wrong link secret, is refused.
-        String form = Agent.form(page.body(), "approve");
-        assertEquals(403, Agent.post(platform, form, null).statusCode());
-        String cookie = page.headers().firstValue("Set-Cookie").orElseThrow().split(";")[0];
-        assertEquals(403, Agent.post(platform, form, "trials_csrf=" + "B".repeat(43)).statusCode());
-        String wrongKey = form.replaceAll("key=[^&]+", "key=" + "C".repeat(43));
-        assertEquals(404, Agent.post(platform, wrongKey, cookie).statusCode());
+        // Signed in by the mailed link, the owner sees the buttons; a wrong CSRF token or link secret is refused.
+        person.signIn(page);
+        Owner.Page signedIn = person.get(link);
+        assertTrue(signedIn.hasButton("approve") && signedIn.hasButton("deny"), signedIn.body());
+        assertEquals(403, person.post(TrialRoutes.APPROVE, Owner.form("request", signedIn.hidden("request"),
+                "key", signedIn.hidden("key"), "csrf", "forged", "decision", "approve")).status());
+        assertEquals(404, person.post(TrialRoutes.APPROVE, Owner.form("request", signedIn.hidden("request"),
+                "key", "C".repeat(43), "csrf", signedIn.hidden("csrf"), "decision", "approve")).status());
 
-        HttpResponse<String> approved = Agent.post(platform, form, cookie);
-        assertEquals(200, approved.statusCode(), approved.body());
+        Owner.Page approved = person.decide(link, "approve");
+        assertEquals(200, approved.status(), approved.body());
         assertTrue(approved.body().contains("Approved"), approved.body());
         // Approving twice changes nothing.
-        assertEquals(409, Agent.post(platform, form, cookie).statusCode());
+        assertEquals(409, person.decide(link, "approve").status());
 
         Thread.sleep(2000);
         TestResponse first = Agent.status(platform, token);
@@ -275,7 +282,13 @@ class AgentTrialProtocolTest {
         assertEquals(1, live);
 
         // The owner mail after approval.
-        assertTrue(mail.subject(owner, 2).startsWith("Trial workspace created"));
+        assertEquals(1, mail.messagesTo(owner).stream().filter(m -> {
+            try {
+                return m.getSubject().startsWith("Trial workspace created");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).count());
 
         // The 250-call budget: 248 more calls succeed, the 251st is refused, and the session shows 0.
         for (int i = 0; i < 248; i++) {
@@ -292,8 +305,8 @@ class AgentTrialProtocolTest {
         assertEquals(250, used);
 
         // Revocation from the owner's page: the key fails at once, the agent sees revoked.
-        HttpResponse<String> revoked = Agent.decide(platform, link, "revoke");
-        assertEquals(200, revoked.statusCode(), revoked.body());
+        Owner.Page revoked = person.decide(link, "revoke");
+        assertEquals(200, revoked.status(), revoked.body());
         assertEquals(401, platform.get("/api/mcp/session", key).status());
         TestResponse after = Agent.status(platform, token);
         assertEquals("revoked", after.json().path("state").asText());
@@ -305,7 +318,7 @@ class AgentTrialProtocolTest {
     void budgetHoldsUnderConcurrentCalls() throws Exception {
         String owner = email("race");
         JsonNode accepted = Agent.submit(platform, owner, "Race");
-        Agent.decide(platform, mail.awaitApprovalLink(owner, 1), "approve");
+        new Owner(platform.port(), mail, owner).decide(mail.awaitApprovalLink(owner, 1), "approve");
         String key = Agent.status(platform, accepted.path("request_token").asText()).json().path("api_key").asText();
         UUID connection = platform.principal(key).connectionId();
         // Leave 20 calls, then fire 60 at once from 12 threads: exactly 20 succeed.
@@ -339,15 +352,16 @@ class AgentTrialProtocolTest {
     void denialIsTerminalAndTellsTheAgent() throws Exception {
         String owner = email("deny");
         JsonNode accepted = Agent.submit(platform, owner, "Denied trial");
-        HttpResponse<String> denied = Agent.decide(platform, mail.awaitApprovalLink(owner, 1), "deny");
-        assertEquals(200, denied.statusCode(), denied.body());
+        Owner person = new Owner(platform.port(), mail, owner);
+        Owner.Page denied = person.decide(mail.awaitApprovalLink(owner, 1), "deny");
+        assertEquals(200, denied.status(), denied.body());
         TestResponse s = Agent.status(platform, accepted.path("request_token").asText());
         assertEquals(200, s.status());
         assertEquals("denied", s.json().path("state").asText());
         assertTrue(s.json().path("terminal").asBoolean());
         assertFalse(s.json().has("api_key"));
         // Nothing can be approved afterwards.
-        assertEquals(409, Agent.decide(platform, mail.awaitApprovalLink(owner, 1), "approve").statusCode());
+        assertEquals(409, person.decide(mail.awaitApprovalLink(owner, 1), "approve").status());
         // An invalid link is a readable page, not a 500.
         var bad = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
                 platform.uri(TrialRoutes.APPROVE + "?request=nope&key=x")).build(), HttpResponse.BodyHandlers.ofString());
@@ -398,7 +412,7 @@ class AgentTrialProtocolTest {
         // An approved trial whose key was collected, and a pending request.
         String owner = email("expiry");
         JsonNode trial = Agent.submit(platform, owner, "Expiring trial");
-        Agent.decide(platform, mail.awaitApprovalLink(owner, 1), "approve");
+        new Owner(platform.port(), mail, owner).decide(mail.awaitApprovalLink(owner, 1), "approve");
         String trialToken = trial.path("request_token").asText();
         String key = Agent.status(platform, trialToken).json().path("api_key").asText();
         assertEquals(200, platform.get("/api/mcp/session", key).status());
@@ -417,7 +431,11 @@ class AgentTrialProtocolTest {
         assertEquals("expired", s.json().path("state").asText());
         assertEquals("approval_window_passed", s.json().path("reason").asText());
         assertTrue(s.json().path("terminal").asBoolean());
-        assertEquals(409, Agent.decide(platform, pendingLink, "approve").statusCode(), "too late to approve");
+        // Too late to decide: the page says so and offers nothing.
+        Owner.Page late = new Owner(platform.port(), mail, waiter).get(pendingLink);
+        assertEquals(200, late.status());
+        assertTrue(late.body().contains("approval window passed"), late.body());
+        assertFalse(late.hasButton("approve") || late.hasButton("sign-in"));
 
         // 25 hours after issue the key still works; 7 days after issue it stops, and the agent sees expired.
         assertEquals(200, platform.get("/api/mcp/session", key).status());
