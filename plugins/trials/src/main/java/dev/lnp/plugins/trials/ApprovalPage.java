@@ -16,7 +16,7 @@ final class ApprovalPage {
     }
 
     static RawResponse request(PageVisitor visitor, TrialRequest r, String secret, String notice) {
-        StringBuilder body = new StringBuilder();
+        StringBuilder body = new StringBuilder("<h1>Agent trial request</h1>");
         if (notice != null) {
             body.append("<p role=\"status\" class=\"lead\">").append(esc(notice)).append("</p>");
         }
@@ -55,7 +55,8 @@ final class ApprovalPage {
                 body.append(r.keyDeliveredAt() == null ? "The agent receives its key on its next status request."
                         : "The agent collected its key; it works until " + esc(String.valueOf(r.keyExpiresAt()))
                                 + ".");
-                body.append("</p>").append(form(visitor, r, secret, "revoke", "Revoke trial now",
+                body.append("</p><p>The workspace is yours: <a href=\"/console/workspaces\">open it in the "
+                        + "console</a> (section Agent trials).</p>").append(form(visitor, r, secret, "revoke", "Revoke trial now",
                         "button danger revoke"));
             }
             default -> body.append("<p>This request is ").append(esc(r.state())).append(r.reason() == null ? ""

@@ -96,6 +96,12 @@ final class TrialRepository {
                 .bind("id", id).map((rs, ctx) -> row(rs)).findOne();
     }
 
+    List<TrialRequest> ofWorkspace(Handle h, UUID workspaceId) {
+        return h.createQuery("SELECT " + COLUMNS + " FROM trials.requests WHERE trial_workspace_id = :ws "
+                        + "ORDER BY created_at DESC")
+                .bind("ws", workspaceId).map((rs, ctx) -> row(rs)).list();
+    }
+
     void polled(Handle h, UUID id, Instant now, Instant next) {
         h.createUpdate("UPDATE trials.requests SET last_poll_at = :now, next_poll_at = :next, polls = polls + 1 WHERE id = :id")
                 .bind("id", id).bind("now", now).bind("next", next).execute();

@@ -396,6 +396,33 @@ final class TrialService {
                 + cut(oneLine(r.workspaceName()), 80), TrialMails.approvedText(done), null, "agent-trial-approved"));
     }
 
+    // ---- console ---------------------------------------------------------------------------------------------
+
+    /** The trials whose workspace this is, newest first (for its owner's console). */
+    List<TrialRequest> trialsOf(UUID workspaceId) {
+        return context.outsideWorkspace(tx -> repository.ofWorkspace(tx.handle(), workspaceId));
+    }
+
+    Integer callsLeft(UUID connectionId) {
+        return keys().state(connectionId).map(KeyIssuer.KeyState::toolCallsLeft).orElse(null);
+    }
+
+    /** The owner revokes from the console: the same move as on the approval page. */
+    Boolean revokeFromConsole(TrialRequest r) {
+        Instant now = now();
+        boolean done = context.outsideWorkspace(tx -> repository.finishIf(tx.handle(), r.id(), "approved", "revoked",
+                "revoked_by_owner", now));
+        if (!done) {
+            throw ApiProblem.conflict("not_approved", "Only an approved, running trial can be revoked.");
+        }
+        TrialRequest revoked = context.outsideWorkspace(tx -> repository.byId(tx.handle(), r.id(), false)).orElseThrow();
+        if (revoked.connectionId() != null) {
+            keys().revoke(revoked.connectionId());
+        }
+        publish(revoked, TrialEvents.REVOKED, "revoked", now);
+        return true;
+    }
+
     // ---- sweeper ---------------------------------------------------------------------------------------------
 
     /** Moves overdue pending requests and ended trials to expired (revoking their keys). */

@@ -20,6 +20,7 @@ public final class TrialsPlugin implements PlatformPlugin {
         registrar.migrations(SCHEMA);
         new TrialRoutes(service).routes().forEach(registrar::route);
         TrialEvents.types().forEach(registrar::event);
+        registrar.consoleSection(new TrialConsole(service).section());
         registrar.provide(TrialClock.class, clock);
     }
 

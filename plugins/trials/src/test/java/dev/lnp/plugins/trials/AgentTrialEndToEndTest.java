@@ -103,7 +103,7 @@ class AgentTrialEndToEndTest {
     private static String redact(String text) {
         return text.replaceAll("(lnp_|trq_)[A-Za-z0-9_-]{20,}", "$1…(secret, shown once)")
                 .replaceAll("\"token\" : \"[^\"]{40,}\"", "\"token\" : \"…(signed)\"")
-                .replaceAll("http://127\\.0\\.0\\.1:\\d+", "https://platform.example");
+                .replaceAll("http://(127\\.0\\.0\\.1|localhost):\\d+", "https://platform.example");
     }
 
     @Test

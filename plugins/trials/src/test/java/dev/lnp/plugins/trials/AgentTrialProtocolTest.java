@@ -388,6 +388,38 @@ class AgentTrialProtocolTest {
         assertTrue(doc.path("paths").has(TrialRoutes.APPROVE));
     }
 
+    @Test
+    @Order(9)
+    void theOwnerSeesTheTrialInTheConsoleAndRevokesIt() {
+        String owner = email("console");
+        JsonNode accepted = Agent.submit(platform, owner, "Console trial");
+        Owner person = new Owner(platform.port(), mail, owner);
+        assertEquals(200, person.decide(mail.awaitApprovalLink(owner, 1), "approve").status());
+        String key = Agent.status(platform, accepted.path("request_token").asText()).json().path("api_key").asText();
+        assertEquals(200, Agent.mcpCall(platform, key, "crm_list_deals", "{}").status());
+
+        // The owner, signed in before the workspace existed, enters it in the console first.
+        Owner.Page choose = person.get("/console/workspaces");
+        assertEquals(200, choose.status(), choose.body());
+        assertEquals(303, person.post("/console/workspaces", Owner.form("csrf", choose.hidden("csrf"), "user_id",
+                choose.hidden("user_id"))).status());
+        String section = "/console/m/trials/agent-trials";
+        Owner.Page list = person.get(section);
+        assertEquals(200, list.status(), list.body());
+        assertTrue(list.body().contains("Scout") && list.body().contains("approved") && list.body().contains("249"),
+                list.body());
+        String id = accepted.path("request_id").asText();
+        Owner.Page confirm = person.get(section + "/" + id + "/actions/revoke");
+        assertEquals(200, confirm.status(), confirm.body());
+        Owner.Page done = person.post(section + "/" + id + "/actions/revoke", Owner.form("csrf",
+                confirm.hidden("csrf"), "confirm", "yes"));
+        assertTrue(done.status() == 303 || done.status() == 200, done.status() + " " + done.body());
+        assertEquals(401, platform.get("/api/mcp/session", key).status());
+        assertEquals("revoked", Agent.status(platform, accepted.path("request_token").asText()).json()
+                .path("state").asText());
+        assertTrue(person.get(section + "/" + id).body().contains("revoked"));
+    }
+
     private static byte[] readResource(String path) {
         try (var in = TrialRoutes.class.getResourceAsStream(path)) {
             return in.readAllBytes();
@@ -442,6 +474,11 @@ class AgentTrialProtocolTest {
         clock().advance(Duration.ofDays(6));
         UUID trialId = UUID.fromString(trial.path("request_id").asText());
         awaitState(trialId, "expired");
+        // The sweeper revokes the key right after it records the state.
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (platform.get("/api/mcp/session", key).status() != 401 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
         assertEquals(401, platform.get("/api/mcp/session", key).status());
         TestResponse ended = Agent.status(platform, trialToken);
         assertEquals("expired", ended.json().path("state").asText());
