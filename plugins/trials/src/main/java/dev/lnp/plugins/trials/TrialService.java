@@ -163,9 +163,17 @@ final class TrialService {
             repository.insert(tx.handle(), row);
             return null;
         });
-        mailer().send(new OutgoingMail(null, email, "Approve an AI agent's trial workspace? Code " + binding,
-                TrialMails.requestText(row, approvalLink(base, id, approvalSecret)),
-                TrialMails.requestHtml(row, approvalLink(base, id, approvalSecret)), "agent-trial-request"));
+        try {
+            mailer().send(new OutgoingMail(null, email, "Approve an AI agent's trial workspace? Code " + binding,
+                    TrialMails.requestText(row, approvalLink(base, id, approvalSecret)),
+                    TrialMails.requestHtml(row, approvalLink(base, id, approvalSecret)), "agent-trial-request"));
+        } catch (IllegalArgumentException refused) {
+            // The mailer's stricter address check: the request can never be approved, so it ends here.
+            context.outsideWorkspace(tx -> repository.finishIf(tx.handle(), id, "pending", "failed",
+                    "owner_email_undeliverable", now));
+            throw ApiProblem.invalidField("/owner_email", "format", "owner_email must be one plain address such as "
+                    + "ada@example.com");
+        }
         return new Accepted(id, requestToken, base + TrialRoutes.STATUS, TrialScopes.FIRST_POLL_SECONDS, expires,
                 binding);
     }

@@ -154,6 +154,13 @@ class AgentTrialProtocolTest {
         r = platform.post(TrialRoutes.SUBMIT, null, "{not json");
         assertEquals(400, r.status(), r.toString());
 
+        // An address the mailer cannot send to (non-ASCII) is refused by name, never a 500.
+        ObjectNode unsendable = Agent.body(Agent.challenge(platform), "jürgen-" + UUID.randomUUID().toString()
+                .substring(0, 6) + "@example.org", "Strict");
+        r = platform.post(TrialRoutes.SUBMIT, null, unsendable.toString());
+        assertEquals(422, r.status(), r.toString());
+        assertTrue(r.body().contains("owner_email"), r.body());
+
         ObjectNode badEmail = Agent.body(Agent.challenge(platform), "not-an-address", "Strict");
         r = platform.post(TrialRoutes.SUBMIT, null, badEmail.toString());
         assertEquals(422, r.status(), r.toString());
