@@ -17,6 +17,8 @@ module lnp.platform.api {
     exports dev.lnp.api.webhooks;
     exports dev.lnp.api.openapi;
     exports dev.lnp.api.mail;
+    exports dev.lnp.api.keys;
+    exports dev.lnp.api.workspaces;
     exports dev.lnp.api.console;
     exports dev.lnp.api.people;
 

@@ -153,8 +153,13 @@ public final class Platform implements AutoCloseable {
             var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
                     services.limits(), transactions, webhookService);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
-                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
-                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages()));
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls,
+                            new KeyRepository(database.jdbi())),
+                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
+                    dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
+                            new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
+                    dev.lnp.api.workspaces.WorkspaceProvisioning.class,
+                    new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi())));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);

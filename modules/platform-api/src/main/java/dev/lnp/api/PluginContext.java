@@ -20,6 +20,14 @@ public interface PluginContext extends Services {
     /** Runs work in a transaction scoped to one workspace (row-level security applies). */
     <R> R inWorkspace(java.util.UUID workspaceId, WorkspaceWork<R> work);
 
+    /**
+     * Runs work in a transaction that belongs to no workspace, as the same restricted database role as request
+     * transactions: every table with row-level security by workspace shows no rows and accepts none, so only a
+     * plugin's own workspace-less tables are usable (e.g. agent-trial requests, which exist before any
+     * workspace). {@link WorkspaceTx#workspaceId()} is null and publishing events is refused.
+     */
+    <R> R outsideWorkspace(WorkspaceWork<R> work);
+
     /** A configuration value of this deployment, e.g. {@code lnp.crm.something}, if set. */
     Optional<String> config(String key);
 

@@ -23,6 +23,11 @@ public record RawRequestImpl(String requestId, ServerRequest request, byte[] bod
     }
 
     @Override
+    public Optional<String> clientAddress() {
+        return RouteHandler.clientAddress(request);
+    }
+
+    @Override
     public Optional<String> query(String name) {
         return request.query().first(name).asOptional();
     }

@@ -145,6 +145,12 @@ final class RouteHandler implements Handler {
         return res.isSent() && (e instanceof UncheckedIOException || e instanceof CloseConnectionException);
     }
 
+    /** The TCP peer's address (forwarding headers are not trusted). */
+    static Optional<String> clientAddress(ServerRequest req) {
+        return req.remotePeer().address() instanceof java.net.InetSocketAddress address && address.getAddress() != null
+                ? Optional.of(address.getAddress().getHostAddress()) : Optional.empty();
+    }
+
     private static Map<String, String> pathParameters(ServerRequest req) {
         Map<String, String> pathParams = new LinkedHashMap<>();
         req.path().pathParameters().toMap().forEach((k, v) -> pathParams.put(k, v.get(0)));
@@ -186,7 +192,7 @@ final class RouteHandler implements Handler {
         Map<String, String> pathParams = pathParameters(req);
         if (caller == null) {
             return render(invoke(new ApiRequestImpl(requestId, Optional.empty(), pathParams, query(req), page, body,
-                    null, null, route.path())));
+                    null, null, route.path(), req)));
         }
         Principal p = caller.principal();
         String idempotencyKey = idempotencyKey(req);
@@ -208,7 +214,7 @@ final class RouteHandler implements Handler {
                 }
                 Rendered fresh = render(invoke(
                         new ApiRequestImpl(requestId, Optional.of(p), pathParams, query(req), page, body, tx,
-                                caller, route.path())));
+                                caller, route.path(), req)));
                 if (idempotencyKey != null) {
                     services.idempotency().complete(tx.handle(), p.connectionId(), idempotencyKey, fresh.status(),
                             fresh.body());
@@ -239,7 +245,7 @@ final class RouteHandler implements Handler {
         boolean succeeded = false;
         try {
             Rendered rendered = render(invoke(new ApiRequestImpl(requestId, Optional.of(caller.principal()),
-                    pathParams, query(req), page, body, null, caller, route.path())));
+                    pathParams, query(req), page, body, null, caller, route.path(), req)));
             succeeded = true;
             return rendered;
         } finally {

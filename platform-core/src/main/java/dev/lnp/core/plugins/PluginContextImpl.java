@@ -31,6 +31,11 @@ public record PluginContextImpl(PluginRegistry registry, WorkspaceTransactions t
     }
 
     @Override
+    public <R> R outsideWorkspace(WorkspaceWork<R> work) {
+        return transactions.outsideWorkspace(work);
+    }
+
+    @Override
     public Optional<String> config(String key) {
         return config.get(key);
     }

@@ -32,6 +32,14 @@ public interface ToolGateway {
      */
     ToolResult call(RequestContext request, String name, JsonNode arguments);
 
+    /**
+     * Calls a tool as the holder of {@code apiKey} would over MCP (same permissions, limits, budget and audit;
+     * recorded with the endpoint {@code internal}), for work a plugin does for a workspace outside any request of
+     * that workspace, e.g. seeding a newly provisioned workspace with sample data through other plugins' public
+     * tools. A bad, revoked or expired key is refused as on a request (401 problem).
+     */
+    ToolResult callWithKey(String apiKey, String name, JsonNode arguments);
+
     /** The workspace's recorded tool calls, newest first. */
     ToolCallPage audit(ApiRequest request, ToolCallFilter filter);
 }

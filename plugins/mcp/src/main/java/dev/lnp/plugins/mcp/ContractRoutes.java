@@ -80,6 +80,10 @@ final class ContractRoutes {
         ObjectNode key = session.putObject("key");
         key.put("expiresAt", caller.keyExpiresAt().map(Object::toString).orElse(null));
         key.put("delegatedUserId", caller.principal().delegatedUserId().map(Object::toString).orElse(null));
+        // Restricted keys (agent trials) carry a lifetime budget of tool calls; null for ordinary keys.
+        session.set("toolCalls", caller.toolCalls().map(b -> (com.fasterxml.jackson.databind.JsonNode) Json.object()
+                .put("limit", b.limit()).put("remaining", b.remaining())
+                .put("expiresAt", caller.keyExpiresAt().map(Object::toString).orElse(null))).orElse(null));
         session.putObject("rateLimit")
                 .put("limit", caller.rateLimit().limit())
                 .put("remaining", caller.rateLimit().remaining())
