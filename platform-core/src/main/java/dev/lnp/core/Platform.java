@@ -66,12 +66,15 @@ public final class Platform implements AutoCloseable {
     private final Webhooks webhooks;
     private final PlatformMetrics metrics;
     private final MailService mail;
+    private final dev.lnp.core.events.EventSubscriptions subscriptions;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail) {
+            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail,
+            dev.lnp.core.events.EventSubscriptions subscriptions) {
+        this.subscriptions = subscriptions;
         this.metrics = metrics;
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
@@ -103,6 +106,7 @@ public final class Platform implements AutoCloseable {
         Webhooks webhooks = null;
         PlatformMetrics metrics = new PlatformMetrics(Version.current());
         MailService mail = null;
+        dev.lnp.core.events.EventSubscriptions subscriptions = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             WebhookSettings webhookSettings = WebhookSettings.from(config);
@@ -144,14 +148,20 @@ public final class Platform implements AutoCloseable {
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
+            var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
+                    config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
+                            .orElse(java.time.Duration.ofHours(24)));
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
-                    Mailer.class, mail.mailer()));
+                    Mailer.class, mail.mailer(), dev.lnp.api.tokens.SessionTokens.class, tokens));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer());
+            subscriptions = dev.lnp.core.events.EventSubscriptions.start(database.jdbi(), registry,
+                    config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
+                            .orElse(java.time.Duration.ofMillis(500)));
             Webhooks startedWebhooks = webhooks;
             MailService startedMail = mail;
             maintenance = Maintenance.start(database.jdbi(), () -> {
@@ -170,13 +180,16 @@ public final class Platform implements AutoCloseable {
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail);
+                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail, subscriptions);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
             }
             if (webhooks != null) {
                 webhooks.close();
+            }
+            if (subscriptions != null) {
+                subscriptions.close();
             }
             if (mail != null) {
                 mail.close();
@@ -250,6 +263,7 @@ public final class Platform implements AutoCloseable {
         closed = true;
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
+        subscriptions.close();
         webhooks.close();
         mail.close();
         maintenance.close();

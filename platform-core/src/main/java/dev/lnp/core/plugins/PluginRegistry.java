@@ -111,6 +111,18 @@ public final class PluginRegistry {
         return Optional.ofNullable(type.cast(services.get(type.getName())));
     }
 
+    /** An in-process subscription to an event ({@link Registrar#subscribe}); delivered by EventSubscriptions. */
+    public record Subscription(String subscriber, String pluginId, String eventName,
+            dev.lnp.api.events.EventHandler handler) {
+    }
+
+    private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Every in-process event subscription, in registration order. */
+    public List<Subscription> subscriptions() {
+        return List.copyOf(subscriptions);
+    }
+
     private class PluginRegistrar implements Registrar {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
@@ -213,6 +225,17 @@ public final class PluginRegistry {
                 throw new IllegalArgumentException(pluginId + ": schema name " + schema + " is not allowed");
             }
             this.schema = schema;
+            return this;
+        }
+
+        @Override
+        public Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+            java.util.Objects.requireNonNull(handler, "handler");
+            String subscriber = pluginId + ":" + eventName;
+            if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {
+                throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
+            }
+            subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
             return this;
         }
 
