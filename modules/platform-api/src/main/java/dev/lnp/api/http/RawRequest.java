@@ -18,6 +18,22 @@ public interface RawRequest extends RequestContext {
         return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
+    /** The query string's parameters as sent (a raw route declares none, so none is checked), in order. */
+    default java.util.Map<String, List<String>> query() {
+        return java.util.Map.of();
+    }
+
+    /** The first value of a query parameter. */
+    default Optional<String> query(String name) {
+        List<String> values = query().getOrDefault(name, List.of());
+        return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+    }
+
+    /** The address of the peer that opened the connection (a proxy's, behind one), for per-client limits. */
+    default String clientAddress() {
+        return "";
+    }
+
     /** The body as sent, at most the platform's body limit; empty when there is none. */
     byte[] body();
 }
