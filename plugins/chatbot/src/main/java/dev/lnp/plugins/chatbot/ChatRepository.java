@@ -60,7 +60,7 @@ final class ChatRepository {
     Map<String, Object> insertMessage(Handle h, UUID workspaceId, UUID id, UUID sessionId, String role, String text,
             UUID runId, JsonNode citations) {
         return h.createQuery("INSERT INTO chatbot.messages (id, workspace_id, session_id, role, text, run_id, citations) "
-                        + "VALUES (:id, :ws, :session, :role, :text, :run, CAST(:citations AS jsonb)) "
+                        + "VALUES (:id, :ws, :session, :role, :text, CAST(:run AS uuid), CAST(:citations AS jsonb)) "
                         + "RETURNING id, role, text, created_at, run_id, citations::text")
                 .bind("id", id).bind("ws", workspaceId).bind("session", sessionId).bind("role", role)
                 .bind("text", text).bind("run", runId).bind("citations", citations.toString())
