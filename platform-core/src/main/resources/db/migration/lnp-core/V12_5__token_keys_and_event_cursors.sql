@@ -14,5 +14,7 @@ CREATE INDEX token_signing_keys_newest ON token_signing_keys (sign_until DESC);
 CREATE TABLE event_cursors (
     subscriber  text PRIMARY KEY,
     last_seq    bigint NOT NULL,
+    held_by     text,                   -- the node delivering a batch now
+    held_until  timestamptz,            -- ... until then (a node that dies lets go by itself)
     updated_at  timestamptz NOT NULL DEFAULT now()
 );

@@ -33,6 +33,7 @@ public final class EventSubscriptions implements AutoCloseable {
     private final Thread worker;
     private final java.util.Map<String, java.util.Set<UUID>> recent = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean running = true;
+    private final String node = UUID.randomUUID().toString();
 
     private EventSubscriptions(Jdbi jdbi, List<PluginRegistry.Subscription> subscriptions, Duration interval) {
         this.jdbi = jdbi;
@@ -69,28 +70,34 @@ public final class EventSubscriptions implements AutoCloseable {
         }
     }
 
-    /** One poll for one subscriber; public for tests that want delivery now. */
+    /**
+     * One poll for one subscriber. The cursor row is held (a short lease, committed) while the batch is handled, so
+     * that handlers run outside any transaction of this class (they open workspace transactions of their own).
+     */
     public void deliver(PluginRegistry.Subscription s) {
         java.util.Set<UUID> seen = recent.computeIfAbsent(s.subscriber(),
                 k -> java.util.concurrent.ConcurrentHashMap.newKeySet());
-        jdbi.useTransaction(h -> {
-            Long cursor = h.createQuery("SELECT last_seq FROM lnp_core.event_cursors WHERE subscriber = :s "
-                    + "FOR UPDATE SKIP LOCKED").bind("s", s.subscriber()).mapTo(Long.class).findOne().orElse(null);
-            if (cursor == null) {
-                return;
-            }
-            var rows = h.createQuery("""
+        Long cursor = jdbi.inTransaction(h -> h.createQuery("""
+                        UPDATE lnp_core.event_cursors SET held_by = :node, held_until = now() + interval '60 seconds'
+                         WHERE subscriber = :s AND (held_until IS NULL OR held_until < now() OR held_by = :node)
+                        RETURNING last_seq""")
+                .bind("s", s.subscriber()).bind("node", node).mapTo(Long.class).findOne().orElse(null));
+        if (cursor == null) {
+            return;
+        }
+        long last = cursor;
+        try {
+            var rows = jdbi.withHandle(h -> h.createQuery("""
                             SELECT id, seq, workspace_id, event_name, payload::text, occurred_at FROM lnp_core.outbox
                              WHERE event_name = :name
                                AND (seq > :cursor OR occurred_at > now() - make_interval(secs => :lookBack))
                              ORDER BY seq LIMIT :batch""")
-                    .bind("name", s.eventName()).bind("cursor", cursor).bind("lookBack", LOOK_BACK.toSeconds())
+                    .bind("name", s.eventName()).bind("cursor", cursor).bind("lookBack", (double) LOOK_BACK.toSeconds())
                     .bind("batch", BATCH)
                     .map((rs, ctx) -> new Row(rs.getObject(1, UUID.class), rs.getLong(2),
                             rs.getObject(3, UUID.class), rs.getString(4), rs.getString(5),
                             rs.getTimestamp(6).toInstant()))
-                    .list();
-            long last = cursor;
+                    .list());
             for (Row row : rows) {
                 if (row.seq() <= cursor && seen.contains(row.id())) {
                     continue;
@@ -110,11 +117,14 @@ public final class EventSubscriptions implements AutoCloseable {
             if (seen.size() > 10_000) {
                 seen.clear();
             }
-            if (last != cursor) {
-                h.createUpdate("UPDATE lnp_core.event_cursors SET last_seq = :seq, updated_at = now() "
-                        + "WHERE subscriber = :s").bind("seq", last).bind("s", s.subscriber()).execute();
-            }
-        });
+        } finally {
+            long reached = last;
+            jdbi.useTransaction(h -> h.createUpdate("""
+                            UPDATE lnp_core.event_cursors SET last_seq = GREATEST(last_seq, :seq), held_by = NULL,
+                                   held_until = NULL, updated_at = now()
+                             WHERE subscriber = :s AND held_by = :node""")
+                    .bind("seq", reached).bind("s", s.subscriber()).bind("node", node).execute());
+        }
     }
 
     private record Row(UUID id, long seq, UUID workspaceId, String name, String payload, java.time.Instant occurredAt) {
