@@ -151,9 +151,14 @@ public final class Platform implements AutoCloseable {
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
+            // The console exists before plugins start: its people pages are a service plugins take in start().
+            var consoleSettings = new ConsoleSettings(config);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits(), transactions, webhookService);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
-                    Mailer.class, mail.mailer(), dev.lnp.api.tokens.SessionTokens.class, tokens));
+                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
+                    dev.lnp.api.tokens.SessionTokens.class, tokens));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
@@ -168,9 +173,6 @@ public final class Platform implements AutoCloseable {
                 startedWebhooks.purgeHistory();
                 startedMail.purgeHistory();
             });
-            var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);

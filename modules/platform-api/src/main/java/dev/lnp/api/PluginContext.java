@@ -6,7 +6,8 @@ import java.util.Optional;
 public interface PluginContext {
 
     /**
-     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}, {@link dev.lnp.api.mcp.ToolGateway}) or
+     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}, {@link dev.lnp.api.mcp.ToolGateway},
+     * {@link dev.lnp.api.people.PeoplePages}) or
      * another plugin offered through {@link Registrar#provide}.
      */
     <T> Optional<T> service(Class<T> type);

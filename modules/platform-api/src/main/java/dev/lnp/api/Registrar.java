@@ -41,6 +41,13 @@ public interface Registrar {
     Registrar migrations(String schema);
 
     /**
+     * Adds a section to the administration console (navigation entry, table, forms from JSON Schema, row actions),
+     * shown to people whose role allows it in workspaces where this plugin is switched on. See
+     * {@link dev.lnp.api.console.ConsoleSection}.
+     */
+    Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
+
+    /**
      * Subscribes to an event (its canonical name, e.g. {@code issues.comment.created}) in process: the platform
      * delivers every such event committed after the subscriber first registered, at least once, from the outbox,
      * with a cursor per subscriber ({@code <plugin id>:<event name>}) kept in the database; across nodes one node at a

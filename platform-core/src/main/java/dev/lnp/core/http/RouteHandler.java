@@ -14,6 +14,7 @@ import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.http.Surface;
+import dev.lnp.core.db.Database;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.logging.RequestLogContext;
@@ -69,6 +70,8 @@ final class RouteHandler implements Handler {
         int status = 500;
         // Log lines written while serving (here, in the plugin, in the core) carry the request's fields.
         RequestLogContext logContext = RequestLogContext.open(requestId, route.method() + " " + route.path());
+        // A wait for a pooled connection ends with a 503 as soon as the database is found gone, not after 5 s.
+        Database.WaitScope connectionWaits = Database.cutShortOnOutage();
         try {
             if (route.surface() == Surface.MCP) {
                 services.checkOrigin(req);
@@ -127,6 +130,7 @@ final class RouteHandler implements Handler {
         } finally {
             services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
                     System.nanoTime() - started);
+            connectionWaits.close();
             logContext.close();
         }
     }

@@ -18,15 +18,15 @@ public interface RawRequest extends RequestContext {
         return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
+    /** The first value of query parameter {@code name} (decoded), if present. */
+    Optional<String> query(String name);
+
+    /** The request's path as sent, without the query (e.g. {@code /api/agent-trials/approve}). */
+    String path();
+
     /** The query string's parameters as sent (a raw route declares none, so none is checked), in order. */
     default java.util.Map<String, List<String>> query() {
         return java.util.Map.of();
-    }
-
-    /** The first value of a query parameter. */
-    default Optional<String> query(String name) {
-        List<String> values = query().getOrDefault(name, List.of());
-        return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
     /** The address of the peer that opened the connection (a proxy's, behind one), for per-client limits. */
