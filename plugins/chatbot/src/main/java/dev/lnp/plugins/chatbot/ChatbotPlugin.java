@@ -34,7 +34,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 .migrations(SCHEMA)
                 .provide(Responders.class, responders);
         var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script);
-        new WidgetRoutes(service).routes().forEach(registrar::route);
+        var widgetRoutes = new WidgetRoutes(service);
+        widgetRoutes.routes().forEach(registrar::route);
+        new WidgetConsole(service, widgetRoutes).sections().forEach(registrar::consoleSection);
         // The public routes resolve their services at request time: they exist only after start().
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping)
                 .routes().forEach(registrar::route);
