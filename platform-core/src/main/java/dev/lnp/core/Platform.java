@@ -67,14 +67,16 @@ public final class Platform implements AutoCloseable {
     private final PlatformMetrics metrics;
     private final MailService mail;
     private final dev.lnp.core.events.EventSubscriptions subscriptions;
+    private final dev.lnp.core.events.PgNotifications notifications;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
             Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail,
-            dev.lnp.core.events.EventSubscriptions subscriptions) {
+            dev.lnp.core.events.EventSubscriptions subscriptions, dev.lnp.core.events.PgNotifications notifications) {
         this.subscriptions = subscriptions;
+        this.notifications = notifications;
         this.metrics = metrics;
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
@@ -107,6 +109,7 @@ public final class Platform implements AutoCloseable {
         PlatformMetrics metrics = new PlatformMetrics(Version.current());
         MailService mail = null;
         dev.lnp.core.events.EventSubscriptions subscriptions = null;
+        dev.lnp.core.events.PgNotifications notifications = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             WebhookSettings webhookSettings = WebhookSettings.from(config);
@@ -148,6 +151,7 @@ public final class Platform implements AutoCloseable {
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
+            notifications = new dev.lnp.core.events.PgNotifications(database::openUnpooled);
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
@@ -158,7 +162,8 @@ public final class Platform implements AutoCloseable {
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
                     Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
-                    dev.lnp.api.tokens.SessionTokens.class, tokens));
+                    dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
+                    notifications));
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
@@ -182,7 +187,7 @@ public final class Platform implements AutoCloseable {
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail, subscriptions);
+                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail, subscriptions, notifications);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
@@ -192,6 +197,9 @@ public final class Platform implements AutoCloseable {
             }
             if (subscriptions != null) {
                 subscriptions.close();
+            }
+            if (notifications != null) {
+                notifications.close();
             }
             if (mail != null) {
                 mail.close();
@@ -272,6 +280,7 @@ public final class Platform implements AutoCloseable {
         audit.close();
         toolCalls.close();
         stopPlugins(plugins);
+        notifications.close();
         database.close();
         databaseBootstrap.close();
         metrics.close();

@@ -104,9 +104,12 @@ final class ChatRepository {
     // Stream events.
 
     long addEvent(Handle h, UUID workspaceId, UUID sessionId, String name, Object data) {
-        return h.createQuery("INSERT INTO chatbot.events (workspace_id, session_id, name, data) "
-                        + "VALUES (:ws, :session, :name, CAST(:data AS jsonb)) RETURNING id")
+        // The notification is sent at commit and wakes the session's streams on every node (StreamSignals).
+        return h.createQuery("WITH e AS (INSERT INTO chatbot.events (workspace_id, session_id, name, data) "
+                        + "VALUES (:ws, :session, :name, CAST(:data AS jsonb)) RETURNING id) "
+                        + "SELECT e.id FROM e, pg_notify('" + StreamSignals.CHANNEL + "', :sessionText)")
                 .bind("ws", workspaceId).bind("session", sessionId).bind("name", name)
+                .bind("sessionText", sessionId.toString())
                 .bind("data", Json.mapper().valueToTree(data).toString()).mapTo(Long.class).one();
     }
 

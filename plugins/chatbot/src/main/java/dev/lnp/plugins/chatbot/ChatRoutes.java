@@ -11,6 +11,7 @@ import dev.lnp.api.http.RouteSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,10 +34,13 @@ final class ChatRoutes {
     private final Supplier<ChatSettings> chatSettings;
     private final Supplier<WidgetScript> script;
     private final Supplier<Boolean> stopping;
+    private final Supplier<StreamSignals> signals;
 
     /** Services are suppliers: routes are registered before the plugin starts and creates them. */
     ChatRoutes(Supplier<ChatService> chat, Supplier<PluginContext> context, WidgetRepository widgets,
-            Supplier<ChatSettings> settings, Supplier<WidgetScript> script, Supplier<Boolean> stopping) {
+            Supplier<ChatSettings> settings, Supplier<WidgetScript> script, Supplier<Boolean> stopping,
+            Supplier<StreamSignals> signals) {
+        this.signals = signals;
         this.chatService = chat;
         this.context = context;
         this.widgets = widgets;
@@ -183,34 +187,47 @@ final class ChatRoutes {
             write(out, "retry: 3000\n\n");
             long last = lastId;
             long lastWrite = System.nanoTime();
-            while (!stopping.get()) {
-                if (!Instant.now().isBefore(expires)) {
-                    write(out, "event: " + ChatbotEvents.TOKEN_EXPIRED + "\ndata: {}\n\n");
-                    return;
-                }
-                List<ChatRepository.Event> events = chat().eventsAfter(visitor, last);
-                if (!events.isEmpty()) {
-                    StringBuilder sb = new StringBuilder();
-                    for (var e : events) {
-                        sb.append("id: ").append(e.id()).append("\nevent: ").append(e.name()).append("\ndata: ")
-                                .append(e.data()).append("\n\n");
-                        last = e.id();
-                    }
-                    write(out, sb.toString());
-                    lastWrite = System.nanoTime();
-                } else if (System.nanoTime() - lastWrite >= chatSettings.get().heartbeat().toNanos()) {
-                    write(out, ": ping\n\n");
-                    lastWrite = System.nanoTime();
-                }
-                if (events.size() < 200) {
-                    try {
-                        Thread.sleep(chatSettings.get().pollInterval());
-                    } catch (InterruptedException e) {
+            Duration heartbeat = chatSettings.get().heartbeat();
+            try (StreamSignals.Bell bell = signals.get().register(visitor.sessionId())) {
+                while (!stopping.get()) {
+                    Instant now = Instant.now();
+                    if (!now.isBefore(expires)) {
+                        write(out, "event: " + ChatbotEvents.TOKEN_EXPIRED + "\ndata: {}\n\n");
                         return;
+                    }
+                    bell.reset();
+                    List<ChatRepository.Event> events = chat().eventsAfter(visitor, last);
+                    if (!events.isEmpty()) {
+                        StringBuilder sb = new StringBuilder();
+                        for (var e : events) {
+                            sb.append("id: ").append(e.id()).append("\nevent: ").append(e.name()).append("\ndata: ")
+                                    .append(e.data()).append("\n\n");
+                            last = e.id();
+                        }
+                        write(out, sb.toString());
+                        lastWrite = System.nanoTime();
+                    } else if (System.nanoTime() - lastWrite >= heartbeat.toNanos()) {
+                        write(out, ": ping\n\n");
+                        lastWrite = System.nanoTime();
+                    }
+                    if (events.size() < 200) {
+                        // Until notified, the next heartbeat, the token's end or the fallback re-read.
+                        Duration untilPing = heartbeat.minusNanos(System.nanoTime() - lastWrite);
+                        Duration wait = min(min(chatSettings.get().pollInterval(), untilPing),
+                                Duration.between(Instant.now(), expires));
+                        try {
+                            bell.await(wait);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
                     }
                 }
             }
         });
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static void write(OutputStream out, String text) throws IOException {

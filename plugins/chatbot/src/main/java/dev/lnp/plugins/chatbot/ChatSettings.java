@@ -12,7 +12,7 @@ import java.util.UUID;
  * @param lease               how long a node holds a run before another may take it over
  * @param sweepInterval       how often each node looks for runs whose lease expired
  * @param heartbeat           the stream's {@code : ping} interval
- * @param pollInterval        how often an open stream reads new events
+ * @param pollInterval        how often an open stream re-reads its events without being notified
  * @param messageMaxChars     the longest visitor message
  */
 record ChatSettings(String baseUrl, String nodeId, Duration tokenLifetime, Duration lease, Duration sweepInterval,
@@ -28,7 +28,7 @@ record ChatSettings(String baseUrl, String nodeId, Duration tokenLifetime, Durat
                 duration(context, "lease", Duration.ofSeconds(30)),
                 duration(context, "sweep_interval", Duration.ofSeconds(5)),
                 duration(context, "heartbeat", Duration.ofSeconds(15)),
-                duration(context, "poll_interval", Duration.ofMillis(250)),
+                duration(context, "poll_interval", Duration.ofSeconds(2)),
                 number(context, "message_max_chars", 2000),
                 number(context, "limits.session_per_minute", 20),
                 number(context, "limits.widget_per_minute", 600),

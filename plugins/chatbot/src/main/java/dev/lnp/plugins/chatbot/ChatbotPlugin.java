@@ -26,6 +26,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
     private volatile RunWorker runs;
     private volatile ChatService chat;
     private volatile boolean stopping;
+    private final StreamSignals signals = new StreamSignals();
+    private volatile dev.lnp.api.events.Notifications.Listening listening;
 
     @Override
     public void register(Registrar registrar) {
@@ -38,7 +40,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
         widgetRoutes.routes().forEach(registrar::route);
         new WidgetConsole(service, widgetRoutes).sections().forEach(registrar::consoleSection);
         // The public routes resolve their services at request time: they exist only after start().
-        new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping)
+        new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
+                () -> signals)
                 .routes().forEach(registrar::route);
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "
                 + "a support ticket was opened with the transcript",
@@ -57,6 +60,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
             throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
         }
         responders.register(new OpenAiResponder(settings));
+        this.listening = context.service(dev.lnp.api.events.Notifications.class).orElseThrow()
+                .listen(StreamSignals.CHANNEL, signals::wake);
         this.runs = new RunWorker(context, settings, chats, widgets, responders);
         this.chat = new ChatService(() -> context, settings, widgets, chats, runs);
     }
@@ -66,6 +71,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
         stopping = true;
         if (runs != null) {
             runs.close();
+        }
+        if (listening != null) {
+            listening.close();
         }
     }
 }
