@@ -28,6 +28,19 @@ public interface PluginContext extends Services {
      */
     <R> R outsideWorkspace(WorkspaceWork<R> work);
 
+    /**
+     * Runs work in a transaction as the platform's own database user, for workers that look across workspaces
+     * (a public key's owner, leases expired on any workspace). Row-level security still applies: only rows that a
+     * policy for that user grants are visible, so a plugin's migration adds one explicitly to the tables its
+     * workers read, as the core does:
+     * {@code EXECUTE format('CREATE POLICY platform_worker ON t TO %I USING (true) WITH CHECK (true)', current_user)}.
+     * Never run visitor- or caller-controlled queries here; switch to {@link #inWorkspace} as soon as the
+     * workspace is known.
+     */
+    default <R> R acrossWorkspaces(java.util.function.Function<org.jdbi.v3.core.Handle, R> work) {
+        throw new UnsupportedOperationException("acrossWorkspaces is not available here");
+    }
+
     /** A configuration value of this deployment, e.g. {@code lnp.crm.something}, if set. */
     Optional<String> config(String key);
 

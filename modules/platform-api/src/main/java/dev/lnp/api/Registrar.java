@@ -47,6 +47,16 @@ public interface Registrar {
      */
     Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
 
+    /**
+     * Subscribes to an event (its canonical name, e.g. {@code issues.comment.created}) in process: the platform
+     * delivers every such event committed after the subscriber first registered, at least once, from the outbox,
+     * with a cursor per subscriber ({@code <plugin id>:<event name>}) kept in the database; across nodes one node at a
+     * time delivers. Handlers must be idempotent (dedupe on {@link dev.lnp.api.events.DeliveredEvent#id()}).
+     */
+    default Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+        throw new UnsupportedOperationException("this registrar takes no event subscriptions");
+    }
+
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);
 

@@ -172,6 +172,10 @@ final class RouteHandler implements Handler {
         }
         response.headers().forEach((k, v) -> res.header(HeaderNames.create(k), v));
         res.status(Status.create(response.status()));
+        if (response.isStream()) {
+            writeStream(response, res);
+            return response.status();
+        }
         if (response.body() == null) {
             res.send();
         } else {
@@ -181,6 +185,23 @@ final class RouteHandler implements Handler {
             res.send(response.body());
         }
         return response.status();
+    }
+
+    /**
+     * A streamed raw answer (e.g. Server-Sent Events): headers first, then the handler writes and flushes on this
+     * virtual thread until it returns. No read deadline is armed while it runs (those bound request reads only),
+     * and a client that goes away ends it quietly: a write to its closed socket throws, which is not a failure.
+     */
+    private void writeStream(RawResponse response, ServerResponse res) {
+        if (response.contentType() != null) {
+            res.header(HeaderNames.CONTENT_TYPE, response.contentType());
+        }
+        try (java.io.OutputStream out = res.outputStream()) {
+            response.stream().write(out);
+        } catch (IOException | UncheckedIOException | CloseConnectionException e) {
+            LOG.log(Level.DEBUG, () -> "stream " + route.method() + " " + route.path() + " ended by the client ("
+                    + e.getMessage() + ")");
+        }
     }
 
     /** A response ready to send: produced inside the transaction so an idempotent replay stores the same bytes. */

@@ -38,6 +38,16 @@ final class LazyPluginContext implements PluginContext {
     }
 
     @Override
+    public <R> R outsideWorkspace(WorkspaceWork<R> work) {
+        return target().outsideWorkspace(work);
+    }
+
+    @Override
+    public <R> R acrossWorkspaces(java.util.function.Function<org.jdbi.v3.core.Handle, R> work) {
+        return target().acrossWorkspaces(work);
+    }
+
+    @Override
     public Optional<String> config(String key) {
         return target().config(key);
     }

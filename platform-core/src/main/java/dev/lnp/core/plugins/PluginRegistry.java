@@ -143,6 +143,18 @@ public final class PluginRegistry {
         return startedContext;
     }
 
+    /** An in-process subscription to an event ({@link Registrar#subscribe}); delivered by EventSubscriptions. */
+    public record Subscription(String subscriber, String pluginId, String eventName,
+            dev.lnp.api.events.EventHandler handler) {
+    }
+
+    private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Every in-process event subscription, in registration order. */
+    public List<Subscription> subscriptions() {
+        return List.copyOf(subscriptions);
+    }
+
     private class PluginRegistrar implements Registrar {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
@@ -262,6 +274,17 @@ public final class PluginRegistry {
         @Override
         public PluginContext context() {
             return new LazyPluginContext(pluginId, PluginRegistry.this);
+        }
+
+        @Override
+        public Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+            java.util.Objects.requireNonNull(handler, "handler");
+            String subscriber = pluginId + ":" + eventName;
+            if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {
+                throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
+            }
+            subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
+            return this;
         }
 
         @Override

@@ -51,6 +51,7 @@ public final class Webhooks implements AutoCloseable {
 
     /** A connection of its own for LISTEN, with the pool's settings, so the pool keeps all its connections. */
     private static Connection connect(Database database) throws java.sql.SQLException {
+        // Through the pool's data source: the pool has no JDBC URL (getJdbcUrl() is null), see Database.
         return database.openUnpooled();
     }
 
