@@ -47,23 +47,6 @@ public final class Database implements AutoCloseable {
         return database;
     }
 
-    /**
-     * A connection of its own, outside the pool, for a listener that holds it for good (LISTEN). The pool is built
-     * on the driver's data source (not a JDBC URL), so it is opened through that data source with the pool's
-     * credentials.
-     */
-    public java.sql.Connection openUnpooled() throws java.sql.SQLException {
-        if (dataSource() instanceof HikariDataSource pool) {
-            if (pool.getDataSource() != null) {
-                return pool.getDataSource().getConnection(pool.getUsername(), pool.getPassword());
-            }
-            if (pool.getJdbcUrl() != null) {
-                return java.sql.DriverManager.getConnection(pool.getJdbcUrl(), pool.getUsername(), pool.getPassword());
-            }
-        }
-        return dataSource().getConnection();
-    }
-
     /** The driver's data source; a connection it cannot open because the server is gone reports the outage. */
     private static final class Opening extends org.postgresql.ds.PGSimpleDataSource {
         private volatile Database database;

@@ -42,6 +42,11 @@ class RegistrarContextTest {
         }
 
         @Override
+        public <R> R outsideWorkspace(WorkspaceWork<R> work) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<String> config(String key) {
             return Optional.ofNullable(config.get(key));
         }

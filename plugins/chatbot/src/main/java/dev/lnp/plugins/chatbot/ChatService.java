@@ -53,7 +53,7 @@ final class ChatService {
 
     Map<String, Object> handshake(RawRequest request, JsonNode body, Cors cors) {
         strict(body, Set.of("api_key", "origin", "url", "session_id"), Set.of("api_key", "origin", "url"));
-        limit("handshake:" + request.clientAddress(), settings.handshakePerMinute(), "handshakes from this address");
+        limit("handshake:" + request.clientAddress().orElse("unknown"), settings.handshakePerMinute(), "handshakes from this address");
         Widget widget = widgetByKey(body.get("api_key").asText());
         cors.widget(widget);
         String origin = checkOrigins(widget, body.get("origin").asText(), request);
@@ -125,7 +125,7 @@ final class ChatService {
         }
         limit("session:" + sessionId, settings.sessionPerMinute(), "messages in this conversation");
         limit("widget:" + visitor.widget().id(), settings.widgetPerMinute(), "messages to this chat");
-        limit("ip:" + request.clientAddress(), settings.ipPerMinute(), "messages from this address");
+        limit("ip:" + request.clientAddress().orElse("unknown"), settings.ipPerMinute(), "messages from this address");
         boolean requestHuman = ctx.path("request_human").asBoolean(false);
         String pageUrl = ctx.hasNonNull("page_url") ? abbreviate(ctx.get("page_url").asText(), 2000) : null;
         UUID ws = visitor.widget().workspaceId();
