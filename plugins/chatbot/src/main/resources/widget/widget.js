@@ -259,7 +259,7 @@ header{display:flex;align-items:center;justify-content:space-between;gap:8px;pad
 h2{margin:0;font-size:17px;font-weight:600}
 .close{background:transparent;color:inherit;padding:4px 10px;font-size:22px;line-height:1}
 header :focus-visible{outline-color:var(--on-accent)}
-.log{flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f8fa}
+.log{flex:1;overflow-y:auto;overflow-anchor:none;padding:12px;display:flex;flex-direction:column;gap:8px;background:#f6f8fa}
 .msg{max-width:85%;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #d0d7de;align-self:flex-start}
 .msg.visitor{align-self:flex-end;background:var(--accent);color:var(--on-accent);border-color:transparent}
 .msg.visitor.queued{border:2px dashed var(--on-accent)}
@@ -349,9 +349,13 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
 
     // The log follows new messages unless the visitor has scrolled up to read earlier ones.
     const nearBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    // Only the visitor's own scrolling (wheel, touch, keys, scroll bar) unpins it, not layout changes.
     let pinned = true;
-    log.addEventListener('scroll', () => { pinned = nearBottom(); });
+    let userAt = 0;
+    for (const ev of ['wheel', 'touchmove', 'keydown', 'pointerdown']) log.addEventListener(ev, () => { userAt = Date.now(); }, { passive: true });
+    log.addEventListener('scroll', () => { if (Date.now() - userAt < 1500) pinned = nearBottom(); });
     const follow = () => { if (pinned) log.scrollTop = log.scrollHeight; };
+    if (window.ResizeObserver) new ResizeObserver(follow).observe(log); // a narrower window, the status line
     function append(el) {
       log.insertBefore(el, typing);
       follow();
@@ -465,7 +469,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     function blockFor(seconds) {
       clearInterval(blockedTimer);
       let left = seconds;
-      const show = () => status('limit', 'You are sending messages quickly. Please wait ' + left + ' s before sending again.');
+      const show = () => status('limit', 'You are sending messages quickly. Please wait ' + left + '\u00a0second' + (left === 1 ? '' : 's') + ' before sending again.');
       send.disabled = true;
       human.disabled = true;
       show();

@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lnp.testkit.Browser;
 import dev.lnp.testkit.TestPlatform;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -49,9 +51,16 @@ class ChatbotWidgetBrowserTest {
         chromium = Browser.start();
         browser = chromium.driver();
         widget = new WidgetDriver(browser);
+        // the platform's base URL goes into the embed snippet it publishes: pick the port first
+        int port;
+        try (var probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        base = "http://127.0.0.1:" + port;
         platform = TestPlatform.start("chatbot-widget-browser", List.of("chatbot", "issues", "projects"), null, Map.of(
+                "lnp.http.port", String.valueOf(port),
+                "lnp.base.url", base,
                 "lnp.chatbot.limits.session_per_minute", String.valueOf(SESSION_PER_MINUTE)));
-        base = "http://127.0.0.1:" + platform.port();
         shop = new HostSite(base);
         elsewhere = new HostSite(base);
     }
@@ -84,8 +93,10 @@ class ChatbotWidgetBrowserTest {
         String key = widgetObject.path("key").asText();
         assertTrue(key.startsWith("lnp_"), key);
         String integrity = HostSite.integrity();
-        assertTrue(widgetObject.path("embed_snippet").asText().contains(integrity),
-                "the published embed snippet carries the SRI hash of the script the platform serves: " + widgetObject);
+        String snippet = widgetObject.path("embed_snippet").asText();
+        assertTrue(snippet.contains("integrity=\"" + integrity + "\"") && snippet.contains("crossorigin=\"anonymous\""),
+                "the published embed snippet carries the SRI hash of the script the platform serves: " + snippet);
+        assertTrue(snippet.startsWith("<script src=\"" + base + "/api/cxo/widget.js"), snippet);
         var article = platform.post("/api/v1/chatbot/widgets/" + widgetObject.path("id").asText() + "/articles", admin,
                 JSON.writeValueAsString(Map.of(
                         "title", "Returns and refunds",
@@ -93,8 +104,9 @@ class ChatbotWidgetBrowserTest {
                                 + "Print the return label from your order page and drop the parcel at any post office.",
                         "url", "https://shop.example/help/returns")));
         assertEquals(201, article.status(), article.body());
-        shop.embed(base, key, integrity);
-        elsewhere.embed(base, key, integrity);
+        // the shop pastes the snippet exactly as published (a versioned, immutable URL with the SRI hash)
+        shop.embedSnippet(snippet);
+        elsewhere.embedSnippet(snippet);
 
         browser.manage().window().setSize(new Dimension(1280, 900));
         browser.get(shop.origin() + "/");

@@ -56,6 +56,12 @@ final class HostSite implements AutoCloseable {
 
     /** The page embeds the widget of {@code key}, with the SRI hash {@code integrity}. */
     HostSite embed(String platformBase, String key, String integrity) {
+        return embedSnippet(("<script src=\"%s/api/cxo/widget.js\" data-key=\"%s\" integrity=\"%s\" "
+                + "crossorigin=\"anonymous\" async></script>").formatted(platformBase, key, integrity));
+    }
+
+    /** The page embeds the widget with exactly this snippet (as a site owner pastes it). */
+    HostSite embedSnippet(String snippet) {
         page = """
                 <!doctype html>
                 <html lang="en">
@@ -72,10 +78,10 @@ final class HostSite implements AutoCloseable {
                 <p>Questions? Use the chat in the corner.</p>
                 <p><button type="button">A host button the host's own CSS hides</button></p>
                 </main>
-                <script src="%s/api/cxo/widget.js" data-key="%s" integrity="%s" crossorigin="anonymous" async></script>
+                %s
                 </body>
                 </html>
-                """.formatted(platformBase, key, integrity);
+                """.formatted(snippet);
         return this;
     }
 

@@ -142,7 +142,7 @@ class WidgetBehaviourBrowserTest {
         fake.retryAfterSeconds = 4;
         widget.input().sendKeys("Where is my order?" + Keys.ENTER);
         widget.awaitStatus("Please wait");
-        assertTrue(widget.status().getText().matches(".*wait [1-4] s.*"), widget.status().getText());
+        assertTrue(widget.status().getText().matches(".*wait [1-4][ \u00a0]seconds? before.*"), widget.status().getText());
         assertEquals("status", widget.status().getDomAttribute("role"));
         assertFalse(widget.find(".send").isEnabled(), "send is disabled while rate limited");
         assertEquals("Where is my order?", widget.input().getDomProperty("value"), "the message is kept for later");
