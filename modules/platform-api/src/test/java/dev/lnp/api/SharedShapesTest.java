@@ -65,6 +65,15 @@ class SharedShapesTest {
     }
 
     @Test
+    void softDeleteTakesOnlyASchemaQualifiedTableName() {
+        for (String table : new String[] {"projects", "projects.projects; DROP TABLE x", "Projects.projects", "a.b.c"}) {
+            var error = assertThrows(IllegalArgumentException.class,
+                    () -> dev.lnp.api.sql.SoftDelete.mark(null, table, ID, ID), table);
+            assertTrue(error.getMessage().contains(table), error.getMessage());
+        }
+    }
+
+    @Test
     void queryParametersAreReadFromTheListSchemaByOneRule() {
         var schema = Json.parse("""
                 {"type": "object", "properties": {
