@@ -74,7 +74,7 @@ public final class Bench {
         this.database = reuse ? options.get("reuse") : "lnp_bench_" + DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss")
                 .format(LocalDateTime.now());
         this.keep = options.containsKey("keep") || reuse;
-        this.peer = options.get("peer");
+        this.peer = "true".equals(options.get("peer")) ? "directus" : options.get("peer");
         String sizes = options.get("series");
         this.series = sizes == null ? List.of() : java.util.Arrays.stream(
                 (sizes.equals("true") ? "10000,100000,1000000" : sizes).split(","))

@@ -184,10 +184,12 @@ final class McpDispatcher {
             return failedCall(name.asText(), problem);
         }
         ObjectNode answer = Json.object();
-        JsonNode data = Json.mapper().valueToTree(result.data());
-        answer.putArray("content").addObject().put("type", "text").put("text", text(data));
+        // Written once as text and reused as the structured content: no tree of the data (a list tool's rows
+        // arrive as JSON already, see dev.lnp.api.sql.JsonRows).
+        String data = text(result.data());
+        answer.putArray("content").addObject().put("type", "text").put("text", data);
         if (McpVersions.hasStructuredOutput(version)) {
-            answer.set("structuredContent", data);
+            answer.putRawValue("structuredContent", new com.fasterxml.jackson.databind.util.RawValue(data));
         }
         answer.put("isError", false);
         ArrayNode entities = answer.putObject("_meta").putArray(ENTITIES_META);
@@ -226,7 +228,7 @@ final class McpDispatcher {
         return answer;
     }
 
-    private static String text(JsonNode data) {
+    private static String text(Object data) {
         try {
             return Json.mapper().writeValueAsString(data);
         } catch (JsonProcessingException e) {
