@@ -19,6 +19,8 @@ module lnp.platform.api {
     exports dev.lnp.api.mail;
     exports dev.lnp.api.keys;
     exports dev.lnp.api.workspaces;
+    exports dev.lnp.api.tokens;
+    exports dev.lnp.api.chat;
     exports dev.lnp.api.console;
     exports dev.lnp.api.people;
 

@@ -171,6 +171,11 @@ public final class Console implements HttpService {
             } catch (SectionPages.NotFound missing) {
                 exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
                         missing.backHref, "Back"));
+            } catch (dev.lnp.api.http.ApiProblem problem) {
+                // A plugin section's callback refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
+                int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 500;
+                exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), "/console",
+                        "Back to the console"));
             } catch (ConsoleExchange.BadForm bad) {
                 exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
                         "/console", "Back to the console"));

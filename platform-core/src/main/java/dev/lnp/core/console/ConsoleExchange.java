@@ -46,8 +46,13 @@ public final class ConsoleExchange {
         return req;
     }
 
+    /**
+     * The cookie's value; when the browser sends two (an old {@code Path=/console} one and the current
+     * {@code Path=/} one), the current one, which browsers send last (less specific path).
+     */
     public Optional<String> cookie(String name) {
-        return req.headers().cookies().first(name).asOptional();
+        List<String> all = req.headers().cookies().all(name, List::of);
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
     }
 
     public String query(String name) {
@@ -187,25 +192,24 @@ public final class ConsoleExchange {
     }
 
     public void startSession(String token) {
-        clearLegacyCookie(SESSION_COOKIE);
         setCookie(SESSION_COOKIE, token, console.settings().sessionLifetime());
+        clearLegacyCookie(SESSION_COOKIE);
     }
 
     public void endSessionCookie() {
-        clearLegacyCookie(SESSION_COOKIE);
         res.headers().addCookie(cookieBuilder(SESSION_COOKIE, "").maxAge(Duration.ZERO).build());
+        clearLegacyCookie(SESSION_COOKIE);
     }
 
     /**
      * Cookies were once set with {@code Path=/console}; a browser would send such an old cookie first on console
-     * pages. Expiring it whenever the session cookie changes leaves only the {@code Path=/} one.
+     * pages. Expiring it whenever the session cookie changes leaves only the {@code Path=/} one (a browser without
+     * one ignores this).
      */
     private void clearLegacyCookie(String name) {
-        if (req.headers().cookies().all(name, List::of).size() > 1) {
-            res.headers().addCookie(SetCookie.builder(name, "").path("/console").httpOnly(true)
-                    .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies()).maxAge(Duration.ZERO)
-                    .build());
-        }
+        res.headers().addCookie(SetCookie.builder(name, "").path("/console").httpOnly(true)
+                .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies()).maxAge(Duration.ZERO)
+                .build());
     }
 
     private void setCookie(String name, String value, Duration maxAge) {

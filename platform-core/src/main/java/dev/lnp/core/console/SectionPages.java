@@ -515,6 +515,16 @@ final class SectionPages {
                 x.redirect(withDone(t.rowHref(show.id()), done));
             }
             case ActionResult.Removed removed -> x.redirect(t.listHref());
+            case ActionResult.Notice notice -> {
+                ObjectNode row = rowId == null ? null : inWorkspace(t, null, tx -> t.section().finder().orElseThrow()
+                        .find(context(t, tx, null), rowId)).orElse(null);
+                if (row != null) {
+                    renderRow(x, t, rowId, row, notice.message());
+                } else {
+                    x.render(200, "notice.jte", console.notice(x, t.section().label(), notice.message(), t.listHref(),
+                            "Back to " + t.section().label()));
+                }
+            }
             case ActionResult.Done d -> x.redirect(rowId == null ? t.listHref() : withDone(t.rowHref(rowId), done));
         }
     }

@@ -69,8 +69,8 @@ final class WebhookManagementApi {
     }
 
     private Object events(Call call) {
-        viewing(call);
-        ArrayNode data = Json.mapper().valueToTree(webhooks.catalog().entries());
+        var session = viewing(call);
+        ArrayNode data = Json.mapper().valueToTree(inWorkspace(session, webhooks::catalogEntries));
         return ManagementApi.envelope(data);
     }
 

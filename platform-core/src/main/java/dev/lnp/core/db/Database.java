@@ -13,12 +13,14 @@ public final class Database implements AutoCloseable {
             java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     private final HikariDataSource dataSource;
+    private final Opening opening;
     private final ConnectionWaits waits;
     private final Jdbi jdbi;
     private volatile Runnable onUnreachable = () -> { };
 
-    private Database(HikariDataSource dataSource) {
+    private Database(HikariDataSource dataSource, Opening opening) {
         this.dataSource = dataSource;
+        this.opening = opening;
         this.waits = new ConnectionWaits(dataSource);
         this.jdbi = Jdbi.create(waits);
     }
@@ -40,9 +42,26 @@ public final class Database implements AutoCloseable {
         // Fail fast when the database is down: readiness reports it instead of requests hanging.
         config.setConnectionTimeout(5_000);
         config.setInitializationFailTimeout(-1);
-        Database database = new Database(new HikariDataSource(config));
+        Database database = new Database(new HikariDataSource(config), opening);
         opening.database = database;
         return database;
+    }
+
+    /**
+     * A connection of its own, outside the pool, for a listener that holds it for good (LISTEN). The pool is built
+     * on the driver's data source (not a JDBC URL), so it is opened through that data source with the pool's
+     * credentials.
+     */
+    public java.sql.Connection openUnpooled() throws java.sql.SQLException {
+        if (dataSource() instanceof HikariDataSource pool) {
+            if (pool.getDataSource() != null) {
+                return pool.getDataSource().getConnection(pool.getUsername(), pool.getPassword());
+            }
+            if (pool.getJdbcUrl() != null) {
+                return java.sql.DriverManager.getConnection(pool.getJdbcUrl(), pool.getUsername(), pool.getPassword());
+            }
+        }
+        return dataSource().getConnection();
     }
 
     /** The driver's data source; a connection it cannot open because the server is gone reports the outage. */
@@ -117,6 +136,15 @@ public final class Database implements AutoCloseable {
 
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /**
+     * A connection outside the pool, with the pool's settings and credentials (the webhook LISTEN connection, held
+     * for the node's life, so the pool keeps all of its own); the caller closes it.
+     */
+    public java.sql.Connection openUnpooled() throws java.sql.SQLException {
+        return dataSource.getUsername() == null ? opening.getConnection()
+                : opening.getConnection(dataSource.getUsername(), dataSource.getPassword());
     }
 
     /**

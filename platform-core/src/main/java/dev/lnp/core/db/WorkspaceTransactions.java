@@ -89,6 +89,11 @@ public final class WorkspaceTransactions {
         });
     }
 
+    /** A transaction as the platform's own user (no tenant role, no workspace): see PluginContext#acrossWorkspaces. */
+    public <R> R acrossWorkspaces(java.util.function.Function<Handle, R> work) {
+        return jdbi.inTransaction(work::apply);
+    }
+
     private record Tx(UUID workspaceId, Handle handle, EventPublisher events) implements WorkspaceTx {
         @Override
         public boolean isUser(UUID userId) {

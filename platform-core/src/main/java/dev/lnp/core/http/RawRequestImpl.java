@@ -43,6 +43,20 @@ public record RawRequestImpl(String requestId, ServerRequest request, byte[] bod
     }
 
     @Override
+    public java.util.Map<String, List<String>> query() {
+        java.util.Map<String, List<String>> query = new java.util.LinkedHashMap<>();
+        for (String name : request.query().names()) {
+            query.put(name, request.query().all(name));
+        }
+        return query;
+    }
+
+    @Override
+    public String clientAddress() {
+        return request.remotePeer().host();
+    }
+
+    @Override
     public Optional<WorkspaceTx> openTx() {
         return Optional.empty();
     }

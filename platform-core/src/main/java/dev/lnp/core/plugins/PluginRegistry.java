@@ -1,6 +1,7 @@
 package dev.lnp.core.plugins;
 
 import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
 import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
@@ -57,6 +58,7 @@ public final class PluginRegistry {
     private final Map<String, Object> services = new LinkedHashMap<>();
     private final List<RegisteredRoute> routes = new ArrayList<>();
     private final List<RegisteredSection> consoleSections = new ArrayList<>();
+    private volatile PluginContext startedContext;
 
     /** Lets a plugin declare itself; what it declares is recorded against its id. */
     public void register(String pluginId, PlatformPlugin plugin) {
@@ -127,6 +129,30 @@ public final class PluginRegistry {
 
     public <T> Optional<T> service(Class<T> type) {
         return Optional.ofNullable(type.cast(services.get(type.getName())));
+    }
+
+    /**
+     * The context plugins start with; from now on the contexts handed out at registration
+     * ({@code Registrar.context()}) answer through it. Called once, before the first plugin starts.
+     */
+    public void contextReady(PluginContext context) {
+        this.startedContext = java.util.Objects.requireNonNull(context);
+    }
+
+    PluginContext startedContext() {
+        return startedContext;
+    }
+
+    /** An in-process subscription to an event ({@link Registrar#subscribe}); delivered by EventSubscriptions. */
+    public record Subscription(String subscriber, String pluginId, String eventName,
+            dev.lnp.api.events.EventHandler handler) {
+    }
+
+    private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Every in-process event subscription, in registration order. */
+    public List<Subscription> subscriptions() {
+        return List.copyOf(subscriptions);
     }
 
     private class PluginRegistrar implements Registrar {
@@ -242,6 +268,22 @@ public final class PluginRegistry {
             }
             mySections.add(section);
             consoleSections.add(new RegisteredSection(pluginId, section));
+            return this;
+        }
+
+        @Override
+        public PluginContext context() {
+            return new LazyPluginContext(pluginId, PluginRegistry.this);
+        }
+
+        @Override
+        public Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+            java.util.Objects.requireNonNull(handler, "handler");
+            String subscriber = pluginId + ":" + eventName;
+            if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {
+                throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
+            }
+            subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
             return this;
         }
 

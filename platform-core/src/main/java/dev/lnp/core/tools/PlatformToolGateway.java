@@ -224,4 +224,13 @@ public final class PlatformToolGateway implements ToolGateway {
         }
         return b == null || a.isBefore(b) ? a : b;
     }
+
+    @Override
+    public ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name,
+            JsonNode arguments) {
+        var tool = invoker.find(name);
+        var principal = new dev.lnp.api.Principal(workspaceId, actorId, actorId, java.util.Optional.empty(),
+                "service", java.util.Set.of(tool.descriptor().scope()), java.util.Optional.empty());
+        return invoker.call(principal, name, arguments);
+    }
 }

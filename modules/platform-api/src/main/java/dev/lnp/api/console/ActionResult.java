@@ -18,6 +18,15 @@ public sealed interface ActionResult {
         return new ShowRow(id);
     }
 
+    /**
+     * Done, with a message of the plugin's own for this once (e.g. "12 articles re-indexed"): the console shows the
+     * row with {@code message} (the list, for a create or a row that no longer exists). The page is the answer to the
+     * POST itself, not a redirect.
+     */
+    static ActionResult notice(String message) {
+        return new Notice(message);
+    }
+
     /** The row is gone: the console shows the list. */
     static ActionResult removed() {
         return new Removed();
@@ -42,6 +51,12 @@ public sealed interface ActionResult {
     }
 
     record Removed() implements ActionResult {
+    }
+
+    record Notice(String message) implements ActionResult {
+        public Notice {
+            Objects.requireNonNull(message, "message");
+        }
     }
 
     record Secret(String rowId, String label, String value, String note) implements ActionResult {

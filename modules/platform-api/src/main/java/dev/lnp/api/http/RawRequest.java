@@ -24,6 +24,16 @@ public interface RawRequest extends RequestContext {
     /** The request's path as sent, without the query (e.g. {@code /api/agent-trials/approve}). */
     String path();
 
+    /** The query string's parameters as sent (a raw route declares none, so none is checked), in order. */
+    default java.util.Map<String, List<String>> query() {
+        return java.util.Map.of();
+    }
+
+    /** The address of the peer that opened the connection (a proxy's, behind one), for per-client limits. */
+    default String clientAddress() {
+        return "";
+    }
+
     /** The body as sent, at most the platform's body limit; empty when there is none. */
     byte[] body();
 }

@@ -42,4 +42,16 @@ public interface ToolGateway {
 
     /** The workspace's recorded tool calls, newest first. */
     ToolCallPage audit(ApiRequest request, ToolCallFilter filter);
+
+    /**
+     * A plugin calling another plugin's tool on its own behalf, outside any request (e.g. the chatbot opening a
+     * support ticket with {@code issues_create}), so that it needs none of that plugin's classes. The tool runs in
+     * a workspace transaction of its own as a service principal whose identity is {@code actorId} (what the tool
+     * records as author or creator) and who holds exactly the tool's scope. Arguments are validated as for any
+     * caller; failures are {@code ApiProblem}s as in {@link #call}.
+     */
+    default ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name,
+            JsonNode arguments) {
+        throw new UnsupportedOperationException("callAsPlugin is not available here");
+    }
 }

@@ -186,6 +186,12 @@ class ConsoleSectionsTest {
         var refused = post(owner, row + "/actions/check");
         assertEquals(409, refused.status(), refused.body());
         assertTrue(refused.body().contains("This item cannot be checked right now."), refused.body());
+        // A notice of the plugin's own is shown on the row, once.
+        String counted = create(owner, "Counted", "copies", "4");
+        var checked = post(owner, DESK + "/" + counted + "/actions/check");
+        assertEquals(200, checked.status(), checked.body());
+        assertTrue(checked.body().contains("<p>Checked: 4 copies present.</p>"), checked.body());
+        assertTrue(checked.body().contains("<dt>Title</dt><dd>Counted</dd>"));
 
         var deactivated = post(owner, row + "/actions/deactivate", "confirm", "yes");
         assertEquals(303, deactivated.status());
@@ -196,6 +202,7 @@ class ConsoleSectionsTest {
         assertEquals(DESK, deleted.location());
         assertEquals(404, owner.client().get(row).status());
         assertEquals(List.of("probe.desk.created " + id, "probe.desk.rotate-key " + id, "probe.desk.pin " + id,
+                "probe.desk.created " + counted, "probe.desk.check " + counted,
                 "probe.desk.deactivate " + id, "probe.desk.delete " + id), activity(platform, ws));
 
         var unknown = post(owner, DESK + "/" + create(owner, "Other") + "/actions/explode", "confirm", "yes");
@@ -272,6 +279,9 @@ class ConsoleSectionsTest {
                 || ownerA.client().get(row).body().contains("<dt>Title</dt><dd>A's item</dd>"));
 
         assertEquals(404, ownerA.client().get(DESK + "/not-a-uuid").status());
+        var archived = ownerA.client().get(DESK + "/archived");
+        assertEquals(410, archived.status(), "a callback's own ApiProblem keeps its status");
+        assertTrue(archived.body().contains("This item was archived and can no longer be shown."), archived.body());
         assertEquals(404, ownerA.client().get(DESK + "/..%2Fx").status());
         assertEquals(404, ownerA.client().get("/console/m/probe/nope").status());
         assertEquals(404, ownerA.client().get("/console/m/nope/desk").status());

@@ -92,6 +92,8 @@ class PeoplePagesTest {
         // The address has no account: the session has no workspace, and the console says so rather than failing.
         var console = client.get("/console/workspaces");
         assertEquals(200, console.status(), console.body());
+        assertTrue(console.body().contains("but this address is not a user of any\nworkspace yet"), console.body());
+        assertEquals("/console/workspaces", client.get("/console/connections").location());
     }
 
     @Test
@@ -180,6 +182,20 @@ class PeoplePagesTest {
         var limited = client.post(page(email), ConsoleClient.form("csrf", token, "do", "sign-in"));
         assertEquals(429, limited.status(), limited.body());
         assertTrue(limited.body().contains("Too many sign-in requests"));
+    }
+
+    @Test
+    void aBrowserWithCookiesFromBeforeTheyMovedToPathSlashStillSignsIn() {
+        // Cookies were once Path=/console: such a browser sends the old one first on console pages.
+        var client = new ConsoleClient(platform.port());
+        client.setCookie("lnp_browser", "o".repeat(43));
+        client.setCookie("lnp_console", "p".repeat(43));
+        String email = newAddress("legacy");
+        var signedIn = signInThroughThePage(client, email);
+        assertEquals(303, signedIn.status(), "the current (Path=/) cookie wins: " + signedIn.body());
+        assertTrue(signedIn.response().headers().allValues("Set-Cookie").stream()
+                .anyMatch(c -> c.startsWith("lnp_console=;") && c.contains("Path=/console")), "the old one is expired");
+        assertTrue(client.get(page(email)).body().contains("Signed in as <strong>" + email + "</strong>"));
     }
 
     @Test

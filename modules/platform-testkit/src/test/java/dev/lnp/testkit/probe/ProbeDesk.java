@@ -74,9 +74,7 @@ final class ProbeDesk {
                         RowAction.builder("pin", "Pin").doneMessage("The item was pinned.")
                                 .when(row -> !row.path("pinned").asBoolean())
                                 .handler(this::pin),
-                        RowAction.builder("check", "Check").handler((ctx, id) -> {
-                            throw ApiProblem.conflict("not_checkable", "This item cannot be checked right now.");
-                        }),
+                        RowAction.builder("check", "Check").handler(this::check),
                         RowAction.builder("delete", "Delete").confirm("The item and its notes are deleted.")
                                 .dangerous().minRole(ConsoleRole.OWNER).handler(this::delete))
                 .build());
@@ -143,6 +141,10 @@ final class ProbeDesk {
     }
 
     private Optional<ObjectNode> find(SectionContext ctx, String id) {
+        if (id.equals("archived")) {
+            // How the tests see a callback's own refusal on a page.
+            throw new ApiProblem(410, "archived", "Archived", "This item was archived and can no longer be shown.");
+        }
         return uuid(id).flatMap(uuid -> ctx.tx().handle()
                 .createQuery("SELECT " + COLUMNS + " FROM probe.desk_items WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", ctx.workspaceId()).bind("id", uuid).map((rs, c) -> row(rs)).findOne());
@@ -212,6 +214,15 @@ final class ProbeDesk {
         return ActionResult.done();
     }
 
+    /** A notice of its own when the item has copies; a problem otherwise. */
+    private ActionResult check(SectionContext ctx, String id) {
+        var row = find(ctx, id).orElseThrow();
+        if (!row.has("copies")) {
+            throw ApiProblem.conflict("not_checkable", "This item cannot be checked right now.");
+        }
+        return ActionResult.notice("Checked: " + row.get("copies").asInt() + " copies present.");
+    }
+
     private ActionResult pin(SectionContext ctx, String id) {
         ctx.tx().handle().createUpdate("UPDATE probe.desk_items SET pinned = true WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", ctx.workspaceId()).bind("id", UUID.fromString(id)).execute();
@@ -257,8 +268,8 @@ final class ProbeDesk {
 
     // ---- the page for people: approve something addressed to one e-mail address
 
-    private static String self(String email) {
-        return "/api/probe/approve?for=" + Html.urlEncode(email);
+    private static String self(RawRequest req, String email) {
+        return req.path() + "?for=" + Html.urlEncode(email);
     }
 
     private RawResponse approvePage(RawRequest req) {
@@ -272,7 +283,7 @@ final class ProbeDesk {
             return v.page(200, "Approve the request", "<h1>Approve the request</h1>"
                     + "<p class=\"lead\">This request is for <strong>" + Html.escape(email) + "</strong>. Sign in with "
                     + "that address to approve or deny it.</p>"
-                    + "<form method=\"post\" action=\"" + Html.escape(self(email)) + "\">" + v.csrfField()
+                    + "<form method=\"post\" action=\"" + Html.escape(self(req, email)) + "\">" + v.csrfField()
                     + "<input type=\"hidden\" name=\"do\" value=\"sign-in\">"
                     + "<button type=\"submit\">E-mail me a sign-in link</button></form>");
         }
@@ -280,13 +291,13 @@ final class ProbeDesk {
             return v.page(200, "Approve the request", "<h1>Approve the request</h1>"
                     + "<p class=\"lead\">You are signed in as <strong>" + Html.escape(person.get().email())
                     + "</strong>, but this request is for <strong>" + Html.escape(email) + "</strong>.</p>"
-                    + "<form method=\"post\" action=\"" + Html.escape(self(email)) + "\">" + v.csrfField()
+                    + "<form method=\"post\" action=\"" + Html.escape(self(req, email)) + "\">" + v.csrfField()
                     + "<input type=\"hidden\" name=\"do\" value=\"sign-in\">"
                     + "<button type=\"submit\">Sign in as " + Html.escape(email) + " instead</button></form>");
         }
         return v.page(200, "Approve the request", "<h1>Approve the request</h1>"
                 + "<p class=\"lead\">Signed in as <strong>" + Html.escape(person.get().email()) + "</strong>.</p>"
-                + "<form method=\"post\" action=\"" + Html.escape(self(email)) + "\" class=\"buttons\">" + v.csrfField()
+                + "<form method=\"post\" action=\"" + Html.escape(self(req, email)) + "\" class=\"buttons\">" + v.csrfField()
                 + "<button type=\"submit\" name=\"do\" value=\"approve\">Approve</button>"
                 + "<button type=\"submit\" name=\"do\" value=\"deny\" class=\"danger\">Deny</button></form>");
     }
@@ -301,7 +312,7 @@ final class ProbeDesk {
         String action = v.form("do").orElse("");
         if (action.equals("sign-in")) {
             // The probe passes a "return" field through so that the tests can check the core refuses foreign ones.
-            return v.startSignIn(email, v.form("return").orElse(self(email)));
+            return v.startSignIn(email, v.form("return").orElse(self(req, email)));
         }
         if (!v.isSignedInAs(email)) {
             return v.notice(403, "Not signed in as " + email, "Sign in as " + email + " to answer this request.");

@@ -93,6 +93,16 @@ class WebhookDeliveryTest {
         }
     }
 
+    /** Commits wake the dispatcher through LISTEN on a connection of its own, outside the pool, with its settings. */
+    @Test
+    void theDispatcherListensOnAConnectionOfItsOwn(TestPlatform platform) {
+        await(seconds(10), "a LISTEN connection of the platform", () -> Hooks.count(platform.jdbi(), """
+                SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND application_name = 'lnp-platform'
+                   AND query ILIKE 'LISTEN%'
+                """) >= 1);
+    }
+
     @Test
     void aRolledBackChangePublishesNothing(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("rollback"));
