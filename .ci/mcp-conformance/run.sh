@@ -19,39 +19,19 @@ node22_version=22
 
 log() { printf '[mcp-conformance] %s\n' "$*" >&2; }
 fail() { log "FAILED: $*"; exit 1; }
+# shellcheck source=../lib/start-platform.sh
+. "$here/../lib/start-platform.sh"
 
-[ -x "$dist/bin/platform" ] || fail "no distribution at $dist; build it first (./mvnw -B verify)"
-command -v node >/dev/null 2>&1 || fail "node is not installed"
-command -v npm >/dev/null 2>&1 || fail "npm is not installed"
+lnp_preflight "$dist"
 
-work=$(mktemp -d -t lnp-mcp-conformance-XXXXXX)
-# As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter the data folder.
-chmod 755 "$work"
+lnp_make_work lnp-mcp-conformance
 server_pid=""
 proxy_pid=""
-stop() {
-    local pid=$1
-    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 60); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.5
-    done
-    if kill -0 "$pid" 2>/dev/null; then
-        log "process $pid did not stop on SIGTERM; killing it"
-        kill -KILL "$pid" 2>/dev/null || true
-    fi
-    wait "$pid" 2>/dev/null || true
-}
 cleanup() {
     local status=$?
-    stop "$proxy_pid"
-    stop "$server_pid"
-    if [ "$status" -ne 0 ] && [ -f "$work/serve.log" ]; then
-        log "last lines of the server log:"
-        tail -n 40 "$work/serve.log" >&2 || true
-    fi
-    rm -rf "$work"
+    lnp_stop "$proxy_pid"
+    lnp_stop "$server_pid"
+    lnp_finish "$status"
     exit "$status"
 }
 trap cleanup EXIT
@@ -72,39 +52,15 @@ mkdir -p "$work/suite"
     && npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/conformance@$suite_version" >/dev/null) \
     || fail "npm could not install @modelcontextprotocol/conformance@$suite_version"
 
-free_port() { "$node" -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
-port=$(free_port)
-proxy_port=$(free_port)
-# Nothing from the caller's environment decides where the platform keeps its data or which database it uses.
-while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(LNP_[A-Za-z0-9_]*\)=.*/\1/p')
-export LNP_DATA_DIR="$work/data" LNP_HTTP_PORT="$port" LNP_HTTP_HOST=127.0.0.1 LNP_JAVA_OPTS="-Xmx384m"
+port=$(lnp_free_port "$node")
+proxy_port=$(lnp_free_port "$node")
+lnp_environment "$work" "$port"
 # The proxy's origin is where the suite's "valid localhost" requests come from.
 export LNP_MCP_ALLOWED__ORIGINS="http://127.0.0.1:$proxy_port"
 # The suite sends a few hundred requests a minute with one key; the default MCP limit (120) would refuse them.
 export LNP_LIMITS_MCP__PER__MINUTE=100000
-
-log "creating a workspace and a key with the operator commands"
-workspace_json=$("$dist/bin/platform" workspace create --name "MCP conformance" --owner-email owner@example.com --json) \
-    || fail "bin/platform workspace create failed"
-workspace=$("$node" -e 'console.log(JSON.parse(process.argv[1]).id)' "$workspace_json")
-key_json=$("$dist/bin/platform" key create --workspace "$workspace" --name "conformance suite" \
-    --scopes mcp.use,projects.read,projects.write,contacts.read --json) || fail "bin/platform key create failed"
-key=$("$node" -e 'console.log(JSON.parse(process.argv[1]).key)' "$key_json")
-
-log "starting bin/platform serve on 127.0.0.1:$port"
-"$dist/bin/platform" serve > "$work/serve.log" 2>&1 &
-server_pid=$!
-ready=false
-for _ in $(seq 1 240); do
-    kill -0 "$server_pid" 2>/dev/null || fail "bin/platform serve exited before it was ready"
-    if "$node" -e 'fetch(process.argv[1]).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))' \
-            "http://127.0.0.1:$port/observe/health/ready"; then
-        ready=true
-        break
-    fi
-    sleep 0.5
-done
-[ "$ready" = true ] || fail "the platform was not ready within 120 s"
+lnp_workspace_key "$node" "$dist" "MCP conformance"
+lnp_serve "$node" "$dist" "$work" "$port"
 
 PROXY_PORT=$proxy_port "$node" "$here/auth-proxy.mjs" "http://127.0.0.1:$port" "$key" > "$work/proxy.log" 2>&1 &
 proxy_pid=$!

@@ -14,36 +14,19 @@ client_v2_version=2.4.0
 
 log() { printf '[mcp-ts-check] %s\n' "$*" >&2; }
 fail() { log "FAILED: $*"; exit 1; }
+# shellcheck source=../lib/start-platform.sh
+. "$here/../lib/start-platform.sh"
 
-[ -x "$dist/bin/platform" ] || fail "no distribution at $dist; build it first (./mvnw -B verify)"
-command -v node >/dev/null 2>&1 || fail "node is not installed"
-command -v npm >/dev/null 2>&1 || fail "npm is not installed"
+lnp_preflight "$dist"
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$node_major" -ge 18 ] || fail "Node.js 18 or newer is needed, found $(node --version)"
 
-work=$(mktemp -d -t lnp-mcp-ts-XXXXXX)
-# As root the embedded PostgreSQL runs as an unprivileged user, who must be able to enter the data folder.
-chmod 755 "$work"
+lnp_make_work lnp-mcp-ts
 server_pid=""
 cleanup() {
     local status=$?
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid" 2>/dev/null || true
-        for _ in $(seq 1 60); do
-            kill -0 "$server_pid" 2>/dev/null || break
-            sleep 0.5
-        done
-        if kill -0 "$server_pid" 2>/dev/null; then
-            log "the server did not stop on SIGTERM; killing it"
-            kill -KILL "$server_pid" 2>/dev/null || true
-        fi
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    if [ "$status" -ne 0 ] && [ -f "$work/serve.log" ]; then
-        log "last lines of the server log:"
-        tail -n 40 "$work/serve.log" >&2 || true
-    fi
-    rm -rf "$work"
+    lnp_stop "$server_pid"
+    lnp_finish "$status"
     exit "$status"
 }
 trap cleanup EXIT
@@ -57,35 +40,10 @@ printf '{"name":"lnp-mcp-typescript-check","private":true,"type":"module"}\n' > 
         "@modelcontextprotocol/client@$client_v2_version" >/dev/null) \
     || fail "npm could not install the MCP TypeScript SDK clients"
 
-port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-# Nothing from the caller's environment decides where the platform keeps its data or which database it uses.
-while IFS= read -r name; do unset "$name"; done < <(env | sed -n 's/^\(LNP_[A-Za-z0-9_]*\)=.*/\1/p')
-export LNP_DATA_DIR="$work/data" LNP_HTTP_PORT="$port" LNP_HTTP_HOST=127.0.0.1 LNP_JAVA_OPTS="-Xmx384m"
-# Metrics are not part of this check; a fixed management port could be taken on a shared machine.
-export LNP_MANAGEMENT_PORT=-1
-
-log "creating a workspace and a key with the operator commands"
-workspace_json=$("$dist/bin/platform" workspace create --name "MCP check" --owner-email owner@example.com --json) \
-    || fail "bin/platform workspace create failed"
-workspace=$(node -e 'console.log(JSON.parse(process.argv[1]).id)' "$workspace_json")
-key_json=$("$dist/bin/platform" key create --workspace "$workspace" --name "typescript sdk" \
-    --scopes mcp.use,projects.read,projects.write,contacts.read --json) || fail "bin/platform key create failed"
-key=$(node -e 'console.log(JSON.parse(process.argv[1]).key)' "$key_json")
-
-log "starting bin/platform serve on 127.0.0.1:$port"
-"$dist/bin/platform" serve > "$work/serve.log" 2>&1 &
-server_pid=$!
-ready=false
-for _ in $(seq 1 240); do
-    kill -0 "$server_pid" 2>/dev/null || fail "bin/platform serve exited before it was ready"
-    if node -e 'fetch(process.argv[1]).then(r=>process.exit(r.status===200?0:1),()=>process.exit(1))' \
-            "http://127.0.0.1:$port/observe/health/ready"; then
-        ready=true
-        break
-    fi
-    sleep 0.5
-done
-[ "$ready" = true ] || fail "the platform was not ready within 120 s"
+port=$(lnp_free_port node)
+lnp_environment "$work" "$port"
+lnp_workspace_key node "$dist" "MCP check"
+lnp_serve node "$dist" "$work" "$port"
 
 log "running the TypeScript SDK client"
 (cd "$work/client" && MCP_URL="http://127.0.0.1:$port/api/mcp" MCP_KEY="$key" node check.mjs) \

@@ -77,8 +77,13 @@ final class Server implements AutoCloseable {
 
     /** User plus system CPU time of the server process so far, in seconds. */
     double cpuSeconds() {
+        return cpuSeconds(pid());
+    }
+
+    /** User plus system CPU time of process {@code pid} so far, in seconds. */
+    static double cpuSeconds(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc/" + pid() + "/stat"));
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / (double) TICKS_PER_SECOND;
         } catch (IOException e) {
@@ -88,14 +93,19 @@ final class Server implements AutoCloseable {
 
     /** Resident set size of the server process now, in MB. */
     double rssMb() {
+        return rssMb(pid());
+    }
+
+    /** Resident set size of process {@code pid} now, in MB. */
+    static double rssMb(long pid) {
         try {
-            List<String> lines = Files.readAllLines(Path.of("/proc/" + pid() + "/status"));
+            List<String> lines = Files.readAllLines(Path.of("/proc/" + pid + "/status"));
             for (String line : lines) {
                 if (line.startsWith("VmRSS:")) {
                     return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
                 }
             }
-            throw new IllegalStateException("no VmRSS in /proc/" + pid() + "/status");
+            throw new IllegalStateException("no VmRSS in /proc/" + pid + "/status");
         } catch (IOException e) {
             throw new IllegalStateException("cannot read the server's RSS", e);
         }

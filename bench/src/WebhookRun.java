@@ -47,7 +47,7 @@ final class WebhookRun {
     }
 
     /** What the row shows, beyond the {@link Bench.Result}. */
-    record Outcome(Bench.Result result, String note) {
+    record Outcome(Bench.Result result, String note, double postRate) {
     }
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -185,7 +185,7 @@ final class WebhookRun {
                 lags.length == 0 ? 0 : lags[lags.length - 1], verified.get(), badSignatures.get(),
                 older == 0 ? "" : String.format(Locale.ROOT, "; %,d deliveries of events older than the"
                         + " subscription (not measured)", older));
-        return new Outcome(result, note);
+        return new Outcome(result, note, events / postSeconds);
     }
 
     private int received(Set<UUID> expected) {

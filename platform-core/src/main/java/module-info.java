@@ -31,6 +31,7 @@ module lnp.platform.core {
     requires jakarta.mail;
     requires org.eclipse.angus.mail;
     requires gg.jte.runtime;
+    requires com.nimbusds.jose.jwt;
 
     uses dev.lnp.api.PlatformPlugin;
 
@@ -49,6 +50,8 @@ module lnp.platform.core {
     exports dev.lnp.core.metrics;
     exports dev.lnp.core.logging to lnp.platform.testkit;
     exports dev.lnp.core.mail;
+    exports dev.lnp.core.tokens;
+    exports dev.lnp.core.events;
 
     exports dev.lnp.core.console;
 

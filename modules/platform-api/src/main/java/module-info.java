@@ -17,6 +17,12 @@ module lnp.platform.api {
     exports dev.lnp.api.webhooks;
     exports dev.lnp.api.openapi;
     exports dev.lnp.api.mail;
+    exports dev.lnp.api.keys;
+    exports dev.lnp.api.workspaces;
+    exports dev.lnp.api.tokens;
+    exports dev.lnp.api.chat;
+    exports dev.lnp.api.console;
+    exports dev.lnp.api.people;
 
     opens dev.lnp.api.http to com.fasterxml.jackson.databind;
     opens dev.lnp.api.mcp to com.fasterxml.jackson.databind;

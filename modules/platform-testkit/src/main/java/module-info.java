@@ -5,6 +5,7 @@ module lnp.platform.testkit {
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;
+    requires java.logging; // FuzzRecorder captures log records
     requires org.postgresql.jdbc;
     requires testcontainers;
     requires jdk.httpserver;

@@ -19,7 +19,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
@@ -67,6 +66,9 @@ class DistributionIT {
     private Path launcher;
     private Path dataDir;
     private Path callerDir;
+    /** A key and a contact written through the API by the first start, read back after the restart. */
+    private String key;
+    private String keptContactId;
 
     /** The system tools bin/platform and the embedded database call; the test's PATH holds only these. */
     private static final List<String> SYSTEM_TOOLS = List.of("sh", "readlink", "dirname", "ls", "cksum", "cut",
@@ -242,6 +244,17 @@ class DistributionIT {
             assertTrue(css.find(), head(signIn.body()));
             assertEquals(200, server.get(css.group(1)).statusCode());
 
+            // A row written through the API with a key an operator made, for the restart to read back.
+            Map<String, String> operator = Map.of("LNP_DATA_DIR", dataDir.toString());
+            String workspace = json(run(List.of(launcher.toString(), "workspace", "create", "--name", "Kept",
+                    "--owner-email", "kept@example.com", "--json"), callerDir, Duration.ofMinutes(1), operator), "id");
+            key = json(run(List.of(launcher.toString(), "key", "create", "--workspace", workspace, "--name",
+                    "restart", "--preset", "full-access", "--json"), callerDir, Duration.ofMinutes(1), operator), "key");
+            HttpResponse<String> contact = server.send("POST", "/api/v1/crm/contacts", key,
+                    "{\"email\":\"kept@example.com\",\"first_name\":\"Written before the restart\"}");
+            assertEquals(201, contact.statusCode(), contact.body());
+            keptContactId = json(contact.body(), "id");
+
             Path cluster = dataDir.resolve("pgsql/data");
             assertTrue(Files.exists(cluster.resolve("postmaster.pid")), "the embedded PostgreSQL runs");
             if ("root".equals(System.getProperty("user.name"))) {
@@ -253,24 +266,64 @@ class DistributionIT {
         }
     }
 
+    /**
+     * The second start on the module-path runtime: the row the first start wrote through the API is read back over
+     * HTTP with the same key (the data was kept, judged by the data rather than a file's timestamp), and a committed
+     * event reaches a receiver in the test, signed so that the API's own verifier accepts it.
+     */
     @Test
     @Order(6)
-    void restartKeepsTheDataAndBecomesReady() throws Exception {
-        Path version = dataDir.resolve("pgsql/data/PG_VERSION");
-        assertTrue(Files.exists(version), "the first start left a database cluster");
-        FileTime created = Files.getLastModifiedTime(version);
+    void restartKeepsTheDataAndDeliversASignedWebhook() throws Exception {
+        assertTrue(key != null && keptContactId != null, "the first start wrote a contact through the API");
         try (var caches = Files.list(home.resolve("cache"))) {
             assertTrue(caches.anyMatch(p -> p.getFileName().toString().matches("platform-\\d+\\.aot")),
                     "the first serve wrote the AOT cache that makes the next start faster (bin/platform)");
         }
-        Server server = Server.start(this, "second");
+        var received = new java.util.concurrent.LinkedBlockingQueue<Delivery>();
+        var receiver = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        receiver.createContext("/hook", exchange -> {
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            var headers = exchange.getRequestHeaders();
+            received.add(new Delivery(headers.getFirst(dev.lnp.api.webhooks.WebhookSignature.EVENT_HEADER),
+                    headers.getFirst(dev.lnp.api.webhooks.WebhookSignature.TIMESTAMP_HEADER),
+                    headers.getFirst(dev.lnp.api.webhooks.WebhookSignature.SIGNATURE_HEADER), body));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.start();
+        Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8"));
         try {
             server.awaitReady(FIRST_START);
-            assertEquals(401, server.get("/api/v1/memo/items").statusCode());
-            assertEquals(created, Files.getLastModifiedTime(version), "the cluster was reused, not created again");
+            // Contacts have no GET by id (MCP tools change them); the workspace's list holds the one written.
+            HttpResponse<String> kept = server.send("GET", "/api/v1/crm/contacts", key, null);
+            assertEquals(200, kept.statusCode(), "the contacts written before the restart: " + kept.body());
+            assertTrue(kept.body().contains(keptContactId) && kept.body().contains("Written before the restart"),
+                    kept.body());
+
+            String url = "http://127.0.0.1:" + receiver.getAddress().getPort() + "/hook";
+            HttpResponse<String> subscribed = server.send("POST", "/api/v1/webhooks/subscriptions", key,
+                    "{\"url\":\"" + url + "\",\"events\":[\"crm.contact.created\"]}");
+            assertEquals(201, subscribed.statusCode(), subscribed.body());
+            String secret = json(subscribed.body(), "secret");
+            HttpResponse<String> created = server.send("POST", "/api/v1/crm/contacts", key,
+                    "{\"email\":\"after@example.com\",\"first_name\":\"After the restart\"}");
+            assertEquals(201, created.statusCode(), created.body());
+
+            Delivery delivery = received.poll(60, TimeUnit.SECONDS);
+            assertTrue(delivery != null, "no webhook within 60 s of the commit:\n" + server.tail());
+            assertEquals("crm.contact.created", delivery.event());
+            dev.lnp.api.webhooks.WebhookSignature.verify(secret, delivery.timestamp(), delivery.signature(),
+                    delivery.body(), java.time.Instant.now());
+            String payload = new String(delivery.body(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(payload.contains("after@example.com"), payload);
         } finally {
+            receiver.stop(0);
             server.stopAndAssertClean();
         }
+    }
+
+    private record Delivery(String event, String timestamp, String signature, byte[] body) {
     }
 
     /**

@@ -66,12 +66,17 @@ public final class Platform implements AutoCloseable {
     private final Webhooks webhooks;
     private final PlatformMetrics metrics;
     private final MailService mail;
+    private final dev.lnp.core.events.EventSubscriptions subscriptions;
+    private final dev.lnp.core.events.PgNotifications notifications;
     private volatile boolean closed;
 
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail) {
+            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail,
+            dev.lnp.core.events.EventSubscriptions subscriptions, dev.lnp.core.events.PgNotifications notifications) {
+        this.subscriptions = subscriptions;
+        this.notifications = notifications;
         this.metrics = metrics;
         this.config = config;
         this.databaseBootstrap = databaseBootstrap;
@@ -95,6 +100,7 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(PlatformConfig config, List<LoadedPlugin> plugins, Runnable unloadPlugins) {
         long started = System.nanoTime();
+        StartupPhases phases = new StartupPhases();
         DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
         Database database = null;
         AuditLog audit = null;
@@ -103,6 +109,8 @@ public final class Platform implements AutoCloseable {
         Webhooks webhooks = null;
         PlatformMetrics metrics = new PlatformMetrics(Version.current());
         MailService mail = null;
+        dev.lnp.core.events.EventSubscriptions subscriptions = null;
+        dev.lnp.core.events.PgNotifications notifications = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
             WebhookSettings webhookSettings = WebhookSettings.from(config);
@@ -110,9 +118,11 @@ public final class Platform implements AutoCloseable {
             if (database.dataSource() instanceof HikariDataSource pool) {
                 metrics.bindPool(pool);
             }
+            phases.mark("pool");
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             migrations.requireRunnable(Migrations.Owner.core(), "core");
             migrations.migrateCore();
+            phases.mark("core migrations");
             mail = MailService.start(config, database.jdbi(), Clock.systemUTC());
 
             PluginRegistry registry = new PluginRegistry();
@@ -132,6 +142,7 @@ public final class Platform implements AutoCloseable {
                     migrations.migrateProtectedPlugin(plugin.id(), schema.get(), plugin.classLoader());
                 }
             }
+            phases.mark("mail service, plugin registration and plugin migrations");
             var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
@@ -144,39 +155,64 @@ public final class Platform implements AutoCloseable {
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
+            notifications = new dev.lnp.core.events.PgNotifications(database::openUnpooled);
+            var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
+                    config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
+                            .orElse(java.time.Duration.ofHours(24)));
+            // The console exists before plugins start: its people pages are a service plugins take in start().
+            var consoleSettings = new ConsoleSettings(config);
+            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
+                    services.limits(), transactions, webhookService);
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
-                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls),
-                    Mailer.class, mail.mailer()));
+                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls,
+                            new KeyRepository(database.jdbi())),
+                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
+                    dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
+                            new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
+                    dev.lnp.api.workspaces.WorkspaceProvisioning.class,
+                    new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
+                    dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
+                    notifications));
+            registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 startedPlugins.add(plugin);
             }
+            phases.mark("pipeline and plugin start");
             webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer());
+            subscriptions = dev.lnp.core.events.EventSubscriptions.start(database.jdbi(), registry,
+                    config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
+                            .orElse(java.time.Duration.ofMillis(500)));
             Webhooks startedWebhooks = webhooks;
             MailService startedMail = mail;
             maintenance = Maintenance.start(database.jdbi(), () -> {
                 startedWebhooks.purgeHistory();
                 startedMail.purgeHistory();
             });
-            var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, webhookService);
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
             consoleSettings.serverStarted(server.port());
+            phases.mark("webhooks, maintenance, console and HTTP server");
+            LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail);
+                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail, subscriptions, notifications);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
             }
             if (webhooks != null) {
                 webhooks.close();
+            }
+            if (subscriptions != null) {
+                subscriptions.close();
+            }
+            if (notifications != null) {
+                notifications.close();
             }
             if (mail != null) {
                 mail.close();
@@ -250,12 +286,14 @@ public final class Platform implements AutoCloseable {
         closed = true;
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
+        subscriptions.close();
         webhooks.close();
         mail.close();
         maintenance.close();
         audit.close();
         toolCalls.close();
         stopPlugins(plugins);
+        notifications.close();
         database.close();
         databaseBootstrap.close();
         metrics.close();

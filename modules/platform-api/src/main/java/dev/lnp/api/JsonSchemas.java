@@ -112,4 +112,25 @@ public final class JsonSchemas {
         schema.set("properties", properties);
         return schema;
     }
+
+    /**
+     * The schema of every deletion answer ({@link Deleted}): {@code id} and {@code deleted: true} always,
+     * {@code kind} where a route deletes rows of several kinds, {@code deleted_at} for a soft delete.
+     */
+    public static ObjectNode deleted() {
+        ObjectNode schema = Json.object();
+        schema.put("$schema", "https://json-schema.org/draft/2020-12/schema");
+        schema.put("title", "Deletion result");
+        schema.put("type", "object");
+        schema.set("required", Json.mapper().createArrayNode().add("id").add("deleted"));
+        ObjectNode properties = Json.object();
+        properties.set("id", Json.object().put("type", "string").put("format", "uuid"));
+        properties.set("kind", Json.object().put("type", "string")
+                .put("description", "the kind of row deleted, where one route deletes several kinds"));
+        properties.set("deleted", Json.object().put("const", true));
+        properties.set("deleted_at", Json.object().put("type", "string").put("format", "date-time")
+                .put("description", "when the row was soft-deleted; absent when it is gone for good"));
+        schema.set("properties", properties);
+        return Json.remember(schema, "JsonSchemas.deleted()");
+    }
 }

@@ -40,6 +40,32 @@ public interface Registrar {
      */
     Registrar migrations(String schema);
 
+    /**
+     * Adds a section to the administration console (navigation entry, table, forms from JSON Schema, row actions),
+     * shown to people whose role allows it in workspaces where this plugin is switched on. See
+     * {@link dev.lnp.api.console.ConsoleSection}.
+     */
+    Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
+
+    /**
+     * Subscribes to an event (its canonical name, e.g. {@code issues.comment.created}) in process: the platform
+     * delivers every such event committed after the subscriber first registered, at least once, from the outbox,
+     * with a cursor per subscriber ({@code <plugin id>:<event name>}) kept in the database; across nodes one node at a
+     * time delivers. Handlers must be idempotent (dedupe on {@link dev.lnp.api.events.DeliveredEvent#id()}).
+     */
+    default Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+        throw new UnsupportedOperationException("this registrar takes no event subscriptions");
+    }
+
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);
+
+    /**
+     * The plugin's {@link PluginContext}, to keep for route handlers and tools: every lookup through it
+     * ({@code context().require(ToolGateway.class)}, {@code service}, {@code config}, {@code inWorkspace}) resolves
+     * when it is made, so a handler asks for a service per request instead of keeping one set in {@code start}.
+     * Before the platform starts plugins each method throws an {@link IllegalStateException} saying so: do not
+     * call it from {@code register} itself.
+     */
+    PluginContext context();
 }

@@ -39,6 +39,9 @@ public final class AuthorizationHeader {
         if (token.startsWith("\"") || token.startsWith("'") || token.endsWith("\"") || token.endsWith("'")) {
             throw Unauthorized.malformed("The key must not be quoted.");
         }
+        if (dev.lnp.api.PublicKeys.isWidgetKey(token)) {
+            throw Unauthorized.widgetKey();
+        }
         if (!ApiKeys.hasKeyShape(token)) {
             throw Unauthorized.invalid();
         }
@@ -62,6 +65,12 @@ public final class AuthorizationHeader {
 
         public static ApiProblem invalid() {
             return token("invalid_key", "The key is not valid.");
+        }
+
+        /** A chat widget's public key ({@code lnp_cxo_…}) on a management surface. */
+        public static ApiProblem widgetKey() {
+            return token("widget_key_not_allowed", "This is a chat widget key: it works only on the chat endpoints "
+                    + "under /api/cxo for its widget. The management API and MCP take a connection key.");
         }
 
         public static ApiProblem expired() {

@@ -9,6 +9,9 @@ import java.util.UUID;
  * A key found by its hash, with its connection: everything authentication needs, in one query.
  *
  * @param workspaceQuotas the workspace's own monthly quota limits, by quota name (usually none)
+ * @param mcpOnly the key works on the MCP surface only (REST answers 403 {@code key_not_valid_for_rest})
+ * @param toolCallBudget the connection's lifetime budget of tool calls, or null for none
+ * @param toolCallsUsed tool calls taken from that budget so far (when the key was looked up)
  */
 public record KeyRecord(
         UUID keyId,
@@ -31,5 +34,8 @@ public record KeyRecord(
         Integer restPerMinute,
         Integer mcpPerMinute,
         Map<String, Long> workspaceQuotas,
-        List<String> disabledModules) {
+        List<String> disabledModules,
+        boolean mcpOnly,
+        Integer toolCallBudget,
+        int toolCallsUsed) {
 }

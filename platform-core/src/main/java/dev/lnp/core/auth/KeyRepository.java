@@ -44,6 +44,7 @@ public final class KeyRepository {
                                    c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
                                    c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
                                    c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
+                                   c.mcp_only, c.tool_call_budget, c.tool_calls_used,
                                    w.disabled_modules,
                                    (SELECT jsonb_object_agg(q.quota, q.monthly) FROM lnp_core.workspace_quotas q
                                      WHERE q.workspace_id = w.id)::text AS workspace_quotas
@@ -97,9 +98,26 @@ public final class KeyRepository {
                                 (Integer) rs.getObject("rest_per_minute"),
                                 (Integer) rs.getObject("mcp_per_minute"),
                                 quotas(rs.getString("workspace_quotas")),
-                                strings(rs.getArray("disabled_modules"))),
+                                strings(rs.getArray("disabled_modules")),
+                                rs.getBoolean("mcp_only"),
+                                (Integer) rs.getObject("tool_call_budget"),
+                                rs.getInt("tool_calls_used")),
                         (Integer) rs.getObject("hits")))
                 .findOne());
+    }
+
+    /**
+     * Takes one call from the connection's tool-call budget: one conditional UPDATE, so concurrent calls on any
+     * node cannot overdraw it. Returns the calls left after this one, or empty when the budget is used up (or the
+     * connection has none: callers only ask for connections with a budget).
+     */
+    public Optional<Integer> takeToolCall(UUID connectionId) {
+        return jdbi.withHandle(h -> h.createQuery("""
+                        UPDATE lnp_core.connections SET tool_calls_used = tool_calls_used + 1
+                         WHERE id = :id AND tool_call_budget IS NOT NULL AND tool_calls_used < tool_call_budget
+                        RETURNING tool_call_budget - tool_calls_used
+                        """)
+                .bind("id", connectionId).mapTo(Integer.class).findOne());
     }
 
     private static final TypeReference<Map<String, Long>> QUOTAS = new TypeReference<>() {

@@ -54,6 +54,8 @@ public final class Console implements HttpService {
     private final Mailbox mailbox;
     private final MailboxPages mailboxPages;
     private final WebhookPages webhookPages;
+    private final SectionPages sectionPages;
+    private final PluginPages pluginPages;
 
     public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer, Mailbox mailbox,
             PipelineServices.Limits limits, WorkspaceTransactions transactions, WebhookService webhooks) {
@@ -82,6 +84,13 @@ public final class Console implements HttpService {
         this.mailbox = mailbox;
         this.mailboxPages = new MailboxPages(this);
         this.webhookPages = new WebhookPages(this, transactions, webhooks);
+        this.sectionPages = new SectionPages(this, transactions);
+        this.pluginPages = new PluginPages(this);
+    }
+
+    /** The people-pages service plugins get through {@code PluginContext.service(PeoplePages.class)}. */
+    public dev.lnp.api.people.PeoplePages peoplePages() {
+        return pluginPages;
     }
 
     @Override
@@ -128,6 +137,15 @@ public final class Console implements HttpService {
                 .post("/webhooks/{id}/recover", page(webhookPages::recover))
                 .get("/webhooks/{id}/deliveries/{delivery}", page(webhookPages::delivery))
                 .post("/webhooks/{id}/deliveries/{delivery}/redeliver", page(webhookPages::redeliver))
+                // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
+                .get("/m/{plugin}/{section}", page(sectionPages::list))
+                .get("/m/{plugin}/{section}/new", page(sectionPages::createForm))
+                .post("/m/{plugin}/{section}/new", page(sectionPages::create))
+                .get("/m/{plugin}/{section}/{row}", page(sectionPages::show))
+                .get("/m/{plugin}/{section}/{row}/edit", page(sectionPages::editForm))
+                .post("/m/{plugin}/{section}/{row}/edit", page(sectionPages::update))
+                .get("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::confirmAction))
+                .post("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::runAction))
                 .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                         "There is no console page at this address.", "/console", "Go to the console"))));
     }
@@ -150,6 +168,14 @@ public final class Console implements HttpService {
             } catch (WebhookPages.NotFound missing) {
                 exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage() + ".",
                         "/console/webhooks", "Back to webhooks"));
+            } catch (SectionPages.NotFound missing) {
+                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
+                        missing.backHref, "Back"));
+            } catch (dev.lnp.api.http.ApiProblem problem) {
+                // A plugin section's callback refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
+                int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 500;
+                exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), "/console",
+                        "Back to the console"));
             } catch (ConsoleExchange.BadForm bad) {
                 exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
                         "/console", "Back to the console"));
@@ -179,7 +205,11 @@ public final class Console implements HttpService {
 
     /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
     Views.Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
-        var session = exchange.session().orElse(null);
+        return chrome(exchange.session().orElse(null), title, currentHref);
+    }
+
+    /** The layout's model for the person of {@code session} (null: nobody signed in). */
+    Views.Chrome chrome(ConsoleSessions.Session session, String title, String currentHref) {
         List<Views.NavSection> nav = new ArrayList<>();
         if (session != null && session.hasWorkspace()) {
             section(nav, session, currentHref, "API & MCP",
@@ -190,6 +220,7 @@ public final class Console implements HttpService {
                     new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
+            nav.addAll(sectionPages.navigation(session, currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
             if (settings.isOperator(session.email())) {
@@ -238,6 +269,10 @@ public final class Console implements HttpService {
 
     SignInLinks links() {
         return links;
+    }
+
+    SignInPages signInPages() {
+        return signIn;
     }
 
     SignInThrottle throttle() {

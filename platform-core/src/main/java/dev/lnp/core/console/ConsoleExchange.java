@@ -46,8 +46,13 @@ public final class ConsoleExchange {
         return req;
     }
 
+    /**
+     * The cookie's value; when the browser sends two (an old {@code Path=/console} one and the current
+     * {@code Path=/} one), the current one, which browsers send last (less specific path).
+     */
     public Optional<String> cookie(String name) {
-        return req.headers().cookies().first(name).asOptional();
+        List<String> all = req.headers().cookies().all(name, List::of);
+        return all.isEmpty() ? Optional.empty() : Optional.of(all.get(all.size() - 1));
     }
 
     public String query(String name) {
@@ -112,6 +117,34 @@ public final class ConsoleExchange {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return parseForm(body);
+    }
+
+    /**
+     * A state-changing request must come from the console's own origin ({@code Origin}, or the origin of
+     * {@code Referer} when a browser sent no {@code Origin}) and carry the CSRF token of the session that
+     * rendered its form.
+     */
+    public void checkPost(String expectedToken) {
+        String origin = requestOrigin(req.headers());
+        if (origin == null || !origin.equalsIgnoreCase(console.settings().origin())) {
+            throw new Forbidden("This form was not sent from " + console.settings().origin()
+                    + ". Open the console there and try again.");
+        }
+        if (!Secrets.same(form("csrf"), expectedToken)) {
+            throw new Forbidden("This form has expired or did not come from this console. Reload the page and try again.");
+        }
+    }
+
+    /** The origin a state-changing request came from ({@code Origin}, else the origin of {@code Referer}), or null. */
+    static String requestOrigin(io.helidon.http.ServerRequestHeaders headers) {
+        return headers.first(HeaderNames.ORIGIN)
+                .or(() -> headers.first(HeaderNames.REFERER).map(ConsoleExchange::originOf))
+                .orElse(null);
+    }
+
+    /** Parses a URL-encoded form body; throws {@link BadForm} when it cannot be read. */
+    static Map<String, List<String>> parseForm(byte[] body) {
         if (body.length > MAX_FORM_BYTES) {
             throw new BadForm("The form is larger than 64 KiB.");
         }
@@ -131,24 +164,6 @@ public final class ConsoleExchange {
             }
         }
         return values;
-    }
-
-    /**
-     * A state-changing request must come from the console's own origin ({@code Origin}, or the origin of
-     * {@code Referer} when a browser sent no {@code Origin}) and carry the CSRF token of the session that
-     * rendered its form.
-     */
-    public void checkPost(String expectedToken) {
-        String origin = req.headers().first(HeaderNames.ORIGIN)
-                .or(() -> req.headers().first(HeaderNames.REFERER).map(ConsoleExchange::originOf))
-                .orElse(null);
-        if (origin == null || !origin.equalsIgnoreCase(console.settings().origin())) {
-            throw new Forbidden("This form was not sent from " + console.settings().origin()
-                    + ". Open the console there and try again.");
-        }
-        if (!Secrets.same(form("csrf"), expectedToken)) {
-            throw new Forbidden("This form has expired or did not come from this console. Reload the page and try again.");
-        }
     }
 
     private static String originOf(String referer) {
@@ -178,18 +193,41 @@ public final class ConsoleExchange {
 
     public void startSession(String token) {
         setCookie(SESSION_COOKIE, token, console.settings().sessionLifetime());
+        clearLegacyCookie(SESSION_COOKIE);
     }
 
     public void endSessionCookie() {
         res.headers().addCookie(cookieBuilder(SESSION_COOKIE, "").maxAge(Duration.ZERO).build());
+        clearLegacyCookie(SESSION_COOKIE);
+    }
+
+    /**
+     * Cookies were once set with {@code Path=/console}; a browser would send such an old cookie first on console
+     * pages. Expiring it whenever the session cookie changes leaves only the {@code Path=/} one (a browser without
+     * one ignores this).
+     */
+    private void clearLegacyCookie(String name) {
+        res.headers().addCookie(SetCookie.builder(name, "").path("/console").httpOnly(true)
+                .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies()).maxAge(Duration.ZERO)
+                .build());
     }
 
     private void setCookie(String name, String value, Duration maxAge) {
         res.headers().addCookie(cookieBuilder(name, value).maxAge(maxAge).build());
     }
 
+    /**
+     * {@code Path=/}: plugin pages for people outside {@code /console} (e.g. {@code /api/agent-trials/approve},
+     * through PeoplePages) must see who is signed in. Safe because the cookies are HttpOnly and SameSite=Lax, and
+     * the API authenticates by key only: no API route reads them.
+     */
+    static SetCookie.Builder cookie(ConsoleSettings settings, String name, String value) {
+        return SetCookie.builder(name, value).path("/").httpOnly(true)
+                .sameSite(SetCookie.SameSite.LAX).secure(settings.secureCookies());
+    }
+
     private SetCookie.Builder cookieBuilder(String name, String value) {
-        return SetCookie.builder(name, value).path("/console").httpOnly(true)
+        return SetCookie.builder(name, value).path("/").httpOnly(true)
                 .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies());
     }
 
@@ -211,15 +249,19 @@ public final class ConsoleExchange {
         // The server's own time for the page (queries and rendering), visible in the browser's developer tools.
         res.header(HeaderNames.create("Server-Timing"), String.format(java.util.Locale.ROOT, "app;dur=%.1f",
                 (System.nanoTime() - startedNanos) / 1_000_000.0));
-        res.header(HeaderNames.CACHE_CONTROL, "no-store");
-        res.header(HeaderNames.create("Content-Security-Policy"),
-                "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
-                        + "frame-ancestors 'none'; base-uri 'none'");
-        res.header(HeaderNames.create("X-Content-Type-Options"), "nosniff");
-        // Sign-in links carry their token in the URL: never hand it to another site as a referrer. Not
-        // "no-referrer": with it a browser sends "Origin: null" on the console's own form posts.
-        res.header(HeaderNames.create("Referrer-Policy"), "same-origin");
+        PAGE_HEADERS.forEach((name, value) -> res.header(HeaderNames.create(name), value));
     }
+
+    /** The security headers of every page: console pages and plugin pages built with PeoplePages. */
+    static final Map<String, String> PAGE_HEADERS = Map.of(
+            "Cache-Control", "no-store",
+            "Content-Security-Policy",
+            "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
+                    + "frame-ancestors 'none'; base-uri 'none'",
+            "X-Content-Type-Options", "nosniff",
+            // Sign-in links carry their token in the URL: never hand it to another site as a referrer. Not
+            // "no-referrer": with it a browser sends "Origin: null" on the console's own form posts.
+            "Referrer-Policy", "same-origin");
 
     /** Ends handling with a redirect (e.g. to the sign-in page). */
     public static final class Redirect extends RuntimeException {

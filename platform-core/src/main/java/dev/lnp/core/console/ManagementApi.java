@@ -166,8 +166,8 @@ final class ManagementApi {
     private Object changeRole(Call call) {
         var session = changing(call);
         ConsoleAuthorization.require(session, Permission.MANAGE_MEMBERS);
-        JsonNode body = strictBody(call.req(), Set.of("role"), Set.of("role"));
         UUID id = pathId(call);
+        JsonNode body = strictBody(call.req(), Set.of("role"), Set.of("role"));
         console.members().changeRole(session, id, body.path("role").asText());
         return member(console.members().list(session.workspaceId()).stream().filter(m -> m.id().equals(id))
                 .findFirst().orElseThrow());
@@ -205,6 +205,7 @@ final class ManagementApi {
     private Object rotate(Call call) {
         var session = changing(call);
         ConsoleAuthorization.require(session, Permission.MANAGE_CONNECTIONS);
+        UUID id = pathId(call);
         JsonNode body = strictBody(call.req(), Set.of("grace_seconds"), Set.of());
         long grace = 0;
         if (body.has("grace_seconds")) {
@@ -214,7 +215,7 @@ final class ManagementApi {
             }
             grace = value.asLong();
         }
-        var connection = connectionOf(session, call);
+        var connection = connectionOf(session, id);
         var issued = console.connections().rotate(connection.connectionId(), Duration.ofSeconds(grace));
         console.activity().record(session, "connection.rotated", connection.name() + " (" + connection.connectionId() + ")",
                 "old keys end after " + grace + " seconds");
@@ -225,7 +226,7 @@ final class ManagementApi {
     private Object revoke(Call call) {
         var session = changing(call);
         ConsoleAuthorization.require(session, Permission.MANAGE_CONNECTIONS);
-        var connection = connectionOf(session, call);
+        var connection = connectionOf(session, pathId(call));
         console.connections().revoke(connection.connectionId());
         console.activity().record(session, "connection.revoked", connection.name() + " (" + connection.connectionId() + ")",
                 null);
@@ -243,18 +244,14 @@ final class ManagementApi {
         return envelope(data);
     }
 
-    private Connections.Listed connectionOf(ConsoleSessions.Session session, Call call) {
-        UUID id = pathId(call);
+    private Connections.Listed connectionOf(ConsoleSessions.Session session, UUID id) {
         return console.connections().list(session.workspaceId()).stream().filter(c -> c.connectionId().equals(id))
                 .findFirst().orElseThrow(() -> ApiProblem.notFound("Connection"));
     }
 
+    /** A malformed id is 400 naming the parameter, as on /api/v1 and the webhook routes; a well-formed unknown one 404. */
     private static UUID pathId(Call call) {
-        UUID id = Ids.parse(call.req().path().pathParameters().get("id"));
-        if (id == null) {
-            throw ApiProblem.notFound("Resource");
-        }
-        return id;
+        return Ids.pathParameter(call.req(), "id");
     }
 
     static ObjectNode envelope(ArrayNode data) {

@@ -66,7 +66,7 @@ final class SignInPages {
     }
 
     /** Deployment mail (no workspace): the person may belong to several. */
-    private void sendLink(String email, String token) {
+    void sendLink(String email, String token) {
         String link = console.settings().link("/console/sign-in/link?token="
                 + URLEncoder.encode(token, StandardCharsets.UTF_8));
         var model = new Views.LinkMail(link, console.settings().linkLifetime().toMinutes() + " minutes",
@@ -127,13 +127,16 @@ final class SignInPages {
         } else if (memberships.size() == 1) {
             userId = memberships.get(0).userId();
         }
-        if (memberships.isEmpty()) {
+        // A sign-in started from a plugin's page (PeoplePages) may be for an address with no account yet: the
+        // session then has no workspace, and the person goes back to that page.
+        String returnTo = ReturnPaths.isLocal(result.returnTo()) ? result.returnTo() : null;
+        if (memberships.isEmpty() && returnTo == null) {
             linkProblem(x, 403, "No workspace", "This address no longer belongs to a user of any workspace.");
             return;
         }
         var issued = console.sessions().create(result.email(), userId, x.userAgent(), x.clientIp());
         x.startSession(issued.token());
-        x.redirect(userId == null ? "/console/workspaces" : "/console");
+        x.redirect(returnTo != null ? returnTo : userId == null ? "/console/workspaces" : "/console");
     }
 
     void chooseWorkspace(ConsoleExchange x) {

@@ -36,6 +36,10 @@ public final class Views {
         }
     }
 
+    /** A plugin's page for people: its own HTML (escaped by the plugin) inside the console's layout. */
+    public record PluginPage(Chrome chrome, String bodyHtml) {
+    }
+
     public record Notice(Chrome chrome, String heading, String text, String linkHref, String linkLabel) {
     }
 

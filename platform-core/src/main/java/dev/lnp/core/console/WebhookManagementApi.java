@@ -69,8 +69,8 @@ final class WebhookManagementApi {
     }
 
     private Object events(Call call) {
-        viewing(call);
-        ArrayNode data = Json.mapper().valueToTree(webhooks.catalog().entries());
+        var session = viewing(call);
+        ArrayNode data = Json.mapper().valueToTree(inWorkspace(session, webhooks::catalogEntries));
         return ManagementApi.envelope(data);
     }
 
@@ -223,11 +223,7 @@ final class WebhookManagementApi {
 
     /** A malformed id is 400 naming the parameter, as on /api/v1; a well-formed one of another workspace is 404. */
     private static UUID id(Call call, String name) {
-        UUID id = Ids.parse(call.req().path().pathParameters().get(name));
-        if (id == null) {
-            throw PathIds.malformedProblem(name);
-        }
-        return id;
+        return Ids.pathParameter(call.req(), name);
     }
 
     /** {@code page} (from 1) and {@code limit} (1 to 100, 50 by default), as the v1 lists take them. */

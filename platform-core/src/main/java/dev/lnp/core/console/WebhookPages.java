@@ -8,7 +8,6 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
 import dev.lnp.core.db.WorkspaceTransactions;
-import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.webhooks.EventCatalog;
 import dev.lnp.core.webhooks.SubscriptionRepository.Subscription;
 import dev.lnp.core.webhooks.WebhookRoutes;
@@ -60,7 +59,7 @@ final class WebhookPages {
     void list(ConsoleExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
-        renderList(x, session, 200, emptyForm(), List.of());
+        renderList(x, session, 200, emptyForm(session), List.of());
     }
 
     void create(ConsoleExchange x) {
@@ -88,7 +87,7 @@ final class WebhookPages {
     void catalog(ConsoleExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
-        List<WebhookViews.CatalogEntry> entries = registry().events().stream()
+        List<WebhookViews.CatalogEntry> entries = inWorkspace(session, webhooks::events).stream()
                 .map(e -> new WebhookViews.CatalogEntry(e.type().name(), e.pluginId(), e.type().description(),
                         String.join(", ", e.type().aliases())))
                 .toList();
@@ -313,7 +312,7 @@ final class WebhookPages {
         var found = inWorkspace(session, tx -> new Found(webhooks.find(tx, requireId(id)),
                 webhooks.deliveries(tx, requireId(id), filter, DELIVERIES_PER_PAGE, offset),
                 webhooks.deliveryCount(tx, requireId(id), filter)));
-        var form = submitted != null ? submitted : formOf(found.subscription());
+        var form = submitted != null ? submitted : formOf(session, found.subscription());
         List<Views.Choice> states = new ArrayList<>();
         states.add(new Views.Choice("", "All deliveries", state.isEmpty()));
         for (String s : WebhookRoutes.STATES) {
@@ -359,8 +358,15 @@ final class WebhookPages {
     /** The form as sent: checked catalog events plus the other names (wildcards, aliases), comma-separated. */
     private WebhookViews.Form submittedForm(ConsoleExchange x, boolean enabled) {
         Set<String> checked = new LinkedHashSet<>(x.formValues("events"));
-        return new WebhookViews.Form(value(x.form("url")), eventChoices(checked), value(x.form("other_events")),
-                value(x.form("description")), enabled);
+        var choices = eventChoices(x.requireWorkspaceSession(), checked);
+        // A checked name that is no box here (a module switched off meanwhile) goes with the other names, so the
+        // service refuses it by name instead of the form dropping it.
+        choices.forEach(c -> checked.remove(c.name()));
+        String other = value(x.form("other_events"));
+        if (!checked.isEmpty()) {
+            other = String.join(", ", checked) + (other.isBlank() ? "" : ", " + other);
+        }
+        return new WebhookViews.Form(value(x.form("url")), choices, other, value(x.form("description")), enabled);
     }
 
     /** The JSON body the API would receive for this form; checked by the same schema and rules. */
@@ -378,12 +384,12 @@ final class WebhookPages {
         return body;
     }
 
-    private WebhookViews.Form emptyForm() {
-        return new WebhookViews.Form("", eventChoices(Set.of()), "", "", true);
+    private WebhookViews.Form emptyForm(ConsoleSessions.Session session) {
+        return new WebhookViews.Form("", eventChoices(session, Set.of()), "", "", true);
     }
 
-    private WebhookViews.Form formOf(Subscription s) {
-        var choices = eventChoices(Set.copyOf(s.events()));
+    private WebhookViews.Form formOf(ConsoleSessions.Session session, Subscription s) {
+        var choices = eventChoices(session, Set.copyOf(s.events()));
         Set<String> boxes = new LinkedHashSet<>();
         choices.forEach(c -> boxes.add(c.name()));
         List<String> other = s.events().stream().filter(e -> !boxes.contains(e)).toList();
@@ -391,9 +397,12 @@ final class WebhookPages {
                 s.description() == null ? "" : s.description(), s.enabled());
     }
 
-    /** A box per catalog event but the test event, which only "Send test event" sends. */
-    private List<WebhookViews.EventChoice> eventChoices(Set<String> selected) {
-        return registry().events().stream()
+    /**
+     * A box per event of the workspace's catalog (its modules that are on) but the test event, which only "Send
+     * test event" sends.
+     */
+    private List<WebhookViews.EventChoice> eventChoices(ConsoleSessions.Session session, Set<String> selected) {
+        return inWorkspace(session, webhooks::events).stream()
                 .filter(e -> !e.type().name().equals(EventCatalog.TEST_EVENT.name()))
                 .map(e -> new WebhookViews.EventChoice(e.type().name(), e.pluginId(), e.type().description(),
                         selected.contains(e.type().name())))
@@ -484,10 +493,6 @@ final class WebhookPages {
             return 1;
         }
         return Integer.parseInt(text);
-    }
-
-    private PluginRegistry registry() {
-        return console.registry();
     }
 
     private static String target(Subscription s) {

@@ -13,16 +13,27 @@ public final class Database implements AutoCloseable {
             java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     private final HikariDataSource dataSource;
+    private final Opening opening;
+    private final ConnectionWaits waits;
     private final Jdbi jdbi;
+    private volatile Runnable onUnreachable = () -> { };
 
-    private Database(HikariDataSource dataSource) {
+    private Database(HikariDataSource dataSource, Opening opening) {
         this.dataSource = dataSource;
-        this.jdbi = Jdbi.create(dataSource);
+        this.opening = opening;
+        this.waits = new ConnectionWaits(dataSource);
+        this.jdbi = Jdbi.create(waits);
     }
 
     public static Database connect(String jdbcUrl, Optional<String> user, Optional<String> password, int poolSize) {
         HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
+        // The driver's data source, so that a connection the pool fails to open tells the outage at once (see
+        // Opening) instead of the pool's waiters finding out after its connection timeout.
+        var opening = new Opening();
+        opening.setUrl(jdbcUrl);
+        opening.setApplicationName("lnp-platform");
+        opening.setReWriteBatchedInserts(true);
+        config.setDataSource(opening);
         user.ifPresent(config::setUsername);
         password.ifPresent(config::setPassword);
         config.setMaximumPoolSize(poolSize);
@@ -31,9 +42,75 @@ public final class Database implements AutoCloseable {
         // Fail fast when the database is down: readiness reports it instead of requests hanging.
         config.setConnectionTimeout(5_000);
         config.setInitializationFailTimeout(-1);
-        config.addDataSourceProperty("ApplicationName", "lnp-platform");
-        config.addDataSourceProperty("reWriteBatchedInserts", "true");
-        return new Database(new HikariDataSource(config));
+        Database database = new Database(new HikariDataSource(config), opening);
+        opening.database = database;
+        return database;
+    }
+
+    /** The driver's data source; a connection it cannot open because the server is gone reports the outage. */
+    private static final class Opening extends org.postgresql.ds.PGSimpleDataSource {
+        private volatile Database database;
+
+        @Override
+        public java.sql.Connection getConnection(String user, String password) throws java.sql.SQLException {
+            try {
+                return super.getConnection(user, password);
+            } catch (java.sql.SQLException e) {
+                Database owner = database;
+                if (owner != null && isUnreachable(e)) {
+                    owner.onUnreachable.run();
+                }
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * A lost or refused connection (SQLSTATE class 08), a pool that could not hand one out, or a server shutting
+     * down under the request (57P01 to 57P03: administrator or crash shutdown, cannot connect now).
+     */
+    public static boolean isUnreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException) {
+                return true;
+            }
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P0"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** What to do when the pool fails to open a connection because the database is gone (the outage's report). */
+    void onUnreachable(Runnable action) {
+        this.onUnreachable = action;
+    }
+
+    /** Ends the waits of requests for a connection and refuses new ones without waiting ({@link ConnectionWaits}). */
+    void endRequestWaits() {
+        waits.unreachable();
+    }
+
+    /** How many requests wait for a pooled connection right now (the outage tests watch it). */
+    public int requestsWaitingForConnection() {
+        return waits.waiting();
+    }
+
+    /** Requests wait for connections again: the database is back. */
+    void admitRequestWaits() {
+        waits.reachable();
+    }
+
+    /** Marks the current thread (a request) as one whose connection waits an outage may end; see ConnectionWaits. */
+    public static WaitScope cutShortOnOutage() {
+        return ConnectionWaits.cutShortOnOutage();
+    }
+
+    /** The span of {@link #cutShortOnOutage()}; closing it cannot fail. */
+    public interface WaitScope extends AutoCloseable {
+        @Override
+        void close();
     }
 
     public Jdbi jdbi() {
@@ -42,6 +119,15 @@ public final class Database implements AutoCloseable {
 
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /**
+     * A connection outside the pool, with the pool's settings and credentials (the webhook LISTEN connection, held
+     * for the node's life, so the pool keeps all of its own); the caller closes it.
+     */
+    public java.sql.Connection openUnpooled() throws java.sql.SQLException {
+        return dataSource.getUsername() == null ? opening.getConnection()
+                : opening.getConnection(dataSource.getUsername(), dataSource.getPassword());
     }
 
     /**

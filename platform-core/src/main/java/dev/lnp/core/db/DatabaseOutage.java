@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Remembers that the database was found unreachable, so that requests answer 503 at once instead of each waiting
  * for the pool's connection timeout (5 s); a probe every half second notices the database's return and lifts it.
+ * Reported by the first request that fails for want of the database, or by the pool failing to open a connection;
+ * requests already waiting for a pooled connection then stop waiting and answer 503 too ({@link ConnectionWaits}).
  */
 public final class DatabaseOutage implements AutoCloseable {
 
@@ -18,6 +20,7 @@ public final class DatabaseOutage implements AutoCloseable {
 
     public DatabaseOutage(Database database) {
         this.database = database;
+        database.onUnreachable(this::reportUnreachable);
     }
 
     /** True while the database is known to be unreachable. */
@@ -28,6 +31,7 @@ public final class DatabaseOutage implements AutoCloseable {
     /** Called when a request failed for want of the database: starts probing for its return (once). */
     public void reportUnreachable() {
         if (!closed && down.compareAndSet(false, true)) {
+            database.endRequestWaits();
             LOG.log(Level.WARNING, "The database is unreachable; requests answer 503 until it is back");
             Thread.ofVirtual().name("lnp-database-outage-probe").start(this::probeUntilBack);
         }
@@ -42,6 +46,7 @@ public final class DatabaseOutage implements AutoCloseable {
                 return;
             }
             if (database.isReachable()) {
+                database.admitRequestWaits();
                 down.set(false);
                 LOG.log(Level.INFO, "The database is reachable again after {0} ms",
                         (System.nanoTime() - started) / 1_000_000);

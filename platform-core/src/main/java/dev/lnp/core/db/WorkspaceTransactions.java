@@ -66,6 +66,34 @@ public final class WorkspaceTransactions {
         });
     }
 
+    /**
+     * A transaction that belongs to no workspace, as the tenant role: tables with workspace row-level security
+     * show and accept nothing ({@code current_workspace()} is null), a plugin's workspace-less tables are usable.
+     */
+    public <R> R outsideWorkspace(PluginContext.WorkspaceWork<R> work) {
+        return jdbi.inTransaction(handle -> {
+            handle.createQuery("SELECT set_config('lnp.workspace_id', '', true), set_config('role', :role, true)")
+                    .bind("role", Migrations.TENANT_ROLE)
+                    .mapTo(String.class)
+                    .list();
+            EventPublisher none = (name, payload) -> {
+                throw new IllegalStateException("events belong to a workspace: publish them inside inWorkspace");
+            };
+            try {
+                return work.run(new Tx(null, handle, none));
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new WorkFailed(e);
+            }
+        });
+    }
+
+    /** A transaction as the platform's own user (no tenant role, no workspace): see PluginContext#acrossWorkspaces. */
+    public <R> R acrossWorkspaces(java.util.function.Function<Handle, R> work) {
+        return jdbi.inTransaction(work::apply);
+    }
+
     private record Tx(UUID workspaceId, Handle handle, EventPublisher events) implements WorkspaceTx {
         @Override
         public boolean isUser(UUID userId) {

@@ -21,7 +21,19 @@ record ApiRequestImpl(
         JsonNode body,
         WorkspaceTx tx,
         PipelineServices.Caller caller,
-        String endpoint) implements ApiRequest, CallerCarrier {
+        String endpoint,
+        io.helidon.webserver.http.ServerRequest request) implements ApiRequest, CallerCarrier {
+
+    @Override
+    public List<String> headers(String name) {
+        return request == null ? List.of()
+                : request.headers().all(io.helidon.http.HeaderNames.create(name), List::of);
+    }
+
+    @Override
+    public Optional<String> clientAddress() {
+        return request == null ? Optional.empty() : RouteHandler.clientAddress(request);
+    }
 
     @Override
     public Optional<WorkspaceTx> openTx() {

@@ -94,6 +94,10 @@ public final class PipelineServices {
         RateLimiter.Window window = rateLimiter.window(surface);
         var authenticated = authenticator.authenticate(authorizationHeaders, window);
         KeyRecord key = authenticated.key();
+        if (key.mcpOnly() && !"mcp".equals(surface)) {
+            throw new ApiProblem(403, "key_not_valid_for_rest", "Forbidden", "This key works on the MCP surface "
+                    + "only (/api/mcp); it cannot call REST routes.");
+        }
         int limit = "mcp".equals(surface)
                 ? (key.mcpPerMinute() != null ? key.mcpPerMinute() : mcpPerMinute)
                 : (key.restPerMinute() != null ? key.restPerMinute() : restPerMinute);

@@ -56,21 +56,9 @@ public final class Problems {
                 java.util.Map.of("Retry-After", "5"));
     }
 
-    /**
-     * A lost or refused connection (SQLSTATE class 08), a pool that could not hand one out, or a server shutting
-     * down under the request (57P01 to 57P03: administrator or crash shutdown, cannot connect now).
-     */
+    /** See {@link dev.lnp.core.db.Database#isUnreachable}. */
     public static boolean isDatabaseUnreachable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException) {
-                return true;
-            }
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P0"))) {
-                return true;
-            }
-        }
-        return false;
+        return dev.lnp.core.db.Database.isUnreachable(failure);
     }
 
     public static ApiProblem routeNotFound(String method, String path) {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** A raw route's request: the checked caller, the headers and the unparsed body. */
-record RawRequestImpl(String requestId, ServerRequest request, byte[] body, PipelineServices.Caller caller,
+public record RawRequestImpl(String requestId, ServerRequest request, byte[] body, PipelineServices.Caller caller,
         String endpoint) implements RawRequest, CallerCarrier {
 
     @Override
@@ -20,6 +20,26 @@ record RawRequestImpl(String requestId, ServerRequest request, byte[] body, Pipe
     @Override
     public List<String> headers(String name) {
         return request.headers().all(HeaderNames.create(name), List::of);
+    }
+
+    @Override
+    public Optional<String> clientAddress() {
+        return RouteHandler.clientAddress(request);
+    }
+
+    @Override
+    public Optional<String> query(String name) {
+        return request.query().first(name).asOptional();
+    }
+
+    @Override
+    public String path() {
+        return request.path().path();
+    }
+
+    /** The server request behind a raw request of this pipeline (for core services such as the people pages). */
+    public static Optional<ServerRequest> serverRequest(RawRequest raw) {
+        return raw instanceof RawRequestImpl impl ? Optional.of(impl.request()) : Optional.empty();
     }
 
     @Override

@@ -31,6 +31,16 @@ public record PluginContextImpl(PluginRegistry registry, WorkspaceTransactions t
     }
 
     @Override
+    public <R> R outsideWorkspace(WorkspaceWork<R> work) {
+        return transactions.outsideWorkspace(work);
+    }
+
+    @Override
+    public <R> R acrossWorkspaces(java.util.function.Function<org.jdbi.v3.core.Handle, R> work) {
+        return transactions.acrossWorkspaces(work);
+    }
+
+    @Override
     public Optional<String> config(String key) {
         return config.get(key);
     }

@@ -1,7 +1,9 @@
 package dev.lnp.core.plugins;
 
 import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.mcp.ToolDescriptor;
@@ -39,7 +41,12 @@ public final class PluginRegistry {
 
     /** What one plugin contributed. */
     public record Contributions(String pluginId, List<ScopeInfo> scopes, List<RouteSpec> routes,
-            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas) {
+            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas,
+            List<ConsoleSection> consoleSections) {
+    }
+
+    /** A console section and the plugin that contributed it. */
+    public record RegisteredSection(String pluginId, ConsoleSection section) {
     }
 
     private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
@@ -50,6 +57,8 @@ public final class PluginRegistry {
     private final Map<String, QuotaInfo> quotas = new TreeMap<>();
     private final Map<String, Object> services = new LinkedHashMap<>();
     private final List<RegisteredRoute> routes = new ArrayList<>();
+    private final List<RegisteredSection> consoleSections = new ArrayList<>();
+    private volatile PluginContext startedContext;
 
     /** Lets a plugin declare itself; what it declares is recorded against its id. */
     public void register(String pluginId, PlatformPlugin plugin) {
@@ -72,6 +81,17 @@ public final class PluginRegistry {
 
     public List<RegisteredRoute> routes() {
         return Collections.unmodifiableList(routes);
+    }
+
+    /** Every plugin's console sections, in registration order. */
+    public List<RegisteredSection> consoleSections() {
+        return Collections.unmodifiableList(consoleSections);
+    }
+
+    /** The section {@code sectionId} of plugin {@code pluginId}, if it contributed one. */
+    public Optional<RegisteredSection> consoleSection(String pluginId, String sectionId) {
+        return consoleSections.stream()
+                .filter(s -> s.pluginId().equals(pluginId) && s.section().id().equals(sectionId)).findFirst();
     }
 
     public Collection<ScopeInfo> scopes() {
@@ -111,6 +131,30 @@ public final class PluginRegistry {
         return Optional.ofNullable(type.cast(services.get(type.getName())));
     }
 
+    /**
+     * The context plugins start with; from now on the contexts handed out at registration
+     * ({@code Registrar.context()}) answer through it. Called once, before the first plugin starts.
+     */
+    public void contextReady(PluginContext context) {
+        this.startedContext = java.util.Objects.requireNonNull(context);
+    }
+
+    PluginContext startedContext() {
+        return startedContext;
+    }
+
+    /** An in-process subscription to an event ({@link Registrar#subscribe}); delivered by EventSubscriptions. */
+    public record Subscription(String subscriber, String pluginId, String eventName,
+            dev.lnp.api.events.EventHandler handler) {
+    }
+
+    private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Every in-process event subscription, in registration order. */
+    public List<Subscription> subscriptions() {
+        return List.copyOf(subscriptions);
+    }
+
     private class PluginRegistrar implements Registrar {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
@@ -118,6 +162,7 @@ public final class PluginRegistry {
         private final List<ToolDescriptor> myTools = new ArrayList<>();
         private final List<EventType> myEvents = new ArrayList<>();
         private final List<QuotaInfo> myQuotas = new ArrayList<>();
+        private final List<ConsoleSection> mySections = new ArrayList<>();
         private String schema;
 
         PluginRegistrar(String pluginId) {
@@ -217,6 +262,32 @@ public final class PluginRegistry {
         }
 
         @Override
+        public Registrar consoleSection(ConsoleSection section) {
+            if (mySections.stream().anyMatch(s -> s.id().equals(section.id()))) {
+                throw new IllegalStateException(pluginId + ": console section " + section.id() + " is declared twice");
+            }
+            mySections.add(section);
+            consoleSections.add(new RegisteredSection(pluginId, section));
+            return this;
+        }
+
+        @Override
+        public PluginContext context() {
+            return new LazyPluginContext(pluginId, PluginRegistry.this);
+        }
+
+        @Override
+        public Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+            java.util.Objects.requireNonNull(handler, "handler");
+            String subscriber = pluginId + ":" + eventName;
+            if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {
+                throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
+            }
+            subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
+            return this;
+        }
+
+        @Override
         public <T> Registrar provide(Class<T> type, T implementation) {
             if (services.putIfAbsent(type.getName(), type.cast(implementation)) != null) {
                 throw new IllegalStateException(pluginId + ": a service " + type.getName() + " is already provided");
@@ -235,6 +306,14 @@ public final class PluginRegistry {
             for (ToolDescriptor tool : myTools) {
                 checkDeclared(tool.quota(), "tool " + tool.name());
             }
+            for (ConsoleSection section : mySections) {
+                String parent = section.parent().orElse(null);
+                if (parent != null && mySections.stream().noneMatch(s -> s.id().equals(parent)
+                        && s.finder().isPresent() && s.parent().isEmpty())) {
+                    throw new IllegalStateException(pluginId + ": console section " + section.id() + " is a child of "
+                            + parent + ", which this plugin does not declare as a top-level section with detail(...)");
+                }
+            }
         }
 
         private void checkDeclared(String quota, String user) {
@@ -246,7 +325,7 @@ public final class PluginRegistry {
 
         Contributions contributions() {
             return new Contributions(pluginId, List.copyOf(myScopes), List.copyOf(myRoutes), List.copyOf(myTools),
-                    List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas));
+                    List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas), List.copyOf(mySections));
         }
     }
 }

@@ -17,6 +17,7 @@ import dev.lnp.api.mcp.ToolEntry;
 import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.core.auth.KeyRecord;
+import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.http.CallerCarrier;
 import dev.lnp.core.http.PipelineServices;
@@ -40,9 +41,11 @@ public final class PlatformToolGateway implements ToolGateway {
     private final WorkspaceTransactions transactions;
     private final PipelineServices services;
     private final ToolCallLog log;
+    private final KeyRepository keys;
 
     public PlatformToolGateway(PluginRegistry registry, ToolInvoker invoker, WorkspaceTransactions transactions,
-            PipelineServices services, ToolCallLog log) {
+            PipelineServices services, ToolCallLog log, KeyRepository keys) {
+        this.keys = keys;
         this.registry = registry;
         this.invoker = invoker;
         this.transactions = transactions;
@@ -58,7 +61,9 @@ public final class PlatformToolGateway implements ToolGateway {
         return new McpCaller(caller.principal(), Optional.ofNullable(expires),
                 new McpCaller.RateLimit(caller.rate().limit(), caller.rate().remaining(), caller.rate().resetSeconds()),
                 new McpCaller.ToolPolicy(Optional.ofNullable(key.toolAllow()).map(List::copyOf),
-                        List.copyOf(key.toolDeny()), key.readOnlyTools(), List.copyOf(key.disabledModules())));
+                        List.copyOf(key.toolDeny()), key.readOnlyTools(), List.copyOf(key.disabledModules())),
+                Optional.ofNullable(key.toolCallBudget()).map(budget -> new McpCaller.ToolCallBudget(budget,
+                        Math.max(0, budget - key.toolCallsUsed()))));
     }
 
     @Override
@@ -91,6 +96,7 @@ public final class PlatformToolGateway implements ToolGateway {
             }
             JsonNode args = ToolInvoker.arguments(arguments);
             invoker.validate(tool, args);
+            takeFromBudget(caller.key());
             ToolResult result = withQuota(caller, tool.descriptor().quota(),
                     () -> inOwnTransaction(tool, principal, args));
             record(carrier, request, name, ToolCallRecord.OK, null, started, result.entities());
@@ -101,6 +107,46 @@ public final class PlatformToolGateway implements ToolGateway {
         } catch (RuntimeException e) {
             record(carrier, request, name, ToolCallRecord.ERROR, "internal_error", started, List.of());
             throw e;
+        }
+    }
+
+    @Override
+    public ToolResult callWithKey(String apiKey, String name, JsonNode arguments) {
+        PipelineServices.Caller caller = services.authenticate(List.of("Bearer " + apiKey), "mcp");
+        return call(new InternalCall("internal-" + java.util.UUID.randomUUID(), caller), name, arguments);
+    }
+
+    /** A call a plugin makes for a workspace outside any request (e.g. seeding it), as that key's holder. */
+    private record InternalCall(String requestId, PipelineServices.Caller caller) implements RequestContext,
+            CallerCarrier {
+        @Override
+        public Optional<Principal> principal() {
+            return Optional.of(caller.principal());
+        }
+
+        @Override
+        public Optional<WorkspaceTx> openTx() {
+            return Optional.empty();
+        }
+
+        @Override
+        public String endpoint() {
+            return "internal";
+        }
+    }
+
+    /**
+     * A restricted key's lifetime budget: one conditional UPDATE per call (atomic across nodes). A call counts
+     * once it has passed the name, permission and argument checks, whether the tool then succeeds or not.
+     */
+    private void takeFromBudget(KeyRecord key) {
+        if (key.toolCallBudget() == null) {
+            return;
+        }
+        if (keys.takeToolCall(key.connectionId()).isEmpty()) {
+            services.metrics().refused("tool_call_budget", "mcp");
+            throw new ApiProblem(403, "tool_call_budget_exhausted", "Forbidden", "This key has used all "
+                    + key.toolCallBudget() + " tool calls it was issued with; it cannot call tools any more.");
         }
     }
 
@@ -177,5 +223,14 @@ public final class PlatformToolGateway implements ToolGateway {
             return b;
         }
         return b == null || a.isBefore(b) ? a : b;
+    }
+
+    @Override
+    public ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name,
+            JsonNode arguments) {
+        var tool = invoker.find(name);
+        var principal = new dev.lnp.api.Principal(workspaceId, actorId, actorId, java.util.Optional.empty(),
+                "service", java.util.Set.of(tool.descriptor().scope()), java.util.Optional.empty());
+        return invoker.call(principal, name, arguments);
     }
 }

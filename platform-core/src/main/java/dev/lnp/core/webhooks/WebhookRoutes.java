@@ -41,8 +41,9 @@ public final class WebhookRoutes {
         String one = SUBSCRIPTIONS + "/{id}";
         return List.of(
                 RouteSpec.get(BASE + "/events").scope(READ)
-                        .summary("Every event a subscription can name, with its payload schema and aliases")
-                        .handler(req -> ApiResponse.of(service.catalog().entries())),
+                        .summary("Every event a subscription can name (those of the workspace's modules that are on), "
+                                + "with its payload schema and aliases")
+                        .handler(req -> ApiResponse.of(service.catalogEntries(req.tx()))),
                 RouteSpec.get(SUBSCRIPTIONS).scope(READ).paginated()
                         .summary("List webhook subscriptions, newest first").handler(this::list),
                 RouteSpec.post(SUBSCRIPTIONS).scope(WRITE).body(service.createSchema())

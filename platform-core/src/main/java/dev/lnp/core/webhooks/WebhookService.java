@@ -65,6 +65,30 @@ public final class WebhookService {
         return catalog;
     }
 
+    /** The workspace's event catalog: events of the modules it has on (the catalog route and the console). */
+    public List<Map<String, Object>> catalogEntries(WorkspaceTx tx) {
+        return catalog.entries(disabledModules(tx));
+    }
+
+    /** The events a subscription of this workspace may name: those of the modules it has on. */
+    public List<PluginRegistry.RegisteredEvent> events(WorkspaceTx tx) {
+        return catalog.events(disabledModules(tx));
+    }
+
+    /**
+     * The modules (plugin ids) the workspace switched off; read in its transaction (as the tenant role, through
+     * a function that shows only this), so a switch counts at once.
+     */
+    private static Set<String> disabledModules(WorkspaceTx tx) {
+        return tx.handle().createQuery("SELECT lnp_core.current_workspace_disabled_modules()")
+                .map((rs, ctx) -> {
+                    java.sql.Array modules = rs.getArray(1);
+                    return modules == null ? Set.<String>of()
+                            : Set.copyOf(java.util.Arrays.asList((String[]) modules.getArray()));
+                })
+                .findOne().orElse(Set.of());
+    }
+
     JsonNode createSchema() {
         return createSchema;
     }
@@ -102,7 +126,7 @@ public final class WebhookService {
     public Created create(WorkspaceTx tx, JsonNode body) {
         List<FieldError> errors = new ArrayList<>();
         String url = checkedUrl(body.get("url").asText(), errors);
-        List<String> events = catalog.normalize(texts(body.get("events")), "/events", errors);
+        List<String> events = catalog.normalize(texts(body.get("events")), "/events", errors, disabledModules(tx));
         failIfAny(errors);
         Instant now = clock.instant();
         var subscriptions = repository(tx);
@@ -121,7 +145,8 @@ public final class WebhookService {
     public SubscriptionRepository.Subscription update(WorkspaceTx tx, UUID id, JsonNode body) {
         List<FieldError> errors = new ArrayList<>();
         String url = body.has("url") ? checkedUrl(body.get("url").asText(), errors) : null;
-        List<String> events = body.has("events") ? catalog.normalize(texts(body.get("events")), "/events", errors) : null;
+        List<String> events = body.has("events")
+                ? catalog.normalize(texts(body.get("events")), "/events", errors, disabledModules(tx)) : null;
         failIfAny(errors);
         var changes = new SubscriptionRepository.Changes(url, events, body.has("description"),
                 textOrNull(body.get("description")), body.has("enabled") ? body.get("enabled").asBoolean() : null);

@@ -1,11 +1,9 @@
 package dev.lnp.core.webhooks;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.mail.PlatformMailer;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.UUID;
@@ -53,10 +51,8 @@ public final class Webhooks implements AutoCloseable {
 
     /** A connection of its own for LISTEN, with the pool's settings, so the pool keeps all its connections. */
     private static Connection connect(Database database) throws java.sql.SQLException {
-        if (database.dataSource() instanceof HikariDataSource pool) {
-            return DriverManager.getConnection(pool.getJdbcUrl(), pool.getUsername(), pool.getPassword());
-        }
-        return database.dataSource().getConnection();
+        // Through the pool's data source: the pool has no JDBC URL (getJdbcUrl() is null), see Database.
+        return database.openUnpooled();
     }
 
     /** Names this node in leases and attempt history, e.g. {@code web-1/4711/3f2a}. */

@@ -46,7 +46,7 @@ class NotesPluginTest {
     @Test
     void writesStopAtTheWorkspacesMonthlyQuota(TestPlatform platform) {
         UUID ws = platform.createWorkspace("quota");
-        platform.setQuota(ws, NotesPlugin.QUOTA, 1);
+        platform.setQuota(ws, NotesScopes.QUOTA, 1);
         String key = platform.key(ws, "notes.write");
         assertEquals(201, platform.post("/api/v1/notes/items", key, "{\"text\":\"one\"}").status());
         var over = platform.post("/api/v1/notes/items", key, "{\"text\":\"two\"}");

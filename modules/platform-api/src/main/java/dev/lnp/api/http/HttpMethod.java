@@ -1,3 +1,3 @@
 package dev.lnp.api.http;
 
-public enum HttpMethod { GET, POST, PUT, PATCH, DELETE }
+public enum HttpMethod { GET, POST, PUT, PATCH, DELETE, OPTIONS }

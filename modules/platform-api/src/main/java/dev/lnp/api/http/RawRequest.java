@@ -18,6 +18,12 @@ public interface RawRequest extends RequestContext {
         return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
     }
 
+    /** The first value of query parameter {@code name} (decoded), if present. */
+    Optional<String> query(String name);
+
+    /** The request's path as sent, without the query (e.g. {@code /api/agent-trials/approve}). */
+    String path();
+
     /** The body as sent, at most the platform's body limit; empty when there is none. */
     byte[] body();
 }

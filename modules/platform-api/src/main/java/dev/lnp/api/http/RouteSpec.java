@@ -74,6 +74,11 @@ public record RouteSpec(
         return new Builder(HttpMethod.DELETE, path);
     }
 
+    /** An {@code OPTIONS} route, e.g. a CORS preflight answered by a public raw handler. */
+    public static Builder options(String path) {
+        return new Builder(HttpMethod.OPTIONS, path);
+    }
+
     public boolean isPublic() {
         return scope == null;
     }

@@ -11,9 +11,22 @@ import java.util.Optional;
  * @param keyExpiresAt when the key stops working: the connection's expiry or the end of a rotated secret's grace
  *                     period, whichever comes first
  * @param rateLimit the per-minute MCP budget after this request
+ * @param toolCalls the key's lifetime budget of tool calls (restricted keys, e.g. agent trials), when it has one
  */
 public record McpCaller(Principal principal, Optional<Instant> keyExpiresAt, RateLimit rateLimit,
-        ToolPolicy toolPolicy) {
+        ToolPolicy toolPolicy, Optional<ToolCallBudget> toolCalls) {
+
+    /** A caller without a tool-call budget. */
+    public McpCaller(Principal principal, Optional<Instant> keyExpiresAt, RateLimit rateLimit, ToolPolicy toolPolicy) {
+        this(principal, keyExpiresAt, rateLimit, toolPolicy, Optional.empty());
+    }
+
+    /**
+     * A lifetime budget of tool calls: {@code remaining} as of this request. The call that would exceed it is
+     * refused with 403 {@code tool_call_budget_exhausted}.
+     */
+    public record ToolCallBudget(int limit, int remaining) {
+    }
 
     /** The fixed one-minute window of the MCP surface. */
     public record RateLimit(int limit, int remaining, long resetSeconds) {

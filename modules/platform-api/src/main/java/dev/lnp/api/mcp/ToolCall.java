@@ -36,6 +36,12 @@ public interface ToolCall {
                 arguments().path("limit").asInt(PageRequest.DEFAULT_LIMIT));
     }
 
+    /** A single-valued argument as text, empty when absent or null (a list filter, like a query parameter). */
+    default java.util.Optional<String> text(String name) {
+        JsonNode value = arguments().get(name);
+        return value == null || value.isNull() ? java.util.Optional.empty() : java.util.Optional.of(value.asText());
+    }
+
     /** An array-of-strings argument (a repeatable filter), empty when absent. */
     default List<String> strings(String name) {
         List<String> values = new ArrayList<>();

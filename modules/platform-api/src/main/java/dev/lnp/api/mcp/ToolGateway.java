@@ -32,6 +32,26 @@ public interface ToolGateway {
      */
     ToolResult call(RequestContext request, String name, JsonNode arguments);
 
+    /**
+     * Calls a tool as the holder of {@code apiKey} would over MCP (same permissions, limits, budget and audit;
+     * recorded with the endpoint {@code internal}), for work a plugin does for a workspace outside any request of
+     * that workspace, e.g. seeding a newly provisioned workspace with sample data through other plugins' public
+     * tools. A bad, revoked or expired key is refused as on a request (401 problem).
+     */
+    ToolResult callWithKey(String apiKey, String name, JsonNode arguments);
+
     /** The workspace's recorded tool calls, newest first. */
     ToolCallPage audit(ApiRequest request, ToolCallFilter filter);
+
+    /**
+     * A plugin calling another plugin's tool on its own behalf, outside any request (e.g. the chatbot opening a
+     * support ticket with {@code issues_create}), so that it needs none of that plugin's classes. The tool runs in
+     * a workspace transaction of its own as a service principal whose identity is {@code actorId} (what the tool
+     * records as author or creator) and who holds exactly the tool's scope. Arguments are validated as for any
+     * caller; failures are {@code ApiProblem}s as in {@link #call}.
+     */
+    default ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name,
+            JsonNode arguments) {
+        throw new UnsupportedOperationException("callAsPlugin is not available here");
+    }
 }

@@ -143,6 +143,11 @@ public record Column(String name, Type type) {
         };
     }
 
+    /** The stored value of this column (found by its name) as the JSON node a response carries. */
+    public JsonNode readJson(ResultSet rs) throws SQLException {
+        return readJson(rs, rs.findColumn(name));
+    }
+
     /**
      * The stored value as the JSON node a response carries, read straight from column {@code index}: list pages
      * read thousands of values per request, and building a Java value first to convert it into a node cost a

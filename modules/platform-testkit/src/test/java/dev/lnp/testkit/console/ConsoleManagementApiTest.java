@@ -105,6 +105,33 @@ class ConsoleManagementApiTest {
                 .status(), "now an admin");
     }
 
+    /** As on /api/v1: a malformed id is 400 invalid_path_parameter naming it, a well-formed unknown one 404. */
+    @Test
+    void aMalformedIdIs400NamingTheParameter() {
+        String email = address("malformed");
+        platform.workspaces().create("Ids " + email, email);
+        var client = new ConsoleClient(platform.port()).signIn(mail, email);
+        String csrf = json(client.json("GET", "/console/api/session", null, null)).path("data").path("csrf_token").asText();
+        record Call(String method, String path, String body) {
+        }
+        for (var call : List.of(new Call("PATCH", "/console/api/members/not-a-uuid", "{\"role\":\"admin\"}"),
+                new Call("PATCH", "/console/api/members/not-a-uuid", "{\"unknown\":1}"),
+                new Call("DELETE", "/console/api/members/not-a-uuid", null),
+                new Call("POST", "/console/api/members/12345/transfer-ownership", null),
+                new Call("POST", "/console/api/connections/not-a-uuid/rotate", "{\"grace_seconds\":0}"),
+                new Call("POST", "/console/api/connections/0d6f3b8e-1c2a-4f5b-9e7d-3a1b2c4d5e6/revoke", null))) {
+            var answer = client.json(call.method(), call.path(), call.body(), csrf);
+            assertEquals(400, answer.status(), call + ": " + answer.body());
+            assertTrue(answer.header("Content-Type").startsWith("application/problem+json"), call.toString());
+            assertEquals("invalid_path_parameter", json(answer).path("code").asText(), call.toString());
+            assertEquals("{id}", json(answer).path("errors").get(0).path("pointer").asText(), call.toString());
+        }
+        assertEquals(404, client.json("POST", "/console/api/connections/" + UUID.randomUUID() + "/revoke", null, csrf)
+                .status());
+        assertEquals(404, client.json("PATCH", "/console/api/members/" + UUID.randomUUID(), "{\"role\":\"admin\"}", csrf)
+                .status());
+    }
+
     @Test
     void withoutASessionOrFromAnotherWorkspaceNothingIsReachable() {
         var anonymous = new ConsoleClient(platform.port());

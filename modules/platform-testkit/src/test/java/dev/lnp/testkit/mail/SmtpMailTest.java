@@ -139,7 +139,9 @@ class SmtpMailTest {
             smtp = greenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
             var sent = awaitState(mailbox, id, "sent");
             assertTrue(smtp.waitForIncomingEmail(5_000, 1));
-            Thread.sleep(1_000); // any duplicate would arrive within the retry delay
+            // No sleep for a duplicate: a claim holds the message under its lease (5 min) until its outcome is
+            // recorded, so the claims were one after another, every earlier one was refused a connection, and
+            // 'sent' is final (nothing claims it again). What arrived is all that will.
             assertEquals(1, smtp.getReceivedMessages().length, "delivered once");
             assertEquals(sent.messageId(), smtp.getReceivedMessages()[0].getMessageID());
             assertNull(sent.summary().lastError());
@@ -255,9 +257,10 @@ class SmtpMailTest {
                     null, "operator@example.com", "From the CLI", "Queued by a command", null, "sign-in-link")));
             assertTrue(smtp.waitForIncomingEmail(20_000, 13), "every message arrives");
             for (UUID id : ids) {
-                awaitState(first.platform().mail().mailbox(), id, "sent");
+                // One claim each (a claim counts an attempt): one send each, so no duplicate can still arrive.
+                assertEquals(1, awaitState(first.platform().mail().mailbox(), id, "sent").summary().attempts(),
+                        "claimed once: " + id);
             }
-            Thread.sleep(1_000);
             var messageIds = new java.util.HashSet<String>();
             for (MimeMessage m : smtp.getReceivedMessages()) {
                 assertTrue(messageIds.add(m.getMessageID()), "each message once: " + m.getMessageID());

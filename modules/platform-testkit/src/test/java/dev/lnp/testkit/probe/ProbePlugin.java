@@ -22,10 +22,12 @@ import java.util.UUID;
 public final class ProbePlugin implements PlatformPlugin {
 
     private volatile Mailer mailer;
+    private final ProbeDesk desk = new ProbeDesk();
 
     @Override
     public void start(PluginContext context) {
         mailer = context.service(Mailer.class).orElseThrow();
+        desk.start(context.service(dev.lnp.api.people.PeoplePages.class).orElseThrow());
     }
 
     @Override
@@ -60,6 +62,7 @@ public final class ProbePlugin implements PlatformPlugin {
         // Mail for the mail tests: queued in the request's transaction, rolled back when `fail`.
         r.route(RouteSpec.post("/api/v1/probe/mail").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/mail-send.json")).handler(this::mail));
+        desk.register(r);
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));

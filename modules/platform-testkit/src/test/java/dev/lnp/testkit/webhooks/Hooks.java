@@ -72,6 +72,23 @@ final class Hooks {
                 """, subscription);
     }
 
+    /**
+     * Waits until the webhook work of {@code workspaces} is done: every committed event fanned out into deliveries
+     * and no delivery still pending. After that a receiver has everything it will ever get from them (it records a
+     * request before answering, and a delivery leaves 'pending' only once the answer is recorded), so an absence
+     * ("nothing else arrived") is asserted at once instead of after a sleep that only hoped to be long enough.
+     */
+    static void drain(Jdbi jdbi, UUID... workspaces) {
+        for (UUID workspace : workspaces) {
+            dev.lnp.testkit.WebhookReceiver.await(seconds(20), "the webhook work of workspace " + workspace + " done",
+                    () -> count(jdbi, """
+                            SELECT (SELECT count(*) FROM lnp_core.outbox WHERE workspace_id = ? AND dispatched_at IS NULL)
+                                 + (SELECT count(*) FROM lnp_core.webhook_deliveries
+                                     WHERE workspace_id = ? AND state = 'pending')
+                            """, workspace, workspace) == 0);
+        }
+    }
+
     static Duration seconds(long s) {
         return Duration.ofSeconds(s);
     }

@@ -93,6 +93,16 @@ class WebhookDeliveryTest {
         }
     }
 
+    /** Commits wake the dispatcher through LISTEN on a connection of its own, outside the pool, with its settings. */
+    @Test
+    void theDispatcherListensOnAConnectionOfItsOwn(TestPlatform platform) {
+        await(seconds(10), "a LISTEN connection of the platform", () -> Hooks.count(platform.jdbi(), """
+                SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND application_name = 'lnp-platform'
+                   AND query ILIKE 'LISTEN%'
+                """) >= 1);
+    }
+
     @Test
     void aRolledBackChangePublishesNothing(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("rollback"));
@@ -125,7 +135,7 @@ class WebhookDeliveryTest {
             });
             publish(platform, key, 2, "burst.legacy");
             await(seconds(10), "two events to each subscription", () -> receiver.received().size() == 4);
-            Thread.sleep(1000);
+            Hooks.drain(platform.jdbi(), ws);
             assertEquals(4, receiver.received().size(), "exactly one delivery per event and subscription");
             for (var request : receiver.received()) {
                 assertEquals("probe.burst", request.event(), "the canonical name, not the alias published");
@@ -152,14 +162,16 @@ class WebhookDeliveryTest {
 
     @Test
     void anotherWorkspacesEventsNeverArrive(TestPlatform platform) throws Exception {
-        String mine = platform.fullAccessKey(platform.createWorkspace("tenant-a"));
-        String theirs = platform.fullAccessKey(platform.createWorkspace("tenant-b"));
+        UUID a = platform.createWorkspace("tenant-a");
+        UUID b = platform.createWorkspace("tenant-b");
+        String mine = platform.fullAccessKey(a);
+        String theirs = platform.fullAccessKey(b);
         try (var receiver = new WebhookReceiver()) {
             subscribe(platform, mine, receiver.url("/a"), "*");
             publish(platform, theirs, 3, "probe.burst");
             publish(platform, mine, 1, "probe.other");
             await(seconds(10), "own event", () -> receiver.received().size() == 1);
-            Thread.sleep(500);
+            Hooks.drain(platform.jdbi(), b, a);
             assertEquals(1, receiver.received().size());
         }
     }
@@ -331,7 +343,8 @@ class WebhookDeliveryTest {
 
     @Test
     void theTestRouteSendsATestPayloadEvenToASwitchedOffSubscription(TestPlatform platform) throws Exception {
-        String key = platform.fullAccessKey(platform.createWorkspace("ping"));
+        UUID ws = platform.createWorkspace("ping");
+        String key = platform.fullAccessKey(ws);
         try (var receiver = new WebhookReceiver()) {
             var sub = subscribe(platform, key, receiver.url("/ping"), "probe.other");
             platform.patch(SUBSCRIPTIONS + "/" + sub.id(), key, "{\"enabled\": false}");
@@ -347,7 +360,7 @@ class WebhookDeliveryTest {
             var listed = platform.get(SUBSCRIPTIONS + "/" + sub.id() + "/deliveries", key).data().get(0);
             assertTrue(listed.path("test").asBoolean());
             publish(platform, key, 1, "probe.other");
-            Thread.sleep(800);
+            Hooks.drain(platform.jdbi(), ws);
             assertEquals(1, receiver.received().size(), "a switched-off subscription gets no events");
         }
     }

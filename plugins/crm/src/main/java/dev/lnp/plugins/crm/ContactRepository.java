@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.Page;
+import dev.lnp.api.sql.JsonRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +40,13 @@ final class ContactRepository {
         this.workspaceId = workspaceId;
     }
 
+    /** The contact and its status counter in one statement (one round trip fewer per create, issue 20). */
     ObjectNode insert(JsonNode fields) {
-        ObjectNode contact = writing(() -> TABLE.insert(handle, workspaceId, fields).map(TABLE).one());
-        count(contact.get("status").asText(), 1);
-        return contact;
+        return writing(() -> TABLE.insert(handle, workspaceId, fields, """
+                INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
+                SELECT workspace_id, status, pg_backend_pid() % 16, 1 FROM inserted
+                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""")
+                .map(TABLE).one());
     }
 
     Optional<ObjectNode> update(UUID id, JsonNode fields) {
@@ -72,13 +76,16 @@ final class ContactRepository {
         return contact;
     }
 
-    Listing list(ContactQuery query) {
-        var items = bindFilters(handle.createQuery(pageSql(query)), query)
-                .bind("limit", query.page().limit())
-                .bind("offset", query.page().offset())
-                .map(TABLE).list();
+    /**
+     * One page and its total. The total is read first; the page's rows are then written straight from the result
+     * set into the response (see {@link JsonRows}), no node or list per row.
+     */
+    JsonRows list(ContactQuery query) {
         long total = bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one();
-        return new Listing(items, Page.of(query.page(), total));
+        Query page = bindFilters(handle.createQuery(pageSql(query)), query)
+                .bind("limit", query.page().limit())
+                .bind("offset", query.page().offset());
+        return JsonRows.of(page, TABLE::writer, Page.of(query.page(), total));
     }
 
     /**
@@ -129,7 +136,11 @@ final class ContactRepository {
         if (query.statuses().size() == 1) {
             statement.bind("status", query.statuses().get(0));
         }
-        statement.bindArray("statuses", String.class, query.statuses());
+        if (!query.statuses().isEmpty()) {
+            // Only when a statement names it: binding an array resolves its generic type each time (JFR: a few
+            // per cent of an unfiltered page's samples went to binding this unused empty array).
+            statement.bindArray("statuses", String.class, query.statuses());
+        }
         if (!query.words().isEmpty()) {
             statement.bindArray("words", String.class, query.words());
         }

@@ -38,8 +38,7 @@ final class ContactRoutes {
     private ApiResponse list(ApiRequest request) {
         var query = new ContactQuery(SearchWords.of(request.query("search").orElse(null), "?search"),
                 request.queryAll("status"), request.pageRequest());
-        Listing listing = contacts.list(request.tx(), query);
-        return ApiResponse.page(listing.items(), listing.page());
+        return contacts.list(request.tx(), query).response();
     }
 
     private ApiResponse create(ApiRequest request) {

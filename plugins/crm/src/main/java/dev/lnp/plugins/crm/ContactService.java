@@ -2,9 +2,10 @@ package dev.lnp.plugins.crm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.Json;
+import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.sql.JsonRows;
 import java.util.UUID;
 
 /**
@@ -28,18 +29,12 @@ final class ContactService {
     ObjectNode delete(WorkspaceTx tx, UUID id) {
         ObjectNode contact = repository(tx).delete(id).orElseThrow(() -> ApiProblem.notFound("Contact"));
         tx.events().publish(CrmEvents.CONTACT_DELETED, contact);
-        return deletion(id);
+        return Deleted.of(id).toJson();
     }
 
-    Listing list(WorkspaceTx tx, ContactQuery query) {
+    /** One page of contacts, written to the response or tool result straight from the result set. */
+    JsonRows list(WorkspaceTx tx, ContactQuery query) {
         return repository(tx).list(query);
-    }
-
-    static ObjectNode deletion(UUID id) {
-        ObjectNode result = Json.object();
-        result.put("id", id.toString());
-        result.put("deleted", true);
-        return result;
     }
 
     private static ContactRepository repository(WorkspaceTx tx) {

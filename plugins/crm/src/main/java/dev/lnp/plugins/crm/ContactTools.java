@@ -72,13 +72,13 @@ final class ContactTools {
     private ToolResult list(ToolCall call) {
         var query = new ContactQuery(List.of(), call.strings("status"),
                 call.pageRequest());
-        return contacts.list(call.tx(), query).asToolResult("contact");
+        return contacts.list(call.tx(), query).toolResult("contact");
     }
 
     private ToolResult search(ToolCall call) {
         var query = new ContactQuery(SearchWords.of(call.arguments().get("query").asText(), "/query"),
                 call.strings("status"), call.pageRequest());
-        return contacts.list(call.tx(), query).asToolResult("contact");
+        return contacts.list(call.tx(), query).toolResult("contact");
     }
 
     private ToolResult create(ToolCall call) {

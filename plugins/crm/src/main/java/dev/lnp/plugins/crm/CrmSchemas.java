@@ -25,7 +25,7 @@ final class CrmSchemas {
     final JsonNode deal = load("deal.json");
     final JsonNode dealList = load("deal-list.json");
     final JsonNode id = load("id.json");
-    final JsonNode deleted = load("deleted.json");
+    final JsonNode deleted = JsonSchemas.deleted();
     final JsonNode contactPage = JsonSchemas.pageOutput(contact);
     final JsonNode dealPage = JsonSchemas.pageOutput(deal);
 

@@ -10,6 +10,7 @@ import static dev.lnp.api.sql.Column.uuid;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.Page;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ final class DealRepository {
                 .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
     }
 
-    Listing list(DealFilter filter) {
+    Listing<ObjectNode> list(DealFilter filter) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
         if (!filter.statuses().isEmpty()) {
             conditions.add("status = ANY(:statuses)");
@@ -95,7 +96,7 @@ final class DealRepository {
                 .map(TABLE).list();
         long total = bind(handle.createQuery("SELECT count(*) FROM crm.deals WHERE " + where), filter)
                 .mapTo(Long.class).one();
-        return new Listing(items, Page.of(filter.page(), total));
+        return new Listing<>(items, Page.of(filter.page(), total));
     }
 
     private Query bind(Query statement, DealFilter filter) {

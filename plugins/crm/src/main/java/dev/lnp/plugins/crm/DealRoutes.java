@@ -52,8 +52,7 @@ final class DealRoutes {
                 request.query("value_min").map(BigDecimal::new).orElse(null),
                 request.query("value_max").map(BigDecimal::new).orElse(null),
                 request.pageRequest());
-        Listing listing = deals.list(request.tx(), filter);
-        return ApiResponse.page(listing.items(), listing.page());
+        return deals.list(request.tx(), filter).response();
     }
 
     private ApiResponse create(ApiRequest request) {

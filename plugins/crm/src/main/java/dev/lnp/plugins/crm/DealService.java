@@ -2,8 +2,10 @@ package dev.lnp.plugins.crm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.Listing;
 import java.util.UUID;
 
 /**
@@ -36,10 +38,10 @@ final class DealService {
     ObjectNode delete(WorkspaceTx tx, UUID id) {
         ObjectNode deal = repository(tx).delete(id).orElseThrow(DealService::notFound);
         tx.events().publish(CrmEvents.DEAL_DELETED, deal);
-        return ContactService.deletion(id);
+        return Deleted.of(id).toJson();
     }
 
-    Listing list(WorkspaceTx tx, DealFilter filter) {
+    Listing<ObjectNode> list(WorkspaceTx tx, DealFilter filter) {
         return repository(tx).list(filter);
     }
 

@@ -78,7 +78,7 @@ final class DealTools {
                 args.hasNonNull("value_min") ? args.get("value_min").decimalValue() : null,
                 args.hasNonNull("value_max") ? args.get("value_max").decimalValue() : null,
                 call.pageRequest());
-        return deals.list(call.tx(), filter).asToolResult("deal");
+        return deals.list(call.tx(), filter).toolResult("deal");
     }
 
     private ToolResult get(ToolCall call) {

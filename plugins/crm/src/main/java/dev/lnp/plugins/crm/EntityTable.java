@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
+import dev.lnp.api.sql.JsonRows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -38,8 +39,19 @@ final class EntityTable implements RowMapper<ObjectNode> {
 
     /** {@code INSERT ... RETURNING *} of the body's fields in the workspace, bound and ready to map. */
     Query insert(Handle handle, UUID workspaceId, JsonNode body) {
+        return insert(handle, workspaceId, body, null);
+    }
+
+    /**
+     * The same insert, plus {@code followUp} in the same statement: a data-modifying statement that reads the new
+     * row from {@code inserted} (e.g. a counter update). One round trip instead of two; the answer is still the
+     * inserted row.
+     */
+    Query insert(Handle handle, UUID workspaceId, JsonNode body, String followUp) {
         List<Column> present = present(body);
-        Query statement = handle.createQuery(insertSql(present)).bind("workspace_id", workspaceId);
+        String sql = followUp == null ? insertSql(present)
+                : "WITH inserted AS (" + insertSql(present) + "), follow_up AS (" + followUp + ") SELECT * FROM inserted";
+        Query statement = handle.createQuery(sql).bind("workspace_id", workspaceId);
         bind(statement, present, body);
         return statement;
     }
@@ -106,6 +118,30 @@ final class EntityTable implements RowMapper<ObjectNode> {
             out.put("created_at", timestamp(row, createdAt));
             out.put("updated_at", timestamp(row, updatedAt));
             return out;
+        };
+    }
+
+    /**
+     * Writes each row straight into a JSON generator (list pages, see {@link JsonRows}): the same fields, in the
+     * same order and form, as {@link #map}, without a node per row.
+     */
+    JsonRows.RowWriter writer(ResultSet rs) throws SQLException {
+        int id = rs.findColumn("id");
+        int[] positions = new int[columns.size()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = rs.findColumn(columns.get(i).name());
+        }
+        int createdAt = rs.findColumn("created_at");
+        int updatedAt = rs.findColumn("updated_at");
+        return (row, json) -> {
+            json.writeStartObject();
+            json.writeStringField("id", row.getString(id));
+            for (int i = 0; i < positions.length; i++) {
+                JsonRows.column(columns.get(i), row, positions[i], json);
+            }
+            JsonRows.timestamp("created_at", row, createdAt, json);
+            JsonRows.timestamp("updated_at", row, updatedAt, json);
+            json.writeEndObject();
         };
     }
 

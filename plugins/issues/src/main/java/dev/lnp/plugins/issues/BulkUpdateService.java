@@ -1,5 +1,8 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
@@ -36,7 +39,7 @@ final class BulkUpdateService {
         this.projects = projects;
     }
 
-    Map<String, Object> apply(WorkspaceTx tx, JsonNode body) {
+    ObjectNode apply(WorkspaceTx tx, JsonNode body) {
         List<UUID> ids = new ArrayList<>();
         body.get("issueIds").forEach(id -> ids.add(UUID.fromString(id.asText())));
         JsonNode patch = body.get("patch");
@@ -104,7 +107,7 @@ final class BulkUpdateService {
         }
     }
 
-    private Map<String, Object> write(WorkspaceTx tx, List<UUID> ids, Map<UUID, IssueRepository.Ref> found,
+    private ObjectNode write(WorkspaceTx tx, List<UUID> ids, Map<UUID, IssueRepository.Ref> found,
             JsonNode patch) {
         Map<Column, Object> values = new LinkedHashMap<>();
         for (String name : COLUMNS) {
@@ -115,7 +118,6 @@ final class BulkUpdateService {
         }
         List<UUID> addLabels = uuids(patch.path("add_labels"));
         List<UUID> removeLabels = uuids(patch.path("remove_labels"));
-        List<Map<String, Object>> results = new ArrayList<>();
         for (IssueKind kind : IssueKind.values()) {
             List<UUID> ofKind = ids.stream().filter(id -> found.get(id).kind() == kind).toList();
             if (ofKind.isEmpty()) {
@@ -128,20 +130,16 @@ final class BulkUpdateService {
             if (!addLabels.isEmpty()) {
                 issues.addLabels(tx.handle(), tx.workspaceId(), kind, ofKind, addLabels);
             }
-            for (Map<String, Object> issue : issues.findAll(tx.handle(), tx.workspaceId(), kind, ofKind)) {
-                tx.events().publish(kind.event("updated"), issue);
+            for (ObjectNode issue : issues.findAll(tx.handle(), tx.workspaceId(), kind, ofKind)) {
+                tx.events().publish(IssueEvents.updated(kind), issue);
             }
         }
-        for (UUID id : ids) {
-            Map<String, Object> result = new LinkedHashMap<>();
-            result.put("id", id);
-            result.put("kind", found.get(id).kind().key);
-            result.put("result", "updated");
-            results.add(result);
-        }
-        Map<String, Object> response = new LinkedHashMap<>();
+        ObjectNode response = Json.object();
         response.put("updated", ids.size());
-        response.put("results", results);
+        ArrayNode results = response.putArray("results");
+        for (UUID id : ids) {
+            results.addObject().put("id", id.toString()).put("kind", found.get(id).kind().key).put("result", "updated");
+        }
         return response;
     }
 

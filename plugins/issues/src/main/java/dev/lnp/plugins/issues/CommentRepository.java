@@ -1,5 +1,8 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -12,13 +15,17 @@ import org.jdbi.v3.core.Handle;
 /** SQL of issues.comments; a comment points at a task or a ticket through the kind's own column. */
 final class CommentRepository {
 
+    /** What a comment answers with after its id and issue, in response order. */
+    private static final List<Column> COLUMNS = List.of(Column.text("body"), Column.uuid("author_id"),
+            Column.text("author_type"), Column.timestamp("created_at"), Column.timestamp("updated_at"));
+
     private static final String RETURNED = "id, task_id, ticket_id, body, author_id, author_type, created_at, updated_at";
 
-    Map<String, Object> insert(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, String body,
+    ObjectNode insert(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, String body,
             UUID authorId, String authorType) {
         return handle.createQuery("INSERT INTO issues.comments (workspace_id, " + kind.refColumn
-                        + ", body, author_id, author_type) VALUES (:ws, :issue, :body, :author, :type) RETURNING " + RETURNED)
-                .bind("ws", workspaceId)
+                        + ", body, author_id, author_type) VALUES (:workspace_id, :issue, :body, :author, :type) RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .bind("body", body)
                 .bind("author", authorId)
@@ -27,11 +34,11 @@ final class CommentRepository {
                 .one();
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, int limit,
+    List<ObjectNode> list(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, int limit,
             long offset) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM issues.comments WHERE workspace_id = :ws AND "
+        return handle.createQuery("SELECT " + RETURNED + " FROM issues.comments WHERE workspace_id = :workspace_id AND "
                         + kind.refColumn + " = :issue ORDER BY created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .bind("limit", limit)
                 .bind("offset", offset)
@@ -40,25 +47,23 @@ final class CommentRepository {
     }
 
     long count(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId) {
-        return handle.createQuery("SELECT count(*) FROM issues.comments WHERE workspace_id = :ws AND "
+        return handle.createQuery("SELECT count(*) FROM issues.comments WHERE workspace_id = :workspace_id AND "
                         + kind.refColumn + " = :issue")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .mapTo(Long.class)
                 .one();
     }
 
-    private static Map<String, Object> row(ResultSet rs) throws SQLException {
+    private static ObjectNode row(ResultSet rs) throws SQLException {
         UUID task = rs.getObject("task_id", UUID.class);
-        Map<String, Object> comment = new LinkedHashMap<>();
-        comment.put("id", rs.getObject("id", UUID.class));
-        comment.put("issue_id", task != null ? task : rs.getObject("ticket_id", UUID.class));
+        ObjectNode comment = Json.object();
+        comment.put("id", rs.getString("id"));
+        comment.put("issue_id", (task != null ? task : rs.getObject("ticket_id", UUID.class)).toString());
         comment.put("issue_kind", task != null ? "task" : "ticket");
-        comment.put("body", rs.getString("body"));
-        comment.put("author_id", rs.getObject("author_id", UUID.class));
-        comment.put("author_type", rs.getString("author_type"));
-        comment.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
-        comment.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        for (Column column : COLUMNS) {
+            comment.set(column.name(), column.readJson(rs));
+        }
         return comment;
     }
 }

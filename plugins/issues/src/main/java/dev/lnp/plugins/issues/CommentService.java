@@ -1,17 +1,16 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Principal;
 import dev.lnp.api.WorkspaceTx;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import java.util.Map;
 import java.util.UUID;
 
 /** Comments on tasks and tickets alike; a soft-deleted task takes no comments and shows none. */
 final class CommentService {
-
-    static final String CREATED = "issues.comment.created";
 
     private final IssueService issues;
     private final CommentRepository comments;
@@ -21,20 +20,20 @@ final class CommentService {
         this.comments = comments;
     }
 
-    IssueService.Listing list(WorkspaceTx tx, UUID issueId, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, UUID issueId, PageRequest page) {
         IssueKind kind = issues.ref(tx, issueId).kind();
         long total = comments.count(tx.handle(), tx.workspaceId(), kind, issueId);
-        return new IssueService.Listing(comments.list(tx.handle(), tx.workspaceId(), kind, issueId, page.limit(),
-                page.offset()), Page.of(page, total));
+        return Listing.of(comments.list(tx.handle(), tx.workspaceId(), kind, issueId, page.limit(), page.offset()),
+                page, total);
     }
 
     /** The author is whoever the key acts for: the delegated user, else the connection's service identity. */
-    Map<String, Object> add(WorkspaceTx tx, Principal principal, UUID issueId, JsonNode body) {
+    ObjectNode add(WorkspaceTx tx, Principal principal, UUID issueId, JsonNode body) {
         IssueKind kind = issues.ref(tx, issueId).kind();
         String authorType = principal.delegatedUserId().isPresent() ? "user" : "connection";
-        Map<String, Object> comment = comments.insert(tx.handle(), tx.workspaceId(), kind, issueId,
+        ObjectNode comment = comments.insert(tx.handle(), tx.workspaceId(), kind, issueId,
                 body.get("body").asText(), principal.actorId(), authorType);
-        tx.events().publish(CREATED, comment);
+        tx.events().publish(IssueEvents.COMMENT_CREATED, comment);
         return comment;
     }
 }

@@ -46,10 +46,6 @@ enum IssueKind {
         return statuses.contains(status);
     }
 
-    String event(String action) {
-        return "issues." + key + "." + action;
-    }
-
     /** Only tasks are soft-deleted; tickets have no deleted_at. */
     String live(String alias) {
         return this == TASK ? alias + ".deleted_at IS NULL" : "TRUE";

@@ -1,6 +1,10 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
+import dev.lnp.api.sql.SoftDelete;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -28,12 +32,12 @@ final class IssueRepository {
             Column.date("start_date"), Column.uuid("parent_id"), Column.uuid("cycle_id"), Column.uuid("epic_id"),
             Column.number("estimate_hours"));
 
+    /** Who created the item and when it was created and changed, after the fields. */
+    static final List<Column> AUDIT = List.of(Column.uuid("created_by"), Column.timestamp("created_at"),
+            Column.timestamp("updated_at"));
+
     private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
             + ", created_by, created_at, updated_at";
-
-    /** What a list may filter on; null means no filter. */
-    record Filter(UUID projectId, String status, String search) {
-    }
 
     /** Just enough of an item to route and check a request. */
     record Ref(UUID id, IssueKind kind, UUID projectId) {
@@ -43,7 +47,7 @@ final class IssueRepository {
         return FIELDS.stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
     }
 
-    Map<String, Object> insert(Handle handle, UUID workspaceId, IssueKind kind, UUID createdBy,
+    ObjectNode insert(Handle handle, UUID workspaceId, IssueKind kind, UUID createdBy,
             Map<Column, Object> values) {
         String columns = values.keySet().stream().map(Column::name).collect(Collectors.joining(", "));
         String params = values.keySet().stream().map(c -> ":" + c.name()).collect(Collectors.joining(", "));
@@ -52,8 +56,8 @@ final class IssueRepository {
                 .bind("workspace_id", workspaceId)
                 .bind("created_by", createdBy);
         values.forEach((column, value) -> column.bind(insert, value));
-        Map<String, Object> issue = insert.map((rs, ctx) -> row(rs, kind)).one();
-        issue.put("labels", List.of());
+        ObjectNode issue = insert.map((rs, ctx) -> row(rs, kind)).one();
+        issue.putArray("labels");
         return issue;
     }
 
@@ -61,11 +65,11 @@ final class IssueRepository {
     Optional<Ref> ref(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("""
                         SELECT id, 'task' AS kind, project_id FROM issues.tasks
-                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
+                         WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL
                         UNION ALL
-                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :ws AND id = :id
+                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :workspace_id AND id = :id
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> ref(rs))
                 .findFirst();
@@ -76,31 +80,31 @@ final class IssueRepository {
         Map<UUID, Ref> found = new HashMap<>();
         handle.createQuery("""
                         SELECT id, 'task' AS kind, project_id FROM issues.tasks
-                         WHERE workspace_id = :ws AND id = ANY(:ids) AND deleted_at IS NULL
+                         WHERE workspace_id = :workspace_id AND id = ANY(:ids) AND deleted_at IS NULL
                         UNION ALL
-                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :ws AND id = ANY(:ids)
+                        SELECT id, 'ticket', project_id FROM issues.tickets WHERE workspace_id = :workspace_id AND id = ANY(:ids)
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .map((rs, ctx) -> ref(rs))
                 .forEach(r -> found.put(r.id(), r));
         return found;
     }
 
-    Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, IssueKind kind, UUID id, boolean lock) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i WHERE workspace_id = :ws"
+    Optional<ObjectNode> find(Handle handle, UUID workspaceId, IssueKind kind, UUID id, boolean lock) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
                         + " AND id = :id AND " + kind.live("i") + (lock ? " FOR UPDATE" : ""))
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> row(rs, kind))
                 .findOne()
                 .map(issue -> withLabels(handle, workspaceId, kind, List.of(issue)).get(0));
     }
 
-    List<Map<String, Object>> findAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids) {
-        List<Map<String, Object>> issues = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table
-                        + " WHERE workspace_id = :ws AND id = ANY(:ids) ORDER BY created_at, id")
-                .bind("ws", workspaceId)
+    List<ObjectNode> findAll(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids) {
+        List<ObjectNode> issues = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table
+                        + " WHERE workspace_id = :workspace_id AND id = ANY(:ids) ORDER BY created_at, id")
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .map((rs, ctx) -> row(rs, kind))
                 .list();
@@ -108,9 +112,9 @@ final class IssueRepository {
     }
 
     boolean exists(Handle handle, UUID workspaceId, IssueKind kind, UUID id) {
-        return handle.createQuery("SELECT EXISTS (SELECT 1 FROM " + kind.table + " i WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT EXISTS (SELECT 1 FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
                         + " AND id = :id AND " + kind.live("i") + ")")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .mapTo(Boolean.class)
                 .one();
@@ -119,18 +123,18 @@ final class IssueRepository {
     /** Whether {@code id} is {@code start} or one of its ancestors: making start its parent would close a loop. */
     boolean isAncestorOrSelf(Handle handle, UUID workspaceId, IssueKind kind, UUID start, UUID id) {
         return handle.createQuery("WITH RECURSIVE chain(id, parent_id) AS ("
-                        + " SELECT id, parent_id FROM " + kind.table + " WHERE workspace_id = :ws AND id = :start"
+                        + " SELECT id, parent_id FROM " + kind.table + " WHERE workspace_id = :workspace_id AND id = :start"
                         + " UNION SELECT t.id, t.parent_id FROM " + kind.table + " t JOIN chain c ON t.id = c.parent_id"
-                        + " WHERE t.workspace_id = :ws)"
+                        + " WHERE t.workspace_id = :workspace_id)"
                         + " SELECT EXISTS (SELECT 1 FROM chain WHERE id = :id)")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("start", start)
                 .bind("id", id)
                 .mapTo(Boolean.class)
                 .one();
     }
 
-    Map<String, Object> update(Handle handle, UUID workspaceId, IssueKind kind, UUID id, Map<Column, Object> values) {
+    ObjectNode update(Handle handle, UUID workspaceId, IssueKind kind, UUID id, Map<Column, Object> values) {
         String sets = values.keySet().stream().map(c -> c.name() + " = :" + c.name()).collect(Collectors.joining(", "));
         var update = handle.createQuery("UPDATE " + kind.table + " i SET " + sets + ", updated_at = now()"
                         + " WHERE workspace_id = :workspace_id AND id = :id AND " + kind.live("i")
@@ -138,7 +142,7 @@ final class IssueRepository {
                 .bind("workspace_id", workspaceId)
                 .bind("id", id);
         values.forEach((column, value) -> column.bind(update, value));
-        Map<String, Object> issue = update.map((rs, ctx) -> row(rs, kind)).one();
+        ObjectNode issue = update.map((rs, ctx) -> row(rs, kind)).one();
         return withLabels(handle, workspaceId, kind, List.of(issue)).get(0);
     }
 
@@ -155,37 +159,29 @@ final class IssueRepository {
 
     void addLabels(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Collection<UUID> labels) {
         handle.createUpdate("INSERT INTO " + kind.labelTable + " (workspace_id, " + kind.refColumn + ", label_id)"
-                        + " SELECT :ws, i, l FROM unnest(:ids) AS i CROSS JOIN unnest(:labels) AS l"
+                        + " SELECT :workspace_id, i, l FROM unnest(:ids) AS i CROSS JOIN unnest(:labels) AS l"
                         + " ON CONFLICT DO NOTHING")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .bindArray("labels", UUID.class, labels)
                 .execute();
     }
 
     void removeLabels(Handle handle, UUID workspaceId, IssueKind kind, Collection<UUID> ids, Collection<UUID> labels) {
-        handle.createUpdate("DELETE FROM " + kind.labelTable + " WHERE workspace_id = :ws AND " + kind.refColumn
+        handle.createUpdate("DELETE FROM " + kind.labelTable + " WHERE workspace_id = :workspace_id AND " + kind.refColumn
                         + " = ANY(:ids) AND label_id = ANY(:labels)")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindArray("ids", UUID.class, ids)
                 .bindArray("labels", UUID.class, labels)
                 .execute();
     }
 
     Optional<OffsetDateTime> softDeleteTask(Handle handle, UUID workspaceId, UUID id) {
-        return handle.createQuery("""
-                        UPDATE issues.tasks SET deleted_at = now(), updated_at = now()
-                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
-                        RETURNING deleted_at
-                        """)
-                .bind("ws", workspaceId)
-                .bind("id", id)
-                .mapTo(OffsetDateTime.class)
-                .findOne();
+        return SoftDelete.mark(handle, IssueKind.TASK.table, workspaceId, id);
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, IssueKind kind, Filter filter, int limit,
-            long offset) {
+    List<ObjectNode> list(Handle handle, UUID workspaceId, IssueFilter filter, int limit, long offset) {
+        IssueKind kind = filter.kind();
         var query = handle.createQuery("SELECT " + RETURNED + " FROM " + kind.table + " i" + where(kind, filter)
                         + " ORDER BY created_at, id LIMIT :limit OFFSET :offset")
                 .bind("limit", limit)
@@ -194,15 +190,16 @@ final class IssueRepository {
         return withLabels(handle, workspaceId, kind, query.map((rs, ctx) -> row(rs, kind)).list());
     }
 
-    long count(Handle handle, UUID workspaceId, IssueKind kind, Filter filter) {
+    long count(Handle handle, UUID workspaceId, IssueFilter filter) {
+        IssueKind kind = filter.kind();
         var query = handle.createQuery("SELECT count(*) FROM " + kind.table + " i" + where(kind, filter));
         bindFilter(query, workspaceId, filter);
         return query.mapTo(Long.class).one();
     }
 
     /** Only the clauses a filter needs, so the planner sees plain predicates (and the trigram indexes). */
-    private static String where(IssueKind kind, Filter filter) {
-        List<String> clauses = new ArrayList<>(List.of("i.workspace_id = :ws", kind.live("i")));
+    private static String where(IssueKind kind, IssueFilter filter) {
+        List<String> clauses = new ArrayList<>(List.of("i.workspace_id = :workspace_id", kind.live("i")));
         if (filter.projectId() != null) {
             clauses.add("i.project_id = :project");
         }
@@ -215,8 +212,8 @@ final class IssueRepository {
         return " WHERE " + String.join(" AND ", clauses);
     }
 
-    private static void bindFilter(org.jdbi.v3.core.statement.Query query, UUID workspaceId, Filter filter) {
-        query.bind("ws", workspaceId);
+    private static void bindFilter(org.jdbi.v3.core.statement.Query query, UUID workspaceId, IssueFilter filter) {
+        query.bind("workspace_id", workspaceId);
         if (filter.projectId() != null) {
             query.bind("project", filter.projectId());
         }
@@ -230,25 +227,27 @@ final class IssueRepository {
     }
 
     /** Adds each item's labels, with one query for the whole page. */
-    private static List<Map<String, Object>> withLabels(Handle handle, UUID workspaceId, IssueKind kind,
-            List<Map<String, Object>> issues) {
+    private static List<ObjectNode> withLabels(Handle handle, UUID workspaceId, IssueKind kind,
+            List<ObjectNode> issues) {
         if (issues.isEmpty()) {
             return issues;
         }
-        Map<UUID, List<Map<String, Object>>> byIssue = new HashMap<>();
+        Map<UUID, ArrayNode> byIssue = new HashMap<>();
         handle.createQuery("SELECT x." + kind.refColumn + " AS issue_id, l.id, l.name, l.color FROM " + kind.labelTable
-                        + " x JOIN issues.labels l ON l.id = x.label_id WHERE x.workspace_id = :ws AND x."
+                        + " x JOIN issues.labels l ON l.id = x.label_id WHERE x.workspace_id = :workspace_id AND x."
                         + kind.refColumn + " = ANY(:ids) ORDER BY lower(l.name)")
-                .bind("ws", workspaceId)
-                .bindArray("ids", UUID.class, issues.stream().map(i -> (UUID) i.get("id")).toList())
+                .bind("workspace_id", workspaceId)
+                .bindArray("ids", UUID.class, issues.stream().map(i -> UUID.fromString(i.get("id").asText())).toList())
                 .map((rs, ctx) -> {
-                    Map<String, Object> label = LabelRepository.row(rs);
-                    byIssue.computeIfAbsent(rs.getObject("issue_id", UUID.class), k -> new ArrayList<>()).add(label);
+                    ObjectNode label = LabelRepository.row(rs);
+                    byIssue.computeIfAbsent(rs.getObject("issue_id", UUID.class), k -> Json.mapper().createArrayNode())
+                            .add(label);
                     return label;
                 })
                 .list();
-        for (Map<String, Object> issue : issues) {
-            issue.put("labels", byIssue.getOrDefault((UUID) issue.get("id"), List.of()));
+        for (ObjectNode issue : issues) {
+            issue.set("labels", byIssue.getOrDefault(UUID.fromString(issue.get("id").asText()),
+                    Json.mapper().createArrayNode()));
         }
         return issues;
     }
@@ -258,16 +257,16 @@ final class IssueRepository {
                 rs.getObject("project_id", UUID.class));
     }
 
-    private static Map<String, Object> row(ResultSet rs, IssueKind kind) throws SQLException {
-        Map<String, Object> issue = new LinkedHashMap<>();
-        issue.put("id", rs.getObject("id", UUID.class));
+    private static ObjectNode row(ResultSet rs, IssueKind kind) throws SQLException {
+        ObjectNode issue = Json.object();
+        issue.put("id", rs.getString("id"));
         issue.put("kind", kind.key);
         for (Column column : FIELDS) {
-            issue.put(column.name(), column.read(rs));
+            issue.set(column.name(), column.readJson(rs));
         }
-        issue.put("created_by", rs.getObject("created_by", UUID.class));
-        issue.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
-        issue.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        for (Column column : AUDIT) {
+            issue.set(column.name(), column.readJson(rs));
+        }
         return issue;
     }
 }

@@ -1,11 +1,13 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.plugins.projects.api.ProjectDirectory;
 import java.util.ArrayList;
@@ -34,29 +36,26 @@ final class IssueService {
         this.projects = projects;
     }
 
-    record Listing(List<Map<String, Object>> items, Page page) {
-    }
-
-    Listing list(WorkspaceTx tx, IssueKind kind, IssueRepository.Filter filter, PageRequest page) {
-        long total = issues.count(tx.handle(), tx.workspaceId(), kind, filter);
-        return new Listing(issues.list(tx.handle(), tx.workspaceId(), kind, filter, page.limit(), page.offset()),
-                Page.of(page, total));
+    /** Tasks and tickets are never merged: one kind per list. */
+    Listing<ObjectNode> list(WorkspaceTx tx, IssueFilter filter, PageRequest page) {
+        long total = issues.count(tx.handle(), tx.workspaceId(), filter);
+        return Listing.of(issues.list(tx.handle(), tx.workspaceId(), filter, page.limit(), page.offset()), page, total);
     }
 
     /** The tasks of one live project of the workspace. */
-    Listing projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    Listing<ObjectNode> projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
         if (!projects.get().exists(tx.handle(), tx.workspaceId(), projectId)) {
             throw ApiProblem.notFound("Project");
         }
-        return list(tx, IssueKind.TASK, new IssueRepository.Filter(projectId, null, null), page);
+        return list(tx, IssueFilter.tasksOf(projectId), page);
     }
 
-    Map<String, Object> get(WorkspaceTx tx, UUID id) {
+    ObjectNode get(WorkspaceTx tx, UUID id) {
         IssueRepository.Ref ref = ref(tx, id);
         return issues.find(tx.handle(), tx.workspaceId(), ref.kind(), id, false).orElseThrow(IssueService::notFound);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, UUID actorId, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, UUID actorId, JsonNode body) {
         IssueKind kind = IssueKind.of(body.get("kind").asText());
         Map<Column, Object> values = values(body);
         values.putIfAbsent(IssueRepository.field("status"), kind.defaultStatus);
@@ -72,15 +71,15 @@ final class IssueService {
                     + " of this workspace (a parent is of the same kind)"));
         }
         failIfAny(errors);
-        Map<String, Object> issue = issues.insert(tx.handle(), tx.workspaceId(), kind, actorId, values);
-        tx.events().publish(kind.event("created"), issue);
+        ObjectNode issue = issues.insert(tx.handle(), tx.workspaceId(), kind, actorId, values);
+        tx.events().publish(IssueEvents.created(kind), issue);
         return issue;
     }
 
     /** The item keeps its kind; the cycle is checked against the project the item has after the update. */
-    Map<String, Object> update(WorkspaceTx tx, UUID id, JsonNode body) {
+    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode body) {
         IssueKind kind = ref(tx, id).kind();
-        Map<String, Object> stored = issues.find(tx.handle(), tx.workspaceId(), kind, id, true)
+        ObjectNode stored = issues.find(tx.handle(), tx.workspaceId(), kind, id, true)
                 .orElseThrow(IssueService::notFound);
         Map<Column, Object> values = values(body);
         List<FieldError> errors = new ArrayList<>();
@@ -88,11 +87,10 @@ final class IssueService {
         if (body.has("status")) {
             checkStatus(kind, body.get("status").asText(), "/status", errors);
         }
-        UUID project = (UUID) (body.has("project_id") ? values.get(IssueRepository.field("project_id"))
-                : stored.get("project_id"));
-        UUID cycle = (UUID) (body.has("cycle_id") ? values.get(IssueRepository.field("cycle_id"))
-                : stored.get("cycle_id"));
-        if (body.has("project_id") && project != null && !Objects.equals(project, stored.get("project_id"))) {
+        UUID storedProject = uuid(stored, "project_id");
+        UUID project = body.has("project_id") ? (UUID) values.get(IssueRepository.field("project_id")) : storedProject;
+        UUID cycle = (UUID) IssueRepository.field("cycle_id").fromJson((body.has("cycle_id") ? body : stored).get("cycle_id"));
+        if (body.has("project_id") && project != null && !Objects.equals(project, storedProject)) {
             checkProject(tx, project, errors);
         }
         if ((body.has("project_id") || body.has("cycle_id")) && errors.stream().noneMatch(e -> e.pointer().equals("/project_id"))) {
@@ -110,27 +108,23 @@ final class IssueService {
             }
         }
         failIfAny(errors);
-        Map<String, Object> issue = issues.update(tx.handle(), tx.workspaceId(), kind, id, values);
-        tx.events().publish(kind.event("updated"), issue);
+        ObjectNode issue = issues.update(tx.handle(), tx.workspaceId(), kind, id, values);
+        tx.events().publish(IssueEvents.updated(kind), issue);
         return issue;
     }
 
     /** Tasks are soft-deleted; tickets cannot be deleted here and stay exactly as they are. */
-    Map<String, Object> delete(WorkspaceTx tx, UUID id) {
+    Deleted delete(WorkspaceTx tx, UUID id) {
         IssueRepository.Ref ref = ref(tx, id);
         if (ref.kind() == IssueKind.TICKET) {
             throw ApiProblem.conflict("ticket_delete_not_supported", "Support tickets cannot be deleted through "
                     + "DELETE /api/v1/issues/{id}; this route only deletes project tasks. Close the ticket instead "
                     + "(PATCH status to closed).");
         }
-        var deletedAt = issues.softDeleteTask(tx.handle(), tx.workspaceId(), id).orElseThrow(IssueService::notFound);
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("id", id);
-        result.put("kind", IssueKind.TASK.key);
-        result.put("deleted", true);
-        result.put("deleted_at", deletedAt);
-        tx.events().publish(IssueKind.TASK.event("deleted"), result);
-        return result;
+        Deleted deleted = Deleted.soft(id, issues.softDeleteTask(tx.handle(), tx.workspaceId(), id)
+                .orElseThrow(IssueService::notFound)).withKind(IssueKind.TASK.key);
+        tx.events().publish(IssueEvents.TASK_DELETED, deleted.toJson());
+        return deleted;
     }
 
     IssueRepository.Ref ref(WorkspaceTx tx, UUID id) {
@@ -192,6 +186,11 @@ final class IssueService {
             }
         }
         return values;
+    }
+
+    /** A uuid field of a stored row; null when the row has none. */
+    private static UUID uuid(ObjectNode row, String field) {
+        return (UUID) IssueRepository.field(field).fromJson(row.get(field));
     }
 
     static void failIfAny(List<FieldError> errors) {

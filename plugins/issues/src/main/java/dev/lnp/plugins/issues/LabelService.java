@@ -1,9 +1,10 @@
 package dev.lnp.plugins.issues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import java.util.Map;
 
@@ -16,13 +17,12 @@ final class LabelService {
         this.labels = labels;
     }
 
-    IssueService.Listing list(WorkspaceTx tx, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, PageRequest page) {
         long total = labels.count(tx.handle(), tx.workspaceId());
-        return new IssueService.Listing(labels.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()),
-                Page.of(page, total));
+        return Listing.of(labels.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()), page, total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, JsonNode body) {
         String name = body.get("name").asText();
         String color = body.hasNonNull("color") ? body.get("color").asText() : null;
         return labels.insert(tx.handle(), tx.workspaceId(), name, color).orElseThrow(() -> ApiProblem.conflict(

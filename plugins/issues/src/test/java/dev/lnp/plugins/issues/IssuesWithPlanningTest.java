@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -38,22 +40,22 @@ class IssuesWithPlanningTest {
     void toolsShareTheRoutesRules(TestPlatform platform) {
         Fixtures f = Fixtures.workspace(platform, "tools");
         var created = platform.callTool(f.key(), "issues_create", "{\"kind\": \"ticket\", \"title\": \"via mcp\"}");
-        UUID ticket = (UUID) ((Map<?, ?>) created.data()).get("id");
+        UUID ticket = UUID.fromString(json(created).get("id").asText());
         assertEquals("ticket", created.entities().get(0).type());
         assertEquals("/labels", assertThrows(ApiProblem.class, () -> platform.callTool(f.key(), "issues_create",
                 "{\"kind\": \"task\", \"title\": \"x\", \"labels\": []}")).errors().get(0).pointer());
         assertEquals("/kind", assertThrows(ApiProblem.class, () -> platform.callTool(f.key(), "issues_update",
                 "{\"id\": \"" + ticket + "\", \"kind\": \"task\"}")).errors().get(0).pointer());
         var updated = platform.callTool(f.key(), "issues_update", "{\"id\": \"" + ticket + "\", \"status\": \"open\"}");
-        assertEquals("open", ((Map<?, ?>) updated.data()).get("status"));
+        assertEquals("open", json(updated).get("status").asText());
         var refused = assertThrows(ApiProblem.class, () -> platform.callTool(f.key(), "issues_delete_task",
                 "{\"id\": \"" + ticket + "\"}"));
         assertEquals("ticket_delete_not_supported", refused.code());
         platform.callTool(f.key(), "issues_comment", "{\"id\": \"" + ticket + "\", \"body\": \"noted\"}");
         var listed = platform.callTool(f.key(), "issues_list", "{\"kind\": \"ticket\"}");
-        assertTrue(((Map<?, ?>) listed.data()).get("items").toString().contains(ticket.toString()));
+        assertEquals(ticket.toString(), json(listed).path("items").path(0).path("id").asText());
         var tasks = platform.callTool(f.key(), "issues_list", "{}");
-        assertTrue(!((Map<?, ?>) tasks.data()).get("items").toString().contains(ticket.toString()));
+        assertTrue(!json(tasks).get("items").toString().contains(ticket.toString()));
         var bulk = platform.callTool(f.key(), "issues_bulk_update",
                 "{\"issueIds\": [\"" + ticket + "\"], \"patch\": {\"priority\": \"low\"}}");
         assertEquals(1, bulk.entities().size());
@@ -66,6 +68,11 @@ class IssuesWithPlanningTest {
         var route = registry.routes().stream().filter(r -> r.spec().path().equals("/api/v1/issues")
                 && r.spec().method().name().equals("POST")).findFirst().orElseThrow();
         assertTrue(route.spec().bodySchema() == registry.tool("issues_create").orElseThrow().descriptor().inputSchema());
+    }
+
+    /** A tool's data as the MCP surface sends it. */
+    private static JsonNode json(ToolResult result) {
+        return Json.mapper().valueToTree(result.data());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.lnp.plugins.mcp;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.PluginContext;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.QueryParam;
@@ -12,20 +13,21 @@ import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.ToolCallFilter;
 import dev.lnp.api.mcp.ToolCallPage;
 import dev.lnp.api.mcp.ToolCallRecord;
+import dev.lnp.api.mcp.ToolGateway;
 import java.util.List;
 import java.util.UUID;
 
 /** {@code GET /api/mcp/audit}: the workspace's tool calls, newest first, in the v1 list envelope. */
 final class AuditRoute {
 
-    private final GatewayHolder gateway;
+    private final PluginContext context;
 
-    AuditRoute(GatewayHolder gateway) {
-        this.gateway = gateway;
+    AuditRoute(PluginContext context) {
+        this.context = context;
     }
 
     List<RouteSpec> routes() {
-        return List.of(RouteSpec.get("/api/mcp/audit").scope(McpPlugin.AUDIT_READ).surface(Surface.MCP).paginated()
+        return List.of(RouteSpec.get("/api/mcp/audit").scope(McpScopes.AUDIT_READ).surface(Surface.MCP).paginated()
                 .query(QueryParam.string("tool", "Only calls of this tool"),
                         QueryParam.oneOf("outcome", ToolCallRecord.OUTCOMES, "Only calls that ended this way"),
                         QueryParam.uuid("connection_id", "Only calls made with this connection's keys"))
@@ -34,7 +36,7 @@ final class AuditRoute {
     }
 
     private ApiResponse list(ApiRequest req) {
-        ToolCallPage page = gateway.get().audit(req, new ToolCallFilter(req.query("tool"), req.query("outcome"),
+        ToolCallPage page = context.require(ToolGateway.class).audit(req, new ToolCallFilter(req.query("tool"), req.query("outcome"),
                 req.query("connection_id").map(UUID::fromString), req.pageRequest()));
         ArrayNode items = Json.mapper().createArrayNode();
         for (ToolCallRecord r : page.items()) {

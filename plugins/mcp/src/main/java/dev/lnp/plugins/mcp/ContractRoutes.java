@@ -1,10 +1,15 @@
 package dev.lnp.plugins.mcp;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
+import dev.lnp.api.PluginContext;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
@@ -16,8 +21,10 @@ import dev.lnp.api.http.Surface;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.McpCaller;
 import dev.lnp.api.mcp.ToolEntry;
+import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.plugins.mcp.protocol.McpVersions;
+import java.io.IOException;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -28,31 +35,34 @@ import java.util.TreeSet;
  */
 final class ContractRoutes {
 
-    static final String SCOPE = "mcp.use";
+    private final PluginContext context;
 
-    private final GatewayHolder gateway;
+    ContractRoutes(PluginContext context) {
+        this.context = context;
+    }
 
-    ContractRoutes(GatewayHolder gateway) {
-        this.gateway = gateway;
+    /** Looked up per request: the platform offers it once plugins have started. */
+    private ToolGateway gateway() {
+        return context.require(ToolGateway.class);
     }
 
     List<RouteSpec> routes() {
         return List.of(
-                RouteSpec.get("/api/mcp/session").scope(SCOPE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
+                RouteSpec.get("/api/mcp/session").scope(McpScopes.USE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
                         .summary("Who the key is on the MCP surface: permissions, allowed and denied tools, limits")
                         .handler(this::session),
-                RouteSpec.get("/api/mcp/tools/list").scope(SCOPE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
+                RouteSpec.get("/api/mcp/tools/list").scope(McpScopes.USE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
                         .query(QueryParam.bool("includeDenied", "Also list the tools this key may not call, with why"),
                                 QueryParam.bool("includeSchemas", "Include each tool's input and output schema"))
                         .summary("The tool catalog for this key").handler(this::list),
-                RouteSpec.post("/api/mcp/tools/call").scope(SCOPE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
+                RouteSpec.post("/api/mcp/tools/call").scope(McpScopes.USE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
                         .status(200).withoutTransaction().body(JsonSchemas.load(ContractRoutes.class, "tool-call.json"))
                         .summary("Calls one tool: {name, arguments} -> {data, entities}").handler(this::call));
     }
 
     private ApiResponse session(ApiRequest req) {
-        McpCaller caller = gateway.get().caller(req);
-        List<ToolEntry> catalog = gateway.get().catalog(req);
+        McpCaller caller = gateway().caller(req);
+        List<ToolEntry> catalog = gateway().catalog(req);
         ObjectNode session = Json.object();
         session.put("workspaceId", caller.principal().workspaceId().toString());
         session.put("connectionId", caller.principal().connectionId().toString());
@@ -70,6 +80,10 @@ final class ContractRoutes {
         ObjectNode key = session.putObject("key");
         key.put("expiresAt", caller.keyExpiresAt().map(Object::toString).orElse(null));
         key.put("delegatedUserId", caller.principal().delegatedUserId().map(Object::toString).orElse(null));
+        // Restricted keys (agent trials) carry a lifetime budget of tool calls; null for ordinary keys.
+        session.set("toolCalls", caller.toolCalls().map(b -> (com.fasterxml.jackson.databind.JsonNode) Json.object()
+                .put("limit", b.limit()).put("remaining", b.remaining())
+                .put("expiresAt", caller.keyExpiresAt().map(Object::toString).orElse(null))).orElse(null));
         session.putObject("rateLimit")
                 .put("limit", caller.rateLimit().limit())
                 .put("remaining", caller.rateLimit().remaining())
@@ -84,7 +98,7 @@ final class ContractRoutes {
     private ApiResponse list(ApiRequest req) {
         boolean includeDenied = req.query("includeDenied").map(Boolean::parseBoolean).orElse(false);
         boolean includeSchemas = req.query("includeSchemas").map(Boolean::parseBoolean).orElse(false);
-        List<ToolEntry> catalog = gateway.get().catalog(req);
+        List<ToolEntry> catalog = gateway().catalog(req);
         ArrayNode tools = Json.mapper().createArrayNode();
         for (ToolEntry entry : catalog) {
             if (entry.allowed() || includeDenied) {
@@ -123,18 +137,38 @@ final class ContractRoutes {
         JsonNode body = req.body();
         ToolResult result;
         try {
-            result = gateway.get().call(req, body.get("name").asText(), body.get("arguments"));
+            result = gateway().call(req, body.get("name").asText(), body.get("arguments"));
         } catch (ApiProblem problem) {
             throw problem.status() == 422 && "validation_failed".equals(problem.code())
                     ? underArguments(problem) : problem;
         }
-        ObjectNode response = Json.object();
-        response.set("data", Json.mapper().valueToTree(result.data()));
-        ArrayNode entities = response.putArray("entities");
+        ArrayNode entities = Json.mapper().createArrayNode();
         for (EntityRef e : result.entities()) {
             entities.addObject().put("type", e.type()).put("id", e.id().toString()).put("action", e.action());
         }
-        return ApiResponse.of(response);
+        return ApiResponse.of(new CallAnswer(result.data(), entities));
+    }
+
+    /**
+     * {@code {"data": …, "entities": […]}}, the tool's data written as it is (a streamed list's rows go straight
+     * into the response) rather than copied into a tree first.
+     */
+    private record CallAnswer(Object data, ArrayNode entities) implements JsonSerializable {
+        @Override
+        public void serialize(JsonGenerator json, SerializerProvider serializers) throws IOException {
+            json.writeStartObject();
+            json.writeFieldName("data");
+            serializers.defaultSerializeValue(data, json);
+            json.writeFieldName("entities");
+            serializers.defaultSerializeValue(entities, json);
+            json.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator json, SerializerProvider serializers, TypeSerializer type)
+                throws IOException {
+            serialize(json, serializers);
+        }
     }
 
     /** The tool's argument errors point into {@code arguments} of this route's body, like every 422 here. */

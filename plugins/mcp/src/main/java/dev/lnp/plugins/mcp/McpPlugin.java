@@ -15,22 +15,21 @@ import dev.lnp.plugins.mcp.protocol.McpEndpoint;
  */
 public final class McpPlugin implements PlatformPlugin {
 
-    public static final String AUDIT_READ = "mcp.audit.read";
-
-    private final GatewayHolder gateway = new GatewayHolder();
-
     @Override
     public void register(Registrar registrar) {
-        registrar.scope(AUDIT_READ, "List the workspace's MCP tool calls (who called which tool, outcome, entities).");
-        new ContractRoutes(gateway).routes().forEach(registrar::route);
-        new AuditRoute(gateway).routes().forEach(registrar::route);
-        McpEndpoint.routes(gateway).forEach(registrar::route);
+        registrar.scope(McpScopes.AUDIT_READ, "List the workspace's MCP tool calls (who called which tool, outcome, entities).");
+        // Handlers look the tool gateway up through the context per request; it exists once plugins start.
+        PluginContext context = registrar.context();
+        new ContractRoutes(context).routes().forEach(registrar::route);
+        new AuditRoute(context).routes().forEach(registrar::route);
+        McpEndpoint.routes(context).forEach(registrar::route);
     }
 
     @Override
     public void start(PluginContext context) {
-        gateway.set(context.service(ToolGateway.class).orElseThrow(() -> new IllegalStateException(
-                "the platform offers no ToolGateway; the mcp plugin needs a platform with the MCP surface")),
-                context.config("lnp.mcp.page_size").map(Integer::parseInt).orElse(McpEndpoint.DEFAULT_PAGE_SIZE));
+        // Fail at start, not on the first request: the gateway must be offered and the page size valid.
+        context.service(ToolGateway.class).orElseThrow(() -> new IllegalStateException(
+                "the platform offers no ToolGateway; the mcp plugin needs a platform with the MCP surface"));
+        McpEndpoint.pageSize(context);
     }
 }

@@ -1,5 +1,7 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,17 +19,19 @@ final class AllocationRepository {
             Column.uuid("user_id"), Column.uuid("project_id"), Column.uuid("issue_id"), Column.date("start_date"),
             Column.date("end_date"), Column.number("hours_per_day"), Column.number("percentage"), Column.text("note"));
 
+    private static final Column CREATED_BY = Column.uuid("created_by");
+
     private static final String RETURNED = "id, user_id, project_id, issue_id, start_date, end_date, hours_per_day,"
             + " percentage, note, created_by, created_at";
 
-    Map<String, Object> insert(Handle handle, UUID workspaceId, UUID createdBy, Map<Column, Object> values) {
+    ObjectNode insert(Handle handle, UUID workspaceId, UUID createdBy, Map<Column, Object> values) {
         var insert = handle.createQuery("""
                         INSERT INTO projects.allocations (workspace_id, created_by, user_id, project_id, issue_id,
                                                           start_date, end_date, hours_per_day, percentage, note)
-                        VALUES (:ws, :created_by, :user_id, :project_id, :issue_id, :start_date, :end_date,
+                        VALUES (:workspace_id, :created_by, :user_id, :project_id, :issue_id, :start_date, :end_date,
                                 :hours_per_day, :percentage, :note)
                         RETURNING\s""" + RETURNED)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("created_by", createdBy);
         for (Column column : FIELDS) {
             column.bind(insert, values.get(column));
@@ -36,12 +40,12 @@ final class AllocationRepository {
     }
 
     /** @param userId, projectId optional filters (null: any) */
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, UUID userId, UUID projectId, int limit, long offset) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM projects.allocations WHERE workspace_id = :ws"
+    List<ObjectNode> list(Handle handle, UUID workspaceId, UUID userId, UUID projectId, int limit, long offset) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.allocations WHERE workspace_id = :workspace_id"
                         + " AND (CAST(:user AS uuid) IS NULL OR user_id = CAST(:user AS uuid))"
                         + " AND (CAST(:project AS uuid) IS NULL OR project_id = CAST(:project AS uuid))"
                         + " ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindByType("user", userId, UUID.class)
                 .bindByType("project", projectId, UUID.class)
                 .bind("limit", limit)
@@ -51,24 +55,24 @@ final class AllocationRepository {
     }
 
     long count(Handle handle, UUID workspaceId, UUID userId, UUID projectId) {
-        return handle.createQuery("SELECT count(*) FROM projects.allocations WHERE workspace_id = :ws"
+        return handle.createQuery("SELECT count(*) FROM projects.allocations WHERE workspace_id = :workspace_id"
                         + " AND (CAST(:user AS uuid) IS NULL OR user_id = CAST(:user AS uuid))"
                         + " AND (CAST(:project AS uuid) IS NULL OR project_id = CAST(:project AS uuid))")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bindByType("user", userId, UUID.class)
                 .bindByType("project", projectId, UUID.class)
                 .mapTo(Long.class)
                 .one();
     }
 
-    private static Map<String, Object> row(ResultSet rs) throws SQLException {
-        Map<String, Object> allocation = new LinkedHashMap<>();
-        allocation.put("id", rs.getObject("id", UUID.class));
+    private static ObjectNode row(ResultSet rs) throws SQLException {
+        ObjectNode allocation = Json.object();
+        allocation.put("id", rs.getString("id"));
         for (Column column : FIELDS) {
-            allocation.put(column.name(), column.read(rs));
+            allocation.set(column.name(), column.readJson(rs));
         }
-        allocation.put("created_by", rs.getObject("created_by", UUID.class));
-        allocation.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
+        allocation.set("created_by", CREATED_BY.readJson(rs));
+        allocation.set("created_at", ProjectRepository.CREATED_AT.readJson(rs));
         return allocation;
     }
 }

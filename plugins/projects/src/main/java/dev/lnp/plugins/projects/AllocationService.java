@@ -1,11 +1,12 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.plugins.projects.api.IssueDirectory;
 import java.time.LocalDate;
@@ -20,11 +21,9 @@ import java.util.function.Supplier;
 /** Planning allocations: a person's time on a project (or one issue of it) between two dates. */
 final class AllocationService {
 
-    static final String CREATED = "planning.allocation.created";
-
     private final ProjectRepository projects;
     private final AllocationRepository allocations;
-    /** Known only once plugins have started; empty when the issues plugin is not loaded. */
+    /** Looked up per request; empty when the issues plugin is not loaded. */
     private final Supplier<Optional<IssueDirectory>> issues;
 
     AllocationService(ProjectRepository projects, AllocationRepository allocations,
@@ -34,13 +33,13 @@ final class AllocationService {
         this.issues = issues;
     }
 
-    ProjectService.Listing list(WorkspaceTx tx, UUID userId, UUID projectId, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, UUID userId, UUID projectId, PageRequest page) {
         long total = allocations.count(tx.handle(), tx.workspaceId(), userId, projectId);
-        return new ProjectService.Listing(allocations.list(tx.handle(), tx.workspaceId(), userId, projectId,
-                page.limit(), page.offset()), Page.of(page, total));
+        return Listing.of(allocations.list(tx.handle(), tx.workspaceId(), userId, projectId, page.limit(),
+                page.offset()), page, total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, UUID actorId, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, UUID actorId, JsonNode body) {
         Map<Column, Object> values = new LinkedHashMap<>();
         for (Column column : AllocationRepository.FIELDS) {
             values.put(column, column.fromJson(body.get(column.name())));
@@ -84,8 +83,8 @@ final class AllocationService {
         if (!errors.isEmpty()) {
             throw ApiProblem.invalid(errors.get(0).message(), errors);
         }
-        Map<String, Object> allocation = allocations.insert(tx.handle(), tx.workspaceId(), actorId, values);
-        tx.events().publish(CREATED, allocation);
+        ObjectNode allocation = allocations.insert(tx.handle(), tx.workspaceId(), actorId, values);
+        tx.events().publish(ProjectEvents.ALLOCATION_CREATED, allocation);
         return allocation;
     }
 

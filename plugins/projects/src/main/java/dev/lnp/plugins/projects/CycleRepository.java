@@ -1,5 +1,8 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -14,15 +17,20 @@ import org.jdbi.v3.core.Handle;
 /** SQL of projects.cycles. A cycle of a soft-deleted project is treated as gone. */
 final class CycleRepository {
 
+    /** The columns a cycle answers with after its id, in response order. */
+    private static final List<Column> COLUMNS = List.of(Column.uuid("project_id"), Column.text("name"),
+            Column.date("start_date"), Column.date("end_date"), Column.text("status"), ProjectRepository.CREATED_AT,
+            ProjectRepository.UPDATED_AT);
+
     private static final String RETURNED = "id, project_id, name, start_date, end_date, status, created_at, updated_at";
 
-    Map<String, Object> insert(Handle handle, UUID workspaceId, UUID projectId, String name, LocalDate start,
+    ObjectNode insert(Handle handle, UUID workspaceId, UUID projectId, String name, LocalDate start,
             LocalDate end, String status) {
         return handle.createQuery("""
                         INSERT INTO projects.cycles (workspace_id, project_id, name, start_date, end_date, status)
-                        VALUES (:ws, :project, :name, :start, :end, :status)
+                        VALUES (:workspace_id, :project, :name, :start, :end, :status)
                         RETURNING\s""" + RETURNED)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .bind("name", name)
                 .bind("start", start)
@@ -32,10 +40,10 @@ final class CycleRepository {
                 .one();
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, UUID projectId, int limit, long offset) {
-        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :ws"
+    List<ObjectNode> list(Handle handle, UUID workspaceId, UUID projectId, int limit, long offset) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :workspace_id"
                         + " AND project_id = :project ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .bind("limit", limit)
                 .bind("offset", offset)
@@ -44,8 +52,8 @@ final class CycleRepository {
     }
 
     long count(Handle handle, UUID workspaceId, UUID projectId) {
-        return handle.createQuery("SELECT count(*) FROM projects.cycles WHERE workspace_id = :ws AND project_id = :project")
-                .bind("ws", workspaceId)
+        return handle.createQuery("SELECT count(*) FROM projects.cycles WHERE workspace_id = :workspace_id AND project_id = :project")
+                .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .mapTo(Long.class)
                 .one();
@@ -55,24 +63,20 @@ final class CycleRepository {
         return handle.createQuery("""
                         SELECT c.project_id FROM projects.cycles c
                           JOIN projects.projects p ON p.id = c.project_id AND p.workspace_id = c.workspace_id
-                         WHERE c.workspace_id = :ws AND c.id = :id AND p.deleted_at IS NULL
+                         WHERE c.workspace_id = :workspace_id AND c.id = :id AND p.deleted_at IS NULL
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", cycleId)
                 .mapTo(UUID.class)
                 .findOne();
     }
 
-    private static Map<String, Object> row(ResultSet rs) throws SQLException {
-        Map<String, Object> cycle = new LinkedHashMap<>();
-        cycle.put("id", rs.getObject("id", UUID.class));
-        cycle.put("project_id", rs.getObject("project_id", UUID.class));
-        cycle.put("name", rs.getString("name"));
-        cycle.put("start_date", rs.getObject("start_date", LocalDate.class));
-        cycle.put("end_date", rs.getObject("end_date", LocalDate.class));
-        cycle.put("status", rs.getString("status"));
-        cycle.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
-        cycle.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+    private static ObjectNode row(ResultSet rs) throws SQLException {
+        ObjectNode cycle = Json.object();
+        cycle.put("id", rs.getString("id"));
+        for (Column column : COLUMNS) {
+            cycle.set(column.name(), column.readJson(rs));
+        }
         return cycle;
     }
 }

@@ -1,10 +1,11 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import java.time.LocalDate;
 import java.util.Map;
@@ -12,8 +13,6 @@ import java.util.UUID;
 
 /** Cycles always live under a project of the caller's workspace that is not soft-deleted. */
 final class CycleService {
-
-    static final String CREATED = "projects.cycle.created";
 
     private final ProjectRepository projects;
     private final CycleRepository cycles;
@@ -23,14 +22,14 @@ final class CycleService {
         this.cycles = cycles;
     }
 
-    ProjectService.Listing list(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, UUID projectId, PageRequest page) {
         requireProject(tx, projectId);
         long total = cycles.count(tx.handle(), tx.workspaceId(), projectId);
-        return new ProjectService.Listing(cycles.list(tx.handle(), tx.workspaceId(), projectId, page.limit(),
-                page.offset()), Page.of(page, total));
+        return Listing.of(cycles.list(tx.handle(), tx.workspaceId(), projectId, page.limit(), page.offset()), page,
+                total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, UUID projectId, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, UUID projectId, JsonNode body) {
         requireProject(tx, projectId);
         LocalDate start = (LocalDate) Column.date("start_date").fromJson(body.get("start_date"));
         LocalDate end = (LocalDate) Column.date("end_date").fromJson(body.get("end_date"));
@@ -38,9 +37,9 @@ final class CycleService {
             throw ApiProblem.invalidField("/end_date", "date_order",
                     "end_date " + end + " is before start_date " + start + "; it must be on or after it");
         }
-        Map<String, Object> cycle = cycles.insert(tx.handle(), tx.workspaceId(), projectId,
+        ObjectNode cycle = cycles.insert(tx.handle(), tx.workspaceId(), projectId,
                 body.get("name").asText(), start, end, body.path("status").asText("upcoming"));
-        tx.events().publish(CREATED, cycle);
+        tx.events().publish(ProjectEvents.CYCLE_CREATED, cycle);
         return cycle;
     }
 

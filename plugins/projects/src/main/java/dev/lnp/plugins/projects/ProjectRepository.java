@@ -1,6 +1,9 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
+import dev.lnp.api.sql.SoftDelete;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -23,10 +26,13 @@ final class ProjectRepository {
             Column.uuid("deal_id"), Column.uuid("company_id"), Column.text("github_url"),
             Column.text("external_id"), Column.bool("hosted"));
 
+    static final Column CREATED_AT = Column.timestamp("created_at");
+    static final Column UPDATED_AT = Column.timestamp("updated_at");
+
     private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
             + ", created_at, updated_at";
 
-    Map<String, Object> insert(Handle handle, UUID workspaceId, Map<Column, Object> values) {
+    ObjectNode insert(Handle handle, UUID workspaceId, Map<Column, Object> values) {
         String columns = values.keySet().stream().map(Column::name).collect(Collectors.joining(", "));
         String params = values.keySet().stream().map(c -> ":" + c.name()).collect(Collectors.joining(", "));
         var insert = handle.createQuery("INSERT INTO projects.projects (workspace_id" + (columns.isEmpty() ? "" : ", " + columns)
@@ -36,26 +42,26 @@ final class ProjectRepository {
         return insert.map((rs, ctx) -> row(rs)).one();
     }
 
-    Optional<Map<String, Object>> find(Handle handle, UUID workspaceId, UUID id) {
+    Optional<ObjectNode> find(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
-                        + " WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL")
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> row(rs))
                 .findOne();
     }
 
     /** Locks the row for the rest of the transaction, so date checks against stored values stay true. */
-    Optional<Map<String, Object>> findForUpdate(Handle handle, UUID workspaceId, UUID id) {
+    Optional<ObjectNode> findForUpdate(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
-                        + " WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL FOR UPDATE")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL FOR UPDATE")
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .map((rs, ctx) -> row(rs))
                 .findOne();
     }
 
-    Map<String, Object> update(Handle handle, UUID workspaceId, UUID id, Map<Column, Object> values) {
+    ObjectNode update(Handle handle, UUID workspaceId, UUID id, Map<Column, Object> values) {
         String sets = values.keySet().stream().map(c -> c.name() + " = :" + c.name()).collect(Collectors.joining(", "));
         var update = handle.createQuery("UPDATE projects.projects SET " + sets + ", updated_at = now()"
                         + " WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL RETURNING " + RETURNED)
@@ -66,21 +72,13 @@ final class ProjectRepository {
     }
 
     Optional<OffsetDateTime> softDelete(Handle handle, UUID workspaceId, UUID id) {
-        return handle.createQuery("""
-                        UPDATE projects.projects SET deleted_at = now(), updated_at = now()
-                         WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL
-                        RETURNING deleted_at
-                        """)
-                .bind("ws", workspaceId)
-                .bind("id", id)
-                .mapTo(OffsetDateTime.class)
-                .findOne();
+        return SoftDelete.mark(handle, "projects.projects", workspaceId, id);
     }
 
-    List<Map<String, Object>> list(Handle handle, UUID workspaceId, int limit, long offset) {
+    List<ObjectNode> list(Handle handle, UUID workspaceId, int limit, long offset) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects"
-                        + " WHERE workspace_id = :ws AND deleted_at IS NULL ORDER BY created_at, id LIMIT :limit OFFSET :offset")
-                .bind("ws", workspaceId)
+                        + " WHERE workspace_id = :workspace_id AND deleted_at IS NULL ORDER BY created_at, id LIMIT :limit OFFSET :offset")
+                .bind("workspace_id", workspaceId)
                 .bind("limit", limit)
                 .bind("offset", offset)
                 .map((rs, ctx) -> row(rs))
@@ -88,8 +86,8 @@ final class ProjectRepository {
     }
 
     long count(Handle handle, UUID workspaceId) {
-        return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :ws AND deleted_at IS NULL")
-                .bind("ws", workspaceId)
+        return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :workspace_id AND deleted_at IS NULL")
+                .bind("workspace_id", workspaceId)
                 .mapTo(Long.class)
                 .one();
     }
@@ -97,22 +95,22 @@ final class ProjectRepository {
     boolean exists(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("""
                         SELECT EXISTS (SELECT 1 FROM projects.projects
-                                        WHERE workspace_id = :ws AND id = :id AND deleted_at IS NULL)
+                                        WHERE workspace_id = :workspace_id AND id = :id AND deleted_at IS NULL)
                         """)
-                .bind("ws", workspaceId)
+                .bind("workspace_id", workspaceId)
                 .bind("id", id)
                 .mapTo(Boolean.class)
                 .one();
     }
 
-    private static Map<String, Object> row(ResultSet rs) throws SQLException {
-        Map<String, Object> project = new LinkedHashMap<>();
-        project.put("id", rs.getObject("id", UUID.class));
+    private static ObjectNode row(ResultSet rs) throws SQLException {
+        ObjectNode project = Json.object();
+        project.put("id", rs.getString("id"));
         for (Column column : FIELDS) {
-            project.put(column.name(), column.read(rs));
+            project.set(column.name(), column.readJson(rs));
         }
-        project.put("created_at", rs.getObject("created_at", OffsetDateTime.class));
-        project.put("updated_at", rs.getObject("updated_at", OffsetDateTime.class));
+        project.set("created_at", CREATED_AT.readJson(rs));
+        project.set("updated_at", UPDATED_AT.readJson(rs));
         return project;
     }
 }

@@ -1,23 +1,20 @@
 package dev.lnp.plugins.projects;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Page;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /** Project rules shared by the REST routes and the MCP tools; bodies arrive already schema-validated. */
 final class ProjectService {
-
-    static final String CREATED = "projects.project.created";
-    static final String UPDATED = "projects.project.updated";
-    static final String DELETED = "projects.project.deleted";
 
     private final ProjectRepository projects;
 
@@ -25,49 +22,42 @@ final class ProjectService {
         this.projects = projects;
     }
 
-    record Listing(List<Map<String, Object>> items, Page page) {
-    }
-
-    Listing list(WorkspaceTx tx, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, PageRequest page) {
         long total = projects.count(tx.handle(), tx.workspaceId());
-        return new Listing(projects.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()),
-                Page.of(page, total));
+        return Listing.of(projects.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()), page, total);
     }
 
-    Map<String, Object> get(WorkspaceTx tx, UUID id) {
+    ObjectNode get(WorkspaceTx tx, UUID id) {
         return projects.find(tx.handle(), tx.workspaceId(), id).orElseThrow(() -> ApiProblem.notFound("Project"));
     }
 
-    Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, JsonNode body) {
         Map<Column, Object> values = values(body);
         checkDates((LocalDate) values.get(column("start_date")), (LocalDate) values.get(column("end_date")));
-        Map<String, Object> project = projects.insert(tx.handle(), tx.workspaceId(), values);
-        tx.events().publish(CREATED, project);
+        ObjectNode project = projects.insert(tx.handle(), tx.workspaceId(), values);
+        tx.events().publish(ProjectEvents.PROJECT_CREATED, project);
         return project;
     }
 
     /** Dates are checked against the stored value of whichever date the patch leaves alone. */
-    Map<String, Object> update(WorkspaceTx tx, UUID id, JsonNode body) {
-        Map<String, Object> stored = projects.findForUpdate(tx.handle(), tx.workspaceId(), id)
+    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode body) {
+        ObjectNode stored = projects.findForUpdate(tx.handle(), tx.workspaceId(), id)
                 .orElseThrow(() -> ApiProblem.notFound("Project"));
         Map<Column, Object> values = values(body);
-        LocalDate start = (LocalDate) (body.has("start_date") ? values.get(column("start_date")) : stored.get("start_date"));
-        LocalDate end = (LocalDate) (body.has("end_date") ? values.get(column("end_date")) : stored.get("end_date"));
+        LocalDate start = (LocalDate) column("start_date").fromJson((body.has("start_date") ? body : stored).get("start_date"));
+        LocalDate end = (LocalDate) column("end_date").fromJson((body.has("end_date") ? body : stored).get("end_date"));
         checkDates(start, end);
-        Map<String, Object> project = projects.update(tx.handle(), tx.workspaceId(), id, values);
-        tx.events().publish(UPDATED, project);
+        ObjectNode project = projects.update(tx.handle(), tx.workspaceId(), id, values);
+        tx.events().publish(ProjectEvents.PROJECT_UPDATED, project);
         return project;
     }
 
-    Map<String, Object> delete(WorkspaceTx tx, UUID id) {
-        var deletedAt = projects.softDelete(tx.handle(), tx.workspaceId(), id)
-                .orElseThrow(() -> ApiProblem.notFound("Project"));
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("id", id);
-        result.put("deleted", true);
-        result.put("deleted_at", deletedAt);
-        tx.events().publish(DELETED, result);
-        return result;
+    /** A soft delete; the event's payload is the deletion result. */
+    Deleted delete(WorkspaceTx tx, UUID id) {
+        Deleted deleted = Deleted.soft(id, projects.softDelete(tx.handle(), tx.workspaceId(), id)
+                .orElseThrow(() -> ApiProblem.notFound("Project")));
+        tx.events().publish(ProjectEvents.PROJECT_DELETED, deleted.toJson());
+        return deleted;
     }
 
     private static Map<Column, Object> values(JsonNode body) {

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -19,14 +21,13 @@ class ProjectToolsTest {
         UUID ws = platform.createWorkspace("tools");
         String key = platform.key(ws, "projects.read", "projects.write");
         var created = platform.callTool(key, "projects_create", "{\"name\": \"via mcp\", \"status\": \"in_progress\"}");
-        @SuppressWarnings("unchecked")
-        var project = (Map<String, Object>) created.data();
-        assertEquals("active", project.get("status"));
+        JsonNode project = json(created);
+        assertEquals("active", project.get("status").asText());
         assertEquals("created", created.entities().get(0).action());
-        UUID id = (UUID) project.get("id");
+        UUID id = UUID.fromString(project.get("id").asText());
 
         var updated = platform.callTool(key, "projects_update", "{\"id\": \"" + id + "\", \"priority\": \"low\"}");
-        assertEquals("low", ((Map<?, ?>) updated.data()).get("priority"));
+        assertEquals("low", json(updated).get("priority").asText());
         var emptyPatch = assertThrows(ApiProblem.class, () -> platform.callTool(key, "projects_update",
                 "{\"id\": \"" + id + "\"}"));
         assertEquals(422, emptyPatch.status());
@@ -35,14 +36,20 @@ class ProjectToolsTest {
         assertEquals("/target_date", unknown.errors().get(0).pointer());
 
         var listed = platform.callTool(key, "projects_list", "{\"limit\": 10}");
-        assertTrue(((Map<?, ?>) listed.data()).get("items").toString().contains(id.toString()));
-        assertEquals(id, ((Map<?, ?>) platform.callTool(key, "projects_get", "{\"id\": \"" + id + "\"}").data()).get("id"));
+        assertEquals(id.toString(), json(listed).path("items").path(0).path("id").asText());
+        assertEquals(1, json(listed).path("pagination").path("total").asInt());
+        assertEquals(id.toString(), json(platform.callTool(key, "projects_get", "{\"id\": \"" + id + "\"}")).get("id").asText());
         platform.callTool(key, "projects_delete", "{\"id\": \"" + id + "\"}");
         assertEquals(404, assertThrows(ApiProblem.class,
                 () -> platform.callTool(key, "projects_get", "{\"id\": \"" + id + "\"}")).status());
 
         assertEquals(403, assertThrows(ApiProblem.class, () -> platform.callTool(platform.key(ws, "projects.read"),
                 "projects_create", "{\"name\": \"no\"}")).status());
+    }
+
+    /** A tool's data as the MCP surface sends it. */
+    private static JsonNode json(ToolResult result) {
+        return Json.mapper().valueToTree(result.data());
     }
 
     @Test

@@ -11,7 +11,8 @@ import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.ToolEntry;
 import dev.lnp.api.mcp.ToolResult;
-import dev.lnp.plugins.mcp.GatewayHolder;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.plugins.mcp.ToolJson;
 import java.lang.System.Logger.Level;
 import java.util.List;
@@ -38,10 +39,15 @@ final class McpDispatcher {
     private static final String INSTRUCTIONS = "Tools of this workspace (CRM, projects, issues and more), limited "
             + "to what this API key may call. Tool arguments follow each tool's inputSchema; ids are UUIDs.";
 
-    private final GatewayHolder gateway;
+    private final PluginContext context;
 
-    McpDispatcher(GatewayHolder gateway) {
-        this.gateway = gateway;
+    McpDispatcher(PluginContext context) {
+        this.context = context;
+    }
+
+    /** Looked up per request: the platform offers it once plugins have started. */
+    private ToolGateway gateway() {
+        return context.require(ToolGateway.class);
     }
 
     ObjectNode handle(JsonNode request, String version, RawRequest http) {
@@ -134,11 +140,11 @@ final class McpDispatcher {
             }
             offset = Cursor.decode(cursor.asText());
         }
-        List<ToolEntry> allowed = gateway.get().catalog(http).stream().filter(ToolEntry::allowed).toList();
+        List<ToolEntry> allowed = gateway().catalog(http).stream().filter(ToolEntry::allowed).toList();
         if (offset > allowed.size()) {
             throw new JsonRpc.Failure(JsonRpc.INVALID_PARAMS, "Invalid cursor: " + cursor.asText());
         }
-        int end = Math.min(allowed.size(), offset + gateway.pageSize());
+        int end = Math.min(allowed.size(), offset + McpEndpoint.pageSize(context));
         boolean structured = McpVersions.hasStructuredOutput(version);
         ObjectNode result = Json.object();
         ArrayNode tools = result.putArray("tools");
@@ -173,15 +179,17 @@ final class McpDispatcher {
         }
         ToolResult result;
         try {
-            result = gateway.get().call(http, name.asText(), arguments);
+            result = gateway().call(http, name.asText(), arguments);
         } catch (ApiProblem problem) {
             return failedCall(name.asText(), problem);
         }
         ObjectNode answer = Json.object();
-        JsonNode data = Json.mapper().valueToTree(result.data());
-        answer.putArray("content").addObject().put("type", "text").put("text", text(data));
+        // Written once as text and reused as the structured content: no tree of the data (a list tool's rows
+        // arrive as JSON already, see dev.lnp.api.sql.JsonRows).
+        String data = text(result.data());
+        answer.putArray("content").addObject().put("type", "text").put("text", data);
         if (McpVersions.hasStructuredOutput(version)) {
-            answer.set("structuredContent", data);
+            answer.putRawValue("structuredContent", new com.fasterxml.jackson.databind.util.RawValue(data));
         }
         answer.put("isError", false);
         ArrayNode entities = answer.putObject("_meta").putArray(ENTITIES_META);
@@ -220,7 +228,7 @@ final class McpDispatcher {
         return answer;
     }
 
-    private static String text(JsonNode data) {
+    private static String text(Object data) {
         try {
             return Json.mapper().writeValueAsString(data);
         } catch (JsonProcessingException e) {

@@ -7,7 +7,8 @@ import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.http.Surface;
-import dev.lnp.plugins.mcp.GatewayHolder;
+import dev.lnp.api.PluginContext;
+import dev.lnp.plugins.mcp.McpScopes;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,14 +34,23 @@ public final class McpEndpoint {
 
     private final McpDispatcher dispatcher;
 
-    private McpEndpoint(GatewayHolder gateway) {
-        this.dispatcher = new McpDispatcher(gateway);
+    private McpEndpoint(PluginContext context) {
+        this.dispatcher = new McpDispatcher(context);
     }
 
-    public static List<RouteSpec> routes(GatewayHolder gateway) {
-        McpEndpoint endpoint = new McpEndpoint(gateway);
+    /** The tools/list page: {@code lnp.mcp.page_size}, else {@value #DEFAULT_PAGE_SIZE}; checked at start. */
+    public static int pageSize(PluginContext context) {
+        int pageSize = context.config("lnp.mcp.page_size").map(Integer::parseInt).orElse(DEFAULT_PAGE_SIZE);
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("lnp.mcp.page_size must be at least 1, not " + pageSize);
+        }
+        return pageSize;
+    }
+
+    public static List<RouteSpec> routes(PluginContext context) {
+        McpEndpoint endpoint = new McpEndpoint(context);
         return List.of(
-                RouteSpec.post(PATH).scope("mcp.use").surface(Surface.MCP)
+                RouteSpec.post(PATH).scope(McpScopes.USE).surface(Surface.MCP)
                         .summary("MCP over Streamable HTTP (JSON-RPC 2.0)").raw(endpoint::post),
                 RouteSpec.get(PATH).publicRoute().surface(Surface.MCP)
                         .summary("405: no server-initiated SSE stream").raw(r -> notAllowed("GET",

@@ -1,48 +1,54 @@
 package com.example.notes;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
-import java.time.OffsetDateTime;
+import dev.lnp.api.sql.Column;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 
 /** All SQL of the plugin. Row-level security already limits rows to the workspace; the filter keeps plans tight. */
-final class ItemRepository {
+final class NotesRepository {
 
-    record ItemPage(List<Map<String, Object>> items, long total) {
-    }
+    private static final List<Column> COLUMNS = List.of(Column.uuid("id"), Column.text("text"),
+            Column.timestamp("created_at"));
 
-    ItemPage list(WorkspaceTx tx, PageRequest page) {
+    Listing<ObjectNode> list(WorkspaceTx tx, PageRequest page) {
         var handle = tx.handle();
         long total = handle.createQuery("SELECT count(*) FROM notes.items WHERE workspace_id = :workspace_id")
                 .bind("workspace_id", tx.workspaceId()).mapTo(Long.class).one();
-        List<Map<String, Object>> items = handle.createQuery("""
+        List<ObjectNode> items = handle.createQuery("""
                         SELECT id, text, created_at FROM notes.items WHERE workspace_id = :workspace_id
                          ORDER BY created_at, id LIMIT :limit OFFSET :offset
                         """)
                 .bind("workspace_id", tx.workspaceId())
                 .bind("limit", page.limit())
                 .bind("offset", page.offset())
-                .map((rs, ctx) -> item(rs.getObject("id", UUID.class), rs.getString("text"),
-                        rs.getObject("created_at", OffsetDateTime.class)))
+                .map((rs, ctx) -> item(rs))
                 .list();
-        return new ItemPage(items, total);
+        return Listing.of(items, page, total);
     }
 
-    Map<String, Object> create(WorkspaceTx tx, String text) {
+    ObjectNode create(WorkspaceTx tx, String text) {
         return tx.handle().createQuery("""
                         INSERT INTO notes.items (workspace_id, text) VALUES (:workspace_id, :text)
                         RETURNING id, text, created_at
                         """)
                 .bind("workspace_id", tx.workspaceId())
                 .bind("text", text)
-                .map((rs, ctx) -> item(rs.getObject("id", UUID.class), rs.getString("text"),
-                        rs.getObject("created_at", OffsetDateTime.class)))
+                .map((rs, ctx) -> item(rs))
                 .one();
     }
 
-    private static Map<String, Object> item(UUID id, String text, OffsetDateTime createdAt) {
-        return Map.of("id", id, "text", text, "created_at", createdAt.toString());
+    /** A row as the API answers it: the same JSON object for the route and the tool. */
+    private static ObjectNode item(ResultSet rs) throws SQLException {
+        ObjectNode item = Json.object();
+        for (Column column : COLUMNS) {
+            item.set(column.name(), column.readJson(rs));
+        }
+        return item;
     }
 }

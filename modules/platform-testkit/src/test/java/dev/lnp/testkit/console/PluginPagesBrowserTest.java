@@ -1,0 +1,164 @@
+package dev.lnp.testkit.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.testkit.Browser;
+import dev.lnp.testkit.TestPlatform;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A plugin's console section and its page for people in real headless Chromium (Debian's chromium and
+ * chromium-driver), signing in by the e-mailed link as a person does (GreenMail receives it). Screenshots go to
+ * target/console-screenshots, or the folder in -Dlnp.console.screenshots (e.g. docs/console).
+ */
+class PluginPagesBrowserTest {
+
+    private static MailCatcher mail;
+    private static TestPlatform platform;
+    private static Browser chromium;
+    private static WebDriver browser;
+
+    @BeforeAll
+    static void start() throws IOException {
+        chromium = Browser.start();
+        browser = chromium.driver();
+        mail = new MailCatcher();
+        platform = TestPlatform.start("plugin-pages-browser", List.of("probe"), null, new HashMap<>(mail.platformConfig()));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (chromium != null) {
+            chromium.close();
+        }
+        if (platform != null) {
+            platform.close();
+        }
+        if (mail != null) {
+            mail.close();
+        }
+    }
+
+    private static String base() {
+        return "http://localhost:" + platform.port();
+    }
+
+    /** Opens the mailed link in this browser and presses its button. */
+    private static void followLink(String email, int nth) {
+        browser.get(mail.awaitLink(email, nth));
+        chromium.waitFor(By.cssSelector("main form button[type=submit]")).click();
+    }
+
+    @Test
+    void aSectionInTheConsole() throws Exception {
+        String email = "ada-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
+        platform.workspaces().create("Acme Robotics", email);
+        browser.manage().deleteAllCookies();
+        browser.get(base() + "/console/sign-in");
+        chromium.waitFor(By.id("email")).sendKeys(email);
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Check your e-mail']"));
+        followLink(email, 1);
+        chromium.waitFor(By.linkText("Desk items")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Desk items']"));
+        chromium.shoot("sections-01-empty");
+
+        browser.findElement(By.linkText("New item")).click();
+        chromium.waitFor(By.id("f-title")).sendKeys("Front desk printer");
+        new Select(browser.findElement(By.id("f-kind"))).selectByValue("a");
+        browser.findElement(By.id("f-copies")).sendKeys("2");
+        browser.findElement(By.id("f-tags")).sendKeys("floor-2\nshared");
+        browser.findElement(By.id("f-contact")).sendKeys("ops at example");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.id("errors"));
+        assertTrue(browser.findElement(By.id("f-contact-note")).getText().contains("Enter an e-mail address"),
+                "the error next to its field");
+        assertEquals("Front desk printer", browser.findElement(By.id("f-title")).getDomProperty("value"), "kept");
+        chromium.shoot("sections-02-form-error");
+
+        // The summary links to the field; fix it from the keyboard.
+        browser.findElement(By.cssSelector("#errors a[href='#f-contact']")).click();
+        var contact = browser.findElement(By.id("f-contact"));
+        contact.clear();
+        contact.sendKeys("ops@example.com");
+        browser.findElement(By.id("f-pinned")).click();
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//p[text()='The item was created.']"));
+        assertTrue(browser.findElement(By.cssSelector("dl.facts")).getText().contains("floor-2, shared"));
+        chromium.shoot("sections-03-row");
+
+        browser.findElement(By.linkText("Desk items")).click();
+        chromium.waitFor(By.linkText("Front desk printer"));
+        chromium.shoot("sections-04-list");
+        browser.findElement(By.linkText("Front desk printer")).click();
+
+        chromium.waitFor(By.partialLinkText("Rotate key")).click();
+        chromium.waitFor(By.xpath("//p[contains(text(), 'stops working at once')]"));
+        chromium.shoot("sections-05-confirm");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.id("new-key"));
+        browser.findElement(By.id("copy-key")).click();
+        new WebDriverWait(browser, Duration.ofSeconds(5))
+                .until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
+        assertTrue(browser.findElement(By.id("new-key")).getDomAttribute("value").startsWith("desk_"));
+        chromium.shoot("sections-06-key-once");
+        browser.findElement(By.linkText("Done")).click();
+        chromium.waitFor(By.cssSelector("dl.facts"));
+
+        browser.findElement(By.linkText("Notes")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Notes']"));
+        browser.findElement(By.linkText("New note")).click();
+        chromium.waitFor(By.id("f-body")).sendKeys("Toner is low");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//td[text()='Toner is low']"));
+        chromium.shoot("sections-07-child-notes");
+
+        browser.get(base() + "/console/activity");
+        chromium.waitFor(By.xpath("//*[contains(text(), 'probe.desk.rotate-key')]"));
+        chromium.shoot("sections-08-activity");
+    }
+
+    @Test
+    void aPageForPeopleSignsInTheAddressItIsFor() throws Exception {
+        String email = "trial-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
+        String other = "someone-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
+        String page = base() + "/api/probe/approve?for=" + URLEncoder.encode(email, StandardCharsets.UTF_8);
+        browser.manage().deleteAllCookies();
+
+        // Signed in as someone else first: the page says so and offers to switch.
+        browser.get(base() + "/api/probe/approve?for=" + URLEncoder.encode(other, StandardCharsets.UTF_8));
+        chromium.waitFor(By.xpath("//button[text()='E-mail me a sign-in link']")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Check your e-mail']"));
+        followLink(other, 1);
+        chromium.waitFor(By.xpath("//button[text()='Approve']"));
+
+        browser.get(page);
+        chromium.waitFor(By.xpath("//button[text()='Sign in as " + email + " instead']"));
+        chromium.shoot("people-01-wrong-address");
+        browser.findElement(By.xpath("//button[text()='Sign in as " + email + " instead']")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Check your e-mail']"));
+        chromium.shoot("people-02-link-sent");
+        followLink(email, 1);
+        chromium.waitFor(By.xpath("//button[text()='Approve']"));
+        assertEquals(page, browser.getCurrentUrl(), "back at the page");
+        assertTrue(browser.findElement(By.tagName("main")).getText().contains("Signed in as " + email));
+        chromium.shoot("people-03-signed-in");
+        browser.findElement(By.xpath("//button[text()='Approve']")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Approved']"));
+        chromium.shoot("people-04-approved");
+    }
+}

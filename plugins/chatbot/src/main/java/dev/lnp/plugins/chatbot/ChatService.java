@@ -1,0 +1,387 @@
+package dev.lnp.plugins.chatbot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.RawRequest;
+import dev.lnp.api.tokens.SessionTokens;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * The public chat flows behind {@code /api/cxo/*}: handshake, messages, history, and what the stream needs. There
+ * is no key in the pipeline here: the widget key (or the visitor token) is resolved first, then everything runs in
+ * that widget's workspace ({@code inWorkspace}), so row-level security applies as on any other route.
+ */
+final class ChatService {
+
+    static final String AUDIENCE = "lnp-cxo";
+    private static final int HISTORY_LIMIT = 500;
+
+    private final Supplier<PluginContext> context;
+    private final ChatSettings settings;
+    private final WidgetRepository widgets;
+    private final ChatRepository chats;
+    private final RunWorker runs;
+
+    ChatService(Supplier<PluginContext> context, ChatSettings settings, WidgetRepository widgets, ChatRepository chats,
+            RunWorker runs) {
+        this.context = context;
+        this.settings = settings;
+        this.widgets = widgets;
+        this.chats = chats;
+        this.runs = runs;
+    }
+
+    /** Who is chatting: the widget, the session, and the origin the token was bound to. */
+    record Visitor(Widget widget, UUID sessionId, String origin, Instant tokenExpiresAt) {
+    }
+
+    // Handshake.
+
+    Map<String, Object> handshake(RawRequest request, JsonNode body, Cors cors) {
+        strict(body, Set.of("api_key", "origin", "url", "session_id"), Set.of("api_key", "origin", "url"));
+        limit("handshake:" + request.clientAddress().orElse("unknown"), settings.handshakePerMinute(), "handshakes from this address");
+        Widget widget = widgetByKey(body.get("api_key").asText());
+        cors.widget(widget);
+        String origin = checkOrigins(widget, body.get("origin").asText(), request);
+        String language = language(request, widget);
+        String pageUrl = abbreviate(body.get("url").asText(), 2000);
+        UUID ws = widget.workspaceId();
+        UUID resume = body.hasNonNull("session_id") ? uuidOrNull(body.get("session_id").asText()) : null;
+        UUID sessionId = context.get().inWorkspace(ws, tx -> {
+            if (resume != null) {
+                var existing = chats.session(tx.handle(), ws, resume);
+                if (existing.isPresent() && existing.get().widgetId().equals(widget.id())
+                        && existing.get().origin().equals(origin)) {
+                    chats.touchSession(tx.handle(), ws, resume, pageUrl);
+                    return resume;
+                }
+            }
+            return chats.createSession(tx.handle(), ws, widget.id(), origin, pageUrl, language);
+        });
+        var issued = tokens().issue(AUDIENCE, Map.of("ws", ws.toString(), "wid", widget.id().toString(),
+                "sid", sessionId.toString(), "origin", origin), settings.tokenLifetime());
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("id", widget.id());
+        config.put("name", widget.name());
+        config.put("greeting", widget.greeting());
+        config.put("theme", Map.of("accent_color", widget.accentColor(), "position", widget.position()));
+        config.put("streaming", widget.streaming());
+        config.put("human_handoff", widget.humanHandoff());
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("session_id", sessionId);
+        answer.put("token", issued.token());
+        answer.put("token_expires_at", issued.expiresAt());
+        answer.put("widget", config);
+        return answer;
+    }
+
+    // Message.
+
+    Map<String, Object> message(RawRequest request, JsonNode body, Cors cors) {
+        strict(body, Set.of("token", "api_key", "session_id", "message", "context"), Set.of("session_id", "message"));
+        JsonNode ctx = body.path("context");
+        if (!ctx.isMissingNode() && !ctx.isNull()) {
+            if (!ctx.isObject()) {
+                throw ApiProblem.invalidField("/context", "type", "must be an object");
+            }
+            ctx.fieldNames().forEachRemaining(f -> {
+                if (!Set.of("page_url", "request_human").contains(f)) {
+                    throw ApiProblem.invalidField("/context/" + f, "additionalProperties",
+                            "is not a known field (page_url, request_human)");
+                }
+            });
+            if (ctx.has("request_human") && !ctx.get("request_human").isBoolean()) {
+                throw ApiProblem.invalidField("/context/request_human", "type", "must be true or false");
+            }
+            if (ctx.has("page_url") && !ctx.get("page_url").isTextual()) {
+                throw ApiProblem.invalidField("/context/page_url", "type", "must be a string");
+            }
+        }
+        UUID sessionId = uuid(body, "session_id");
+        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
+                sessionId, cors);
+        String text = body.get("message").asText().strip();
+        if (text.isEmpty()) {
+            throw ApiProblem.invalidField("/message", "minLength", "must not be empty");
+        }
+        if (text.codePointCount(0, text.length()) > settings.messageMaxChars()) {
+            throw new ApiProblem(422, "message_too_long", "Unprocessable Content", "A message has at most "
+                    + settings.messageMaxChars() + " characters.", List.of(new FieldError("/message", "maxLength",
+                    "at most " + settings.messageMaxChars() + " characters")), Map.of());
+        }
+        limit("session:" + sessionId, settings.sessionPerMinute(), "messages in this conversation");
+        limit("widget:" + visitor.widget().id(), settings.widgetPerMinute(), "messages to this chat");
+        limit("ip:" + request.clientAddress().orElse("unknown"), settings.ipPerMinute(), "messages from this address");
+        boolean requestHuman = ctx.path("request_human").asBoolean(false);
+        String pageUrl = ctx.hasNonNull("page_url") ? abbreviate(ctx.get("page_url").asText(), 2000) : null;
+        UUID ws = visitor.widget().workspaceId();
+        UUID runId = context.get().inWorkspace(ws, tx -> {
+            chats.touchSession(tx.handle(), ws, sessionId, pageUrl);
+            var message = chats.insertMessage(tx.handle(), ws, UUID.randomUUID(), sessionId, "visitor", text, null,
+                    Json.mapper().createArrayNode());
+            return chats.createRun(tx.handle(), ws, sessionId, (UUID) message.get("id"), requestHuman);
+        });
+        runs.submit(ws, runId);
+        return Map.of("run_id", runId, "status", "processing");
+    }
+
+    // History.
+
+    Map<String, Object> history(RawRequest request, Cors cors) {
+        UUID sessionId = uuidParam(request, "session_id");
+        Visitor visitor = visitor(request, request.query("token").orElse(null), request.query("api_key").orElse(null),
+                sessionId, cors);
+        UUID ws = visitor.widget().workspaceId();
+        var messages = context.get().inWorkspace(ws, tx -> chats.history(tx.handle(), ws, sessionId, HISTORY_LIMIT));
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("session_id", sessionId);
+        answer.put("messages", messages);
+        return answer;
+    }
+
+    // Stream.
+
+    Visitor streamVisitor(RawRequest request, Cors cors) {
+        UUID sessionId = uuidParam(request, "session_id");
+        String token = request.query("token").orElseThrow(() -> new ApiProblem(401, "invalid_token", "Unauthorized",
+                "The stream needs the token from the handshake (query parameter token)."));
+        Visitor visitor = visitor(request, token, null, sessionId, cors);
+        if (!visitor.widget().streaming()) {
+            throw new ApiProblem(404, "streaming_disabled", "Not Found",
+                    "This chat does not stream; poll /api/cxo/history instead.");
+        }
+        return visitor;
+    }
+
+    List<ChatRepository.Event> eventsAfter(Visitor visitor, long after) {
+        UUID ws = visitor.widget().workspaceId();
+        return context.get().inWorkspace(ws, tx -> chats.eventsAfter(tx.handle(), ws, visitor.sessionId(), after, 200));
+    }
+
+    // Shared checks.
+
+    /**
+     * The visitor of a request: by token (signature, expiry, bound session and origin) or, legacy, by widget key
+     * (the session must be one of that widget's).
+     */
+    private Visitor visitor(RawRequest request, String token, String apiKey, UUID sessionId, Cors cors) {
+        if (token != null && !token.isBlank()) {
+            Map<String, String> claims;
+            try {
+                claims = tokens().verify(AUDIENCE, token);
+            } catch (SessionTokens.Rejected e) {
+                if (e.expired()) {
+                    throw new ApiProblem(401, "token_expired", "Unauthorized",
+                            "The chat token has expired; do the handshake (POST /api/cxo/config) again.");
+                }
+                throw new ApiProblem(401, "invalid_token", "Unauthorized", "The chat token is not valid: "
+                        + e.getMessage() + ".");
+            }
+            UUID ws = UUID.fromString(claims.get("ws"));
+            UUID widgetId = UUID.fromString(claims.get("wid"));
+            Widget widget = context.get().inWorkspace(ws, tx -> widgets.find(tx.handle(), ws, widgetId))
+                    .orElseThrow(() -> new ApiProblem(401, "invalid_token", "Unauthorized",
+                            "The chat token's widget no longer exists."));
+            cors.widget(widget);
+            if (!claims.get("sid").equals(sessionId.toString())) {
+                throw new ApiProblem(403, "session_mismatch", "Forbidden",
+                        "This token belongs to another conversation.");
+            }
+            String origin = claims.get("origin");
+            Optional<String> header = request.header("Origin");
+            if (header.isPresent() && !origin.equals(Origins.normalize(header.get()))) {
+                throw originNotAllowed("The token was issued to " + origin + ", not to " + header.get() + ".");
+            }
+            if (!widget.allows(origin)) {
+                throw originNotAllowed("The origin " + origin + " is no longer allowed for this chat.");
+            }
+            return new Visitor(widget, sessionId, origin, null);
+        }
+        if (apiKey == null || apiKey.isBlank()) {
+            throw new ApiProblem(401, "missing_credentials", "Unauthorized",
+                    "Send the token from the handshake (or, legacy, the widget key as api_key).");
+        }
+        Widget widget = widgetByKey(apiKey);
+        cors.widget(widget);
+        Optional<String> header = request.header("Origin");
+        if (header.isPresent() && !widget.allows(Origins.normalize(header.get()))) {
+            throw originNotAllowed("The origin " + header.get() + " is not allowed for this chat.");
+        }
+        UUID ws = widget.workspaceId();
+        var session = context.get().inWorkspace(ws, tx -> chats.session(tx.handle(), ws, sessionId));
+        if (session.isEmpty() || !session.get().widgetId().equals(widget.id())) {
+            throw new ApiProblem(403, "session_mismatch", "Forbidden",
+                    "This conversation does not belong to this widget key.");
+        }
+        return new Visitor(widget, sessionId, session.get().origin(), null);
+    }
+
+    Widget widgetByKey(String key) {
+        if (WidgetKeys.isManagementKey(key)) {
+            throw new ApiProblem(401, "management_key_not_allowed", "Unauthorized", "This is a management API key: "
+                    + "chat endpoints take a widget key (lnp_cxo_…, from the widget's page in the console). Never put a "
+                    + "management key in a web page: revoke this one if it was published.");
+        }
+        if (!WidgetKeys.hasShape(key)) {
+            throw invalidKey();
+        }
+        var owner = context.get().acrossWorkspaces(h -> widgets.ownerOfKey(h, WidgetKeys.hash(key)))
+                .orElseThrow(ChatService::invalidKey);
+        UUID ws = owner.workspaceId();
+        return context.get().inWorkspace(ws, tx -> widgets.find(tx.handle(), ws, owner.widgetId()))
+                .orElseThrow(ChatService::invalidKey);
+    }
+
+    private static ApiProblem invalidKey() {
+        return new ApiProblem(401, "invalid_widget_key", "Unauthorized",
+                "The widget key is not valid (unknown, or replaced by a newer key).");
+    }
+
+    /** Both the body's origin and the request's Origin header must be allowed, and the same. */
+    private static String checkOrigins(Widget widget, String bodyOrigin, RawRequest request) {
+        String origin = Origins.normalize(bodyOrigin);
+        if (origin == null) {
+            throw ApiProblem.invalidField("/origin", "origin", "must be an origin: scheme://host[:port]");
+        }
+        Optional<String> header = request.header("Origin");
+        if (header.isEmpty()) {
+            throw originNotAllowed("The handshake must come from a browser page (it has no Origin header).");
+        }
+        if (!origin.equals(Origins.normalize(header.get()))) {
+            throw originNotAllowed("The origin in the body (" + bodyOrigin + ") is not the page's origin ("
+                    + header.get() + ").");
+        }
+        if (!widget.allows(origin)) {
+            throw originNotAllowed("The origin " + origin + " is not allowed for this chat; add it to the widget's "
+                    + "allowed origins.");
+        }
+        return origin;
+    }
+
+    static ApiProblem originNotAllowed(String detail) {
+        return new ApiProblem(403, "origin_not_allowed", "Forbidden", detail);
+    }
+
+    /** Counts a hit in the current minute; 429 with Retry-After (the seconds to the next minute) beyond the limit. */
+    private void limit(String bucket, int perMinute, String what) {
+        Instant now = Instant.now();
+        Instant window = now.truncatedTo(ChronoUnit.MINUTES);
+        int hits = context.get().acrossWorkspaces(h -> chats.hit(h, bucket, window));
+        if (hits > perMinute) {
+            long retry = Math.max(1, Duration.between(now, window.plus(1, ChronoUnit.MINUTES)).toSeconds() + 1);
+            throw new ApiProblem(429, "rate_limited", "Too Many Requests", "Too many " + what + ": at most "
+                    + perMinute + " a minute. Try again in " + retry + " seconds.", List.of(),
+                    Map.of("Retry-After", String.valueOf(retry)));
+        }
+    }
+
+    private static String language(RawRequest request, Widget widget) {
+        return request.header("Accept-Language").map(v -> v.split(",")[0].split(";")[0].strip()
+                        .split("-")[0].toLowerCase(Locale.ROOT))
+                .filter(l -> l.matches("[a-z]{2,3}")).orElse(widget.language());
+    }
+
+    /** Required fields present, no others (strict bodies: a typo is an error, not ignored). */
+    private static void strict(JsonNode body, Set<String> allowed, Set<String> required) {
+        if (!body.isObject()) {
+            throw ApiProblem.invalidField("", "type", "the body must be a JSON object");
+        }
+        List<FieldError> errors = new ArrayList<>();
+        body.fieldNames().forEachRemaining(f -> {
+            if (!allowed.contains(f)) {
+                errors.add(new FieldError("/" + f, "additionalProperties", "is not a known field"));
+            }
+        });
+        for (String f : allowed) {
+            JsonNode v = body.get(f);
+            if (v == null) {
+                if (required.contains(f)) {
+                    errors.add(new FieldError("/" + f, "required", "is required"));
+                }
+            } else if (!f.equals("context") && !v.isTextual() && !(v.isNull() && !required.contains(f))) {
+                errors.add(new FieldError("/" + f, "type", "must be a string"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).pointer().substring(1) + " "
+                    + errors.get(0).message() : errors.size() + " fields are invalid", errors);
+        }
+    }
+
+    private static UUID uuid(JsonNode body, String field) {
+        UUID id = uuidOrNull(body.get(field).asText());
+        if (id == null) {
+            throw ApiProblem.invalidField("/" + field, "format", "must be a UUID");
+        }
+        return id;
+    }
+
+    private static UUID uuidParam(RawRequest request, String name) {
+        String value = request.query(name).orElseThrow(() -> new ApiProblem(400, "missing_parameter", "Bad Request",
+                "The query parameter " + name + " is required."));
+        UUID id = uuidOrNull(value);
+        if (id == null) {
+            throw new ApiProblem(400, "invalid_parameter", "Bad Request", "The query parameter " + name
+                    + " must be a UUID.");
+        }
+        return id;
+    }
+
+    private static UUID uuidOrNull(String value) {
+        try {
+            UUID id = UUID.fromString(value);
+            return id.toString().equalsIgnoreCase(value) ? id : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static String abbreviate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private SessionTokens tokens() {
+        return context.get().service(SessionTokens.class).orElseThrow();
+    }
+
+    /** The CORS answer of one request: the exact origin, once it is known to be allowed. */
+    static final class Cors {
+        private final String requestOrigin;
+        private final Supplier<Boolean> anyWidgetAllows;
+        private Widget widget;
+
+        Cors(String requestOrigin, Supplier<Boolean> anyWidgetAllows) {
+            this.requestOrigin = requestOrigin;
+            this.anyWidgetAllows = anyWidgetAllows;
+        }
+
+        void widget(Widget widget) {
+            this.widget = widget;
+        }
+
+        Map<String, String> headers() {
+            Map<String, String> h = new LinkedHashMap<>();
+            h.put("Vary", "Origin");
+            String origin = Origins.normalize(requestOrigin);
+            if (origin != null && (widget != null ? widget.allows(origin) : anyWidgetAllows.get())) {
+                h.put("Access-Control-Allow-Origin", origin);
+                h.put("Access-Control-Expose-Headers", "Retry-After");
+            }
+            return h;
+        }
+    }
+}

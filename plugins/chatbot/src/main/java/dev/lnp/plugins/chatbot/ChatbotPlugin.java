@@ -1,0 +1,79 @@
+package dev.lnp.plugins.chatbot;
+
+import dev.lnp.api.JsonSchemas;
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.Registrar;
+import dev.lnp.api.chat.Responders;
+import dev.lnp.api.events.EventType;
+import java.util.List;
+
+/**
+ * Chat widgets: the management API ({@link WidgetRoutes}), the public chat endpoints ({@link ChatRoutes}), runs
+ * ({@link RunWorker}), responders ({@link Responders}, offered to other plugins) and hand-off replies
+ * ({@link TicketReplies}). Decisions the contract leaves open are in docs/chatbot.md.
+ */
+public final class ChatbotPlugin implements PlatformPlugin {
+
+    public static final String SCHEMA = "chatbot";
+
+    private final WidgetRepository widgets = new WidgetRepository();
+    private final ChatRepository chats = new ChatRepository();
+    private final ResponderRegistry responders = new ResponderRegistry();
+    private final WidgetScript script = WidgetScript.load();
+    private volatile PluginContext context;
+    private volatile ChatSettings settings;
+    private volatile RunWorker runs;
+    private volatile ChatService chat;
+    private volatile boolean stopping;
+    private final StreamSignals signals = new StreamSignals();
+    private volatile dev.lnp.api.events.Notifications.Listening listening;
+
+    @Override
+    public void register(Registrar registrar) {
+        registrar.scope(ChatbotScopes.READ, "Read chat widgets and their knowledge articles")
+                .scope(ChatbotScopes.WRITE, "Create, change, delete chat widgets, rotate their keys, edit articles")
+                .migrations(SCHEMA)
+                .provide(Responders.class, responders);
+        var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script);
+        var widgetRoutes = new WidgetRoutes(service);
+        widgetRoutes.routes().forEach(registrar::route);
+        new WidgetConsole(service, widgetRoutes).sections().forEach(registrar::consoleSection);
+        // The public routes resolve their services at request time: they exist only after start().
+        new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
+                () -> signals)
+                .routes().forEach(registrar::route);
+        registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "
+                + "a support ticket was opened with the transcript",
+                JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json"), List.of()));
+        var replies = new TicketReplies(() -> context, chats);
+        registrar.subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
+        responders.register(new KnowledgeResponder(() -> context, widgets));
+        responders.register(new HandoffResponder());
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        this.context = context;
+        this.settings = ChatSettings.from(context);
+        if (settings.tokenLifetime().compareTo(dev.lnp.api.tokens.SessionTokens.MAX_LIFETIME) > 0) {
+            throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
+        }
+        responders.register(new OpenAiResponder(settings));
+        this.listening = context.service(dev.lnp.api.events.Notifications.class).orElseThrow()
+                .listen(StreamSignals.CHANNEL, signals::wake);
+        this.runs = new RunWorker(context, settings, chats, widgets, responders);
+        this.chat = new ChatService(() -> context, settings, widgets, chats, runs);
+    }
+
+    @Override
+    public void stop() {
+        stopping = true;
+        if (runs != null) {
+            runs.close();
+        }
+        if (listening != null) {
+            listening.close();
+        }
+    }
+}

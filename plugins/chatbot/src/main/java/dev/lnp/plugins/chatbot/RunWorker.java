@@ -1,0 +1,355 @@
+package dev.lnp.plugins.chatbot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.chat.Conversation;
+import dev.lnp.api.chat.Reply;
+import dev.lnp.api.chat.Responder;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.mcp.ToolResult;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Executes runs on virtual threads. A run is claimed with a lease that this node renews while the responder works;
+ * if the node dies, the lease runs out and any node's sweeper takes the run over and answers it from the start.
+ * Results are written only while this node still holds the run, so a run is answered once.
+ */
+final class RunWorker implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(RunWorker.class.getName());
+    private static final int HISTORY = 40;
+
+    private final PluginContext context;
+    private final ChatSettings settings;
+    private final ChatRepository chats;
+    private final WidgetRepository widgets;
+    private final ResponderRegistry responders;
+    private final Set<Thread> running = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+    private final Thread sweeper;
+
+    RunWorker(PluginContext context, ChatSettings settings, ChatRepository chats, WidgetRepository widgets,
+            ResponderRegistry responders) {
+        this.context = context;
+        this.settings = settings;
+        this.chats = chats;
+        this.widgets = widgets;
+        this.responders = responders;
+        this.sweeper = Thread.ofVirtual().name("chatbot-run-sweeper").start(this::sweep);
+    }
+
+    /** Runs a run just created on this node. */
+    void submit(UUID workspaceId, UUID runId) {
+        if (closed) {
+            return;
+        }
+        Thread.ofVirtual().name("chatbot-run-" + runId).start(() -> execute(workspaceId, runId));
+    }
+
+    private void sweep() {
+        while (!closed) {
+            try {
+                List<Map.Entry<UUID, UUID>> abandoned = context.acrossWorkspaces(
+                        h -> chats.abandonedRuns(h, settings.lease(), 20));
+                for (var run : abandoned) {
+                    LOG.log(Level.INFO, "chatbot: taking over run " + run.getValue() + " (pending or its node stopped)");
+                    submit(run.getKey(), run.getValue());
+                }
+                context.acrossWorkspaces(h -> {
+                    chats.purgeCounters(h, java.time.Instant.now().minusSeconds(600));
+                    return null;
+                });
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "chatbot: the run sweep failed: " + e);
+            }
+            try {
+                Thread.sleep(settings.sweepInterval());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void execute(UUID ws, UUID runId) {
+        running.add(Thread.currentThread());
+        try {
+            var claimed = context.inWorkspace(ws, tx -> chats.claim(tx.handle(), ws, runId, settings.nodeId(),
+                    settings.lease()));
+            if (claimed.isEmpty()) {
+                return; // another node has it, or it is done
+            }
+            ChatRepository.Run run = claimed.get();
+            Thread renewer = Thread.ofVirtual().start(() -> renew(ws, runId));
+            try {
+                answer(ws, run);
+            } finally {
+                renewer.interrupt();
+            }
+        } catch (RuntimeException e) {
+            if (!closed) {
+                LOG.log(Level.WARNING, "chatbot: run " + runId + " could not be executed: " + e);
+            }
+        } finally {
+            running.remove(Thread.currentThread());
+        }
+    }
+
+    private void renew(UUID ws, UUID runId) {
+        long every = Math.max(200, settings.lease().toMillis() / 3);
+        while (!closed) {
+            try {
+                Thread.sleep(every);
+                context.inWorkspace(ws, tx -> chats.renewLease(tx.handle(), ws, runId, settings.nodeId(),
+                        settings.lease()));
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "chatbot: renewing the lease of run " + runId + " failed: " + e);
+            }
+        }
+    }
+
+    private record Loaded(Widget widget, ChatRepository.Session session, String message,
+            List<Map<String, Object>> history) {
+    }
+
+    private void answer(UUID ws, ChatRepository.Run run) {
+        Loaded loaded = context.inWorkspace(ws, tx -> {
+            var session = chats.session(tx.handle(), ws, run.sessionId()).orElseThrow();
+            var widget = widgets.find(tx.handle(), ws, session.widgetId()).orElseThrow();
+            String text = chats.messageText(tx.handle(), ws, run.messageId()).orElseThrow();
+            var history = chats.history(tx.handle(), ws, run.sessionId(), HISTORY);
+            return new Loaded(widget, session, text, history);
+        });
+        UUID messageId = UUID.randomUUID();
+        try {
+            Reply reply;
+            if (run.requestHuman()) {
+                reply = Reply.handoff(null);
+            } else {
+                Responder responder = responders.find(loaded.widget().responder()).orElseThrow(() ->
+                        new ResponderFailure("unknown_responder", "The widget's responder "
+                                + loaded.widget().responder() + " is not installed."));
+                Conversation conversation = new Conversation(ws, loaded.widget().id(), run.sessionId(), run.id(),
+                        loaded.session().language(), loaded.message(), turns(loaded.history(), run.messageId()),
+                        settingsOf(loaded.widget()));
+                var sink = new DeltaSink(ws, run, messageId);
+                reply = responder.respond(conversation, sink);
+                sink.flush();
+            }
+            if (closed) {
+                return; // stopping: the lease runs out and another node answers
+            }
+            if (reply.handoff()) {
+                handoff(ws, run, loaded, reply.text());
+            } else {
+                complete(ws, run, messageId, "assistant", reply.text(), citations(reply));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            if (closed) {
+                return;
+            }
+            String code = e instanceof ResponderFailure f ? f.code : "responder_failed";
+            String detail = e instanceof ResponderFailure f ? f.getMessage()
+                    : "The answer could not be produced; please try again in a moment.";
+            LOG.log(Level.WARNING, "chatbot: run " + run.id() + " failed: " + e);
+            fail(ws, run, code, detail);
+        }
+    }
+
+    /** Deltas of a streaming responder, written as stream events (batched: at most one row per 50 ms). */
+    private final class DeltaSink implements dev.lnp.api.chat.ReplySink {
+        private final UUID ws;
+        private final ChatRepository.Run run;
+        private final UUID messageId;
+        private final StringBuilder pending = new StringBuilder();
+        private long lastWrite;
+
+        DeltaSink(UUID ws, ChatRepository.Run run, UUID messageId) {
+            this.ws = ws;
+            this.run = run;
+            this.messageId = messageId;
+        }
+
+        @Override
+        public void delta(String text) {
+            pending.append(text);
+            if (System.nanoTime() - lastWrite > 50_000_000L) {
+                flush();
+            }
+        }
+
+        void flush() {
+            if (pending.isEmpty() || closed) {
+                return;
+            }
+            String delta = pending.toString();
+            pending.setLength(0);
+            lastWrite = System.nanoTime();
+            context.inWorkspace(ws, tx -> chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.MESSAGE_DELTA,
+                    Map.of("run_id", run.id(), "message_id", messageId, "delta", delta)));
+        }
+    }
+
+    private void complete(UUID ws, ChatRepository.Run run, UUID messageId, String role, String text,
+            JsonNode citations) {
+        context.inWorkspace(ws, tx -> {
+            if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
+                return null;
+            }
+            var message = chats.insertMessage(tx.handle(), ws, messageId, run.sessionId(), role, text, run.id(),
+                    citations);
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.MESSAGE_COMPLETED, Map.of("message", message));
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.RUN_COMPLETED, Map.of("run_id", run.id()));
+            return null;
+        });
+    }
+
+    private void fail(UUID ws, ChatRepository.Run run, String code, String detail) {
+        context.inWorkspace(ws, tx -> {
+            if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "failed", code, detail)) {
+                return null;
+            }
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.RUN_FAILED,
+                    Map.of("run_id", run.id(), "code", code, "detail", detail));
+            return null;
+        });
+    }
+
+    /**
+     * Opens a support ticket with the transcript through the issues plugin's {@code issues_create} tool (once per
+     * session), then tells the visitor. The ticket's comments come back through {@link TicketReplies}.
+     */
+    private void handoff(UUID ws, ChatRepository.Run run, Loaded loaded, String text) {
+        Widget widget = loaded.widget();
+        if (!widget.humanHandoff()) {
+            complete(ws, run, UUID.randomUUID(), "system", (text == null ? "" : text + "\n\n")
+                    + "Talking to a person is not available in this chat.", Json.mapper().createArrayNode());
+            return;
+        }
+        UUID ticketId = loaded.session().ticketId();
+        boolean opened = false;
+        if (ticketId == null) {
+            ToolGateway tools = context.service(ToolGateway.class).orElseThrow();
+            var args = Json.object().put("kind", "ticket")
+                    .put("title", "Chat: " + abbreviate(firstVisitorText(loaded), 120))
+                    .put("description", transcript(widget, loaded));
+            ToolResult result;
+            try {
+                result = tools.callAsPlugin(ws, widget.id(), "issues_create", args);
+            } catch (ApiProblem e) {
+                fail(ws, run, "handoff_failed", "A person could not be reached: " + e.detail());
+                return;
+            } catch (RuntimeException e) {
+                fail(ws, run, "handoff_failed", "A person could not be reached (is the issues module on?).");
+                return;
+            }
+            ticketId = UUID.fromString(String.valueOf(Json.mapper().valueToTree(result.data()).get("id").asText()));
+            opened = true;
+        }
+        UUID ticket = ticketId;
+        boolean fresh = opened;
+        String notice = (text == null ? "" : text + "\n\n") + (fresh
+                ? "I have asked a person to take over. Their reply will appear here, you can keep this page open."
+                : "A person has already been asked and will reply here.");
+        context.inWorkspace(ws, tx -> {
+            if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
+                return null;
+            }
+            if (fresh) {
+                chats.setTicket(tx.handle(), ws, run.sessionId(), ticket);
+                chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.STREAM_HANDOFF_OPENED,
+                        Map.of("ticket_id", ticket));
+                tx.events().publish(ChatbotEvents.HANDOFF_OPENED, Map.of("session_id", run.sessionId(),
+                        "widget_id", widget.id(), "ticket_id", ticket));
+            }
+            var message = chats.insertMessage(tx.handle(), ws, UUID.randomUUID(), run.sessionId(), "system", notice,
+                    run.id(), Json.mapper().createArrayNode());
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.MESSAGE_COMPLETED, Map.of("message", message));
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.RUN_COMPLETED, Map.of("run_id", run.id()));
+            return null;
+        });
+    }
+
+    private static String firstVisitorText(Loaded loaded) {
+        return loaded.history().stream().filter(m -> "visitor".equals(m.get("role"))).map(m -> (String) m.get("text"))
+                .findFirst().orElse(loaded.message());
+    }
+
+    private static String transcript(Widget widget, Loaded loaded) {
+        StringBuilder t = new StringBuilder("Conversation handed over from the chat widget \"" + widget.name()
+                + "\" (session " + loaded.session().id() + ", origin " + loaded.session().origin() + ").\n"
+                + "Reply with a comment on this ticket: the visitor sees it in the chat.\n\n");
+        for (var m : loaded.history()) {
+            t.append('[').append(m.get("created_at")).append("] ").append(m.get("role")).append(": ")
+                    .append(m.get("text")).append('\n');
+        }
+        return abbreviate(t.toString(), 49_000);
+    }
+
+    private static String abbreviate(String s, int max) {
+        String oneLine = max <= 200 ? s.replaceAll("\\s+", " ").strip() : s;
+        return oneLine.length() <= max ? oneLine : oneLine.substring(0, max - 1) + "…";
+    }
+
+    private static List<Conversation.Turn> turns(List<Map<String, Object>> history, UUID current) {
+        List<Conversation.Turn> turns = new ArrayList<>();
+        for (var m : history) {
+            if (!current.equals(m.get("id"))) {
+                turns.add(new Conversation.Turn((String) m.get("role"), (String) m.get("text")));
+            }
+        }
+        return turns;
+    }
+
+    private static Map<String, String> settingsOf(Widget w) {
+        Map<String, String> s = new LinkedHashMap<>();
+        w.settings().fields().forEachRemaining(e -> {
+            if (e.getValue().isValueNode()) {
+                s.put(e.getKey(), e.getValue().asText());
+            }
+        });
+        s.put("language", w.language());
+        return s;
+    }
+
+    private static JsonNode citations(Reply reply) {
+        var array = Json.mapper().createArrayNode();
+        for (var c : reply.citations()) {
+            var o = array.addObject().put("title", c.title());
+            if (c.url() == null) {
+                o.putNull("url");
+            } else {
+                o.put("url", c.url());
+            }
+        }
+        return array;
+    }
+
+    private static final class ResponderFailure extends Exception {
+        final String code;
+
+        ResponderFailure(String code, String detail) {
+            super(detail);
+            this.code = code;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        sweeper.interrupt();
+        running.forEach(Thread::interrupt);
+    }
+}

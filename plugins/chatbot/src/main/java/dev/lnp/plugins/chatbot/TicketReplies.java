@@ -1,0 +1,44 @@
+package dev.lnp.plugins.chatbot;
+
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.events.DeliveredEvent;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Comments on hand-off tickets reach the visitor: the issues plugin's {@code issues.comment.created} events are
+ * delivered to this plugin in process ({@code Registrar.subscribe}); a comment on a ticket a session was handed
+ * over to becomes a {@code human_agent} message and a {@code human_agent.message} stream event, once per comment.
+ */
+final class TicketReplies {
+
+    private final Supplier<PluginContext> context;
+    private final ChatRepository chats;
+
+    TicketReplies(Supplier<PluginContext> context, ChatRepository chats) {
+        this.context = context;
+        this.chats = chats;
+    }
+
+    void onComment(DeliveredEvent event) {
+        var payload = event.payload();
+        if (!"ticket".equals(payload.path("issue_kind").asText()) || !payload.hasNonNull("issue_id")) {
+            return;
+        }
+        UUID ticketId = UUID.fromString(payload.get("issue_id").asText());
+        UUID commentId = UUID.fromString(payload.get("id").asText());
+        String text = payload.path("body").asText("");
+        UUID ws = event.workspaceId();
+        context.get().inWorkspace(ws, tx -> {
+            var session = chats.sessionOfTicket(tx.handle(), ws, ticketId);
+            if (session.isEmpty()) {
+                return null;
+            }
+            chats.insertAgentMessage(tx.handle(), ws, session.get().id(), commentId, text).ifPresent(message ->
+                    chats.addEvent(tx.handle(), ws, session.get().id(), ChatbotEvents.HUMAN_AGENT_MESSAGE,
+                            Map.of("message", message)));
+            return null;
+        });
+    }
+}

@@ -1,0 +1,80 @@
+package dev.lnp.plugins.chatbot;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.console.ConsoleSessions;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The console's Chat widgets section over real HTTP: create (key shown once), a bad origin next to its field. */
+@PlatformTest(plugins = {"chatbot"})
+class ChatbotConsoleTest {
+
+    private static final String WIDGETS = "/console/m/chatbot/widgets";
+
+    @Test
+    void anAdminCreatesAWidgetInTheConsoleAndSeesItsKeyOnce(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("console");
+        String email = "admin-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
+        UUID user = platform.workspaces().addUser(ws, email, "admin");
+        String cookie = "lnp_console=" + new ConsoleSessions(platform.jdbi(), Duration.ofHours(1))
+                .create(email, user, "test", "127.0.0.1").token();
+        String base = "http://localhost:" + platform.port();
+        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+
+        var empty = http.send(HttpRequest.newBuilder(java.net.URI.create(base + WIDGETS)).header("Cookie", cookie)
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, empty.statusCode(), empty.body());
+        assertTrue(empty.body().contains("No chat widgets yet."), empty.body());
+        var form = http.send(HttpRequest.newBuilder(java.net.URI.create(base + WIDGETS + "/new"))
+                .header("Cookie", cookie).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, form.statusCode(), form.body());
+        assertTrue(form.body().contains("Allowed origins"), form.body());
+        Matcher csrf = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(form.body());
+        assertTrue(csrf.find(), form.body());
+
+        var refused = post(http, base, cookie, csrf.group(1), "name=Help&allowed_origins="
+                + enc("https://shop.example/help"));
+        assertEquals(400, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("Allowed origins"), refused.body());
+
+        var created = post(http, base, cookie, csrf.group(1), "name=Help&greeting=" + enc("Hi there")
+                + "&allowed_origins=" + enc(ChatClient.ORIGIN + "\nhttp://127.0.0.1:9") + "&position=left&responder=knowledge");
+        assertTrue(created.statusCode() == 200 || created.statusCode() == 201, created.statusCode() + created.body());
+        Matcher key = Pattern.compile("(lnp_cxo_[A-Za-z0-9_-]{20,})").matcher(created.body());
+        assertTrue(key.find(), created.body());
+        // The key from the console works on the chat endpoints.
+        var chat = new ChatClient(platform);
+        var session = chat.session(key.group(1));
+        assertEquals("Hi there", session.get("widget").get("greeting").asText());
+        assertEquals("left", session.get("widget").get("theme").get("position").asText());
+
+        var listed = http.send(HttpRequest.newBuilder(java.net.URI.create(base + WIDGETS)).header("Cookie", cookie)
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(listed.body().contains(">Help</a>"), listed.body());
+        assertTrue(!listed.body().contains(key.group(1)), "the key is not shown again");
+    }
+
+    private static HttpResponse<String> post(HttpClient http, String base, String cookie, String csrf, String form)
+            throws Exception {
+        return http.send(HttpRequest.newBuilder(java.net.URI.create(base + WIDGETS + "/new")).header("Cookie", cookie)
+                .header("Origin", base).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("csrf=" + enc(csrf) + "&" + form)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}

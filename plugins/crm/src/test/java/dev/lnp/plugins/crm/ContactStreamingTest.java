@@ -1,0 +1,162 @@
+package dev.lnp.plugins.crm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.http.Page;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.mcp.ToolResult;
+import dev.lnp.api.sql.JsonRows;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.io.ByteArrayOutputStream;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.core.Handle;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contacts list is written from the result set straight into the response ({@link JsonRows}): every listed
+ * contact must be exactly the JSON that creating it answered (mapped the other way, through a node per row), on
+ * REST and through the list tool, and timestamps must render as the slow, parsing path does.
+ */
+@PlatformTest(plugins = "crm")
+class ContactStreamingTest {
+
+    private static String key;
+    private static final Map<String, JsonNode> created = new HashMap<>();
+
+    @BeforeAll
+    static void contacts(TestPlatform platform) {
+        key = platform.fullAccessKey(platform.createWorkspace("contact-streaming"));
+        create(platform, """
+                {"email":"full@acme.com","first_name":"Łukasz \\"Luke\\"","last_name":"Ødegaard\\nYılmaz",
+                 "phone":"+48 600 000 000","job_title":"Head of <Sales> & \\\\ Ops","company_name":"Acme",
+                 "contact_type":"customer","status":"active","lead_source":"referral","industry":"Retail",
+                 "notes":"tab\\there, emoji 🎉","tags":["vip","β-tester",""],
+                 "custom_fields":{"size":12,"ratio":0.25,"nested":{"list":[1,"two",null,true]},"empty":{}},
+                 "external_id":"ext-1","country":"PL","state":"Mazowieckie","city":"Warszawa",
+                 "social_professional":"https://example.com/in/lukasz"}""");
+        create(platform, """
+                {"email":"minimal@acme.com"}""");
+        create(platform, """
+                {"email":"pending@acme.com","first_name":"María","status":"pending","tags":[]}""");
+    }
+
+    private static void create(TestPlatform platform, String body) {
+        var response = platform.post("/api/v1/crm/contacts", key, body);
+        assertEquals(201, response.status(), response.body());
+        created.put(response.json().path("id").asText(), response.json());
+    }
+
+    @Test
+    void restListItemsAreTheContactsAsCreated(TestPlatform platform) {
+        var response = platform.get("/api/v1/crm/contacts?limit=10", key);
+        assertEquals(200, response.status(), response.body());
+        assertEquals(3, response.data().size(), response.body());
+        for (JsonNode item : response.data()) {
+            assertEquals(created.get(item.path("id").asText()), item, response.body());
+        }
+        JsonNode pagination = response.json().path("pagination");
+        assertEquals(3, pagination.path("total").asInt());
+        assertEquals(false, pagination.path("hasMore").asBoolean());
+        // Filtered and paged: still the same rows, the total of the filter.
+        var pending = platform.get("/api/v1/crm/contacts?status=pending&limit=1", key);
+        assertEquals(1, pending.data().size());
+        assertEquals(created.get(pending.data().get(0).path("id").asText()), pending.data().get(0));
+        var empty = platform.get("/api/v1/crm/contacts?page=5&limit=1", key);
+        assertEquals(0, empty.data().size(), empty.body());
+        assertEquals(3, empty.json().path("pagination").path("total").asInt());
+    }
+
+    @Test
+    void theListToolAnswersTheSameRowsAndNamesEveryOneRead(TestPlatform platform) throws Exception {
+        ToolResult result = platform.callTool(key, "crm_list_contacts", "{\"limit\":10}");
+        JsonNode tree = Json.mapper().valueToTree(result.data());
+        JsonNode rest = platform.get("/api/v1/crm/contacts?limit=10", key).json();
+        assertEquals(rest.path("data"), tree.path("items"));
+        assertEquals(rest.path("pagination").toString(), tree.path("pagination").toString());
+        List<String> ids = new ArrayList<>();
+        tree.path("items").forEach(item -> ids.add(item.path("id").asText()));
+        assertEquals(ids, result.entities().stream().map(e -> e.id().toString()).toList());
+        assertTrue(result.entities().stream().allMatch(e -> e.type().equals("contact") && e.action().equals("read")));
+        // Written as bytes (the raw copy of the buffered rows) it is the same document as through a tree.
+        // (compared as text: the number nodes a parser makes differ in class from a copied token stream's)
+        assertEquals(tree.toString(), Json.mapper().readTree(Json.mapper().writeValueAsBytes(result.data())).toString());
+        // And a second time: the buffer stays, the result set is not read again.
+        assertEquals(tree.toString(), Json.mapper().readTree(Json.mapper().writeValueAsString(result.data())).toString());
+    }
+
+    @Test
+    void timestampsRenderLikeTheParsingPath(TestPlatform platform) throws Exception {
+        List<String> literals = List.of("2026-11-21 13:05:01+00", "2026-11-21 13:05:00.5+00",
+                "2026-11-21 13:05:00.123456+00", "2026-11-21 13:05:00.1+00", "2026-11-21 00:00:00+00",
+                "0099-01-01 12:00:00.000001+00", "12345-06-07 08:09:10.25+00", "0044-03-15 12:00:00+00 BC",
+                "2026-03-29 01:30:00.75+00");
+        for (String zone : List.of("UTC", "Europe/Berlin", "America/St_Johns")) {
+            try (Handle handle = platform.jdbi().open()) {
+                handle.execute("SET TIME ZONE '" + zone + "'");
+                for (String literal : literals) {
+                    OffsetDateTime expected = handle.createQuery("SELECT CAST(:t AS timestamptz)").bind("t", literal)
+                            .mapTo(OffsetDateTime.class).one();
+                    var out = new ByteArrayOutputStream();
+                    try (JsonGenerator json = Json.mapper().createGenerator(out)) {
+                        json.writeStartObject();
+                        handle.createQuery("SELECT CAST(:t AS timestamptz)").bind("t", literal).scanResultSet((rs, ctx) -> {
+                            var set = rs.get();
+                            set.next();
+                            try {
+                                JsonRows.timestamp("at", set, 1, json);
+                            } catch (java.io.IOException e) {
+                                throw new java.io.UncheckedIOException(e);
+                            }
+                            return null;
+                        });
+                        json.writeEndObject();
+                    }
+                    String iso = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(expected.withOffsetSameInstant(ZoneOffset.UTC));
+                    assertEquals(iso, Json.mapper().readTree(out.toByteArray()).path("at").asText(), zone + " " + literal);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCreateAndItsCounterAreOneStatementThatFailsWhole(TestPlatform platform) {
+        // The contact insert carries its status counter update (one round trip): a refused insert must not count.
+        String own = platform.fullAccessKey(platform.createWorkspace("contact-streaming-counts"));
+        assertEquals(201, platform.post("/api/v1/crm/contacts", own, "{\"email\":\"a@count.example\",\"status\":\"pending\"}").status());
+        assertEquals(201, platform.post("/api/v1/crm/contacts", own, "{\"email\":\"b@count.example\"}").status());
+        var duplicate = platform.post("/api/v1/crm/contacts", own, "{\"email\":\"A@count.example\",\"status\":\"pending\"}");
+        assertEquals(409, duplicate.status(), duplicate.body());
+        assertEquals(2, platform.get("/api/v1/crm/contacts", own).json().path("pagination").path("total").asInt());
+        assertEquals(1, platform.get("/api/v1/crm/contacts?status=pending", own).json().path("pagination").path("total").asInt());
+        assertEquals(1, platform.get("/api/v1/crm/contacts?status=active", own).json().path("pagination").path("total").asInt());
+    }
+
+    @Test
+    void rowsWrittenAfterTheirTransactionAreRefusedClearly(TestPlatform platform) {
+        JsonRows rows;
+        try (Handle handle = platform.jdbi().open()) {
+            rows = JsonRows.of(handle.createQuery("SELECT 1 AS id"), rs -> (row, json) -> json.writeNumber(1),
+                    Page.of(new PageRequest(1, 50), 1));
+        }
+        var failure = assertThrows(Exception.class, () -> Json.mapper().writeValueAsString(rows.response().data()));
+        Throwable cause = failure;
+        while (cause.getCause() != null && !(cause instanceof IllegalStateException)) {
+            cause = cause.getCause();
+        }
+        assertTrue(cause instanceof IllegalStateException && cause.getMessage().contains("after their transaction"),
+                failure.toString());
+    }
+}

@@ -1,0 +1,57 @@
+package dev.lnp.plugins.issues;
+
+import dev.lnp.api.http.ApiRequest;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.QueryParam;
+import dev.lnp.api.http.RouteSpec;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The REST routes of tasks, tickets, comments and labels, in matching order: literal paths ({@code /labels},
+ * {@code /bulk-update}) before {@code /{id}}, which would otherwise take them.
+ */
+record IssueRoutes(IssueService issues, CommentService comments, LabelService labels, BulkUpdateService bulk,
+        IssueSchemas schemas) {
+
+    List<RouteSpec> routes() {
+        return List.of(
+                RouteSpec.get("/api/v1/issues").scope(IssueScopes.READ).paginated()
+                        .query(schemas.issueListQuery.toArray(QueryParam[]::new))
+                        .summary("List tasks (default) or tickets (kind=ticket)")
+                        .handler(r -> issues.list(r.tx(), IssueFilter.from(r::query), r.pageRequest()).response()),
+                RouteSpec.post("/api/v1/issues").scope(IssueScopes.WRITE).body(schemas.issueCreate)
+                        .summary("Create a task or a ticket")
+                        .handler(r -> ApiResponse.of(issues.create(r.tx(), actor(r), r.body()))),
+                RouteSpec.get("/api/v1/issues/labels").scope(IssueScopes.READ).paginated()
+                        .summary("List the workspace's labels")
+                        .handler(r -> labels.list(r.tx(), r.pageRequest()).response()),
+                RouteSpec.post("/api/v1/issues/labels").scope(IssueScopes.WRITE).body(schemas.labelCreate)
+                        .summary("Create a label").handler(r -> ApiResponse.of(labels.create(r.tx(), r.body()))),
+                RouteSpec.post("/api/v1/issues/bulk-update").scope(IssueScopes.WRITE).body(schemas.bulkUpdate).status(200)
+                        .summary("Apply one patch to up to 500 tasks and tickets, all or nothing")
+                        .handler(r -> ApiResponse.of(bulk.apply(r.tx(), r.body()))),
+                RouteSpec.get("/api/v1/issues/{id}").scope(IssueScopes.READ)
+                        .summary("One task or ticket").handler(r -> ApiResponse.of(issues.get(r.tx(), r.pathId("id")))),
+                RouteSpec.patch("/api/v1/issues/{id}").scope(IssueScopes.WRITE).body(schemas.issuePatch)
+                        .summary("Update a task or ticket (kind may be repeated, never changed)")
+                        .handler(r -> ApiResponse.of(issues.update(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.delete("/api/v1/issues/{id}").scope(IssueScopes.WRITE)
+                        .summary("Soft-delete a task (tickets: 409 ticket_delete_not_supported)")
+                        .handler(r -> ApiResponse.of(issues.delete(r.tx(), r.pathId("id")).toJson())),
+                RouteSpec.get("/api/v1/issues/{id}/comments").scope(IssueScopes.READ).paginated()
+                        .summary("Comments of a task or ticket")
+                        .handler(r -> comments.list(r.tx(), r.pathId("id"), r.pageRequest()).response()),
+                RouteSpec.post("/api/v1/issues/{id}/comments").scope(IssueScopes.WRITE).body(schemas.commentCreate)
+                        .summary("Comment on a task or ticket")
+                        .handler(r -> ApiResponse.of(comments.add(r.tx(), r.principal().orElseThrow(),
+                                r.pathId("id"), r.body()))),
+                RouteSpec.get("/api/v1/projects/{id}/issues").scope(IssueScopes.READ).paginated()
+                        .summary("The tasks of a project")
+                        .handler(r -> issues.projectTasks(r.tx(), r.pathId("id"), r.pageRequest()).response()));
+    }
+
+    private static UUID actor(ApiRequest request) {
+        return request.principal().map(p -> p.actorId()).orElse(null);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.lnp.plugins.issues;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.mcp.EntityRef;
+import dev.lnp.api.mcp.ToolAnnotations;
+import dev.lnp.api.mcp.ToolDescriptor;
+import dev.lnp.api.mcp.ToolResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** The MCP tools of tasks, tickets, comments and labels; they run the same services as the REST routes. */
+record IssueTools(IssueService issues, CommentService comments, LabelService labels, BulkUpdateService bulk,
+        IssueSchemas schemas) {
+
+    List<ToolDescriptor> tools() {
+        return List.of(
+                ToolDescriptor.builder("issues_list")
+                        .title("List tasks or tickets")
+                        .description("Lists project tasks, or support tickets with kind=ticket; the two are never mixed.")
+                        .scope(IssueScopes.READ)
+                        .inputSchema(schemas.issueList)
+                        .outputSchema(schemas.issuePage)
+                        .annotations(ToolAnnotations.read())
+                        .handler(call -> issues.list(call.tx(), IssueFilter.from(call::text), call.pageRequest())
+                                .toolResult()),
+                ToolDescriptor.builder("issues_get")
+                        .title("Get a task or ticket")
+                        .description("One task or ticket by id.")
+                        .scope(IssueScopes.READ)
+                        .inputSchema(schemas.issueGet)
+                        .outputSchema(schemas.issue)
+                        .annotations(ToolAnnotations.read())
+                        .handler(call -> ToolResult.of(issues.get(call.tx(), call.id()))),
+                ToolDescriptor.builder("issues_create")
+                        .title("Create a task or ticket")
+                        .description("Creates a project task (kind task) or a support ticket (kind ticket). Labels are attached "
+                                + "afterwards with issues_bulk_update.")
+                        .scope(IssueScopes.WRITE)
+                        .inputSchema(schemas.issueCreate)
+                        .outputSchema(schemas.issue)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> entity(issues.create(call.tx(), call.principal().actorId(), call.arguments()),
+                                "created")),
+                ToolDescriptor.builder("issues_update")
+                        .title("Update a task or ticket")
+                        .description("Changes the given fields; the kind stays. null clears an optional field.")
+                        .scope(IssueScopes.WRITE)
+                        .inputSchema(schemas.issueUpdate)
+                        .outputSchema(schemas.issue)
+                        .annotations(ToolAnnotations.update())
+                        .handler(call -> entity(issues.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated")),
+                ToolDescriptor.builder("issues_delete_task")
+                        .title("Delete a project task")
+                        .description("Soft-deletes a project task. Support tickets cannot be deleted (the call fails and the ticket "
+                                + "is left as it is).")
+                        .scope(IssueScopes.WRITE)
+                        .inputSchema(schemas.taskDelete)
+                        .outputSchema(schemas.deleted)
+                        .annotations(ToolAnnotations.delete())
+                        .handler(call -> {
+                            var deleted = issues.delete(call.tx(), call.id());
+                            return ToolResult.of(deleted.toJson(), new EntityRef(deleted.kind(), deleted.id(), "deleted"));
+                        }),
+                ToolDescriptor.builder("issues_comment")
+                        .title("Comment on a task or ticket")
+                        .description("Adds a comment, authored by the key's identity (or its delegated user).")
+                        .scope(IssueScopes.WRITE)
+                        .inputSchema(schemas.commentCreateOnIssue)
+                        .outputSchema(schemas.comment)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> written("comment", comments.add(call.tx(), call.principal(), call.id(),
+                                call.argumentsWithoutId()), "created")),
+                ToolDescriptor.builder("issues_bulk_update")
+                        .title("Bulk-update tasks and tickets")
+                        .description("Applies one patch (status, assignee, cycle, priority, dates, epic, labels) to 1 to 500 "
+                                + "items, all or nothing.")
+                        .scope(IssueScopes.WRITE)
+                        .inputSchema(schemas.bulkUpdate)
+                        .outputSchema(schemas.bulkResult)
+                        .annotations(ToolAnnotations.update())
+                        .handler(call -> {
+                            ObjectNode result = bulk.apply(call.tx(), call.arguments());
+                            List<EntityRef> refs = new ArrayList<>();
+                            result.get("results").forEach(item -> refs.add(ref(item.get("kind").asText(), item, "updated")));
+                            return new ToolResult(result, refs);
+                        }),
+                ToolDescriptor.builder("issues_label_create")
+                        .title("Create a label")
+                        .description("Creates a workspace label (name unique ignoring case, color #RRGGBB).")
+                        .scope(IssueScopes.WRITE)
+                        .inputSchema(schemas.labelCreate)
+                        .outputSchema(schemas.label)
+                        .annotations(ToolAnnotations.create())
+                        .handler(call -> written("label", labels.create(call.tx(), call.arguments()), "created")));
+    }
+
+    /** A task or ticket that was written, named by its own kind. */
+    private static ToolResult entity(ObjectNode issue, String action) {
+        return written(issue.get("kind").asText(), issue, action);
+    }
+
+    private static ToolResult written(String type, ObjectNode row, String action) {
+        return ToolResult.of(row, ref(type, row, action));
+    }
+
+    private static EntityRef ref(String type, JsonNode row, String action) {
+        return new EntityRef(type, UUID.fromString(row.get("id").asText()), action);
+    }
+}

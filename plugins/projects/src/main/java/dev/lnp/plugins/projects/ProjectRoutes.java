@@ -1,0 +1,54 @@
+package dev.lnp.plugins.projects;
+
+import dev.lnp.api.http.ApiRequest;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.QueryParam;
+import dev.lnp.api.http.RouteSpec;
+import java.util.List;
+import java.util.UUID;
+
+/** The REST routes of projects, cycles and planning allocations, in the order they are matched. */
+record ProjectRoutes(ProjectService projects, CycleService cycles, AllocationService allocations, ProjectSchemas schemas) {
+
+    List<RouteSpec> routes() {
+        return List.of(
+                RouteSpec.get("/api/v1/projects").scope(ProjectScopes.PROJECTS_READ).paginated()
+                        .summary("List projects").handler(this::listProjects),
+                RouteSpec.post("/api/v1/projects").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.projectCreate)
+                        .summary("Create a project").handler(r -> ApiResponse.of(projects.create(r.tx(), r.body()))),
+                RouteSpec.get("/api/v1/projects/{id}").scope(ProjectScopes.PROJECTS_READ)
+                        .summary("One project").handler(r -> ApiResponse.of(projects.get(r.tx(), r.pathId("id")))),
+                RouteSpec.patch("/api/v1/projects/{id}").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.projectPatch)
+                        .summary("Update a project (at least one field)")
+                        .handler(r -> ApiResponse.of(projects.update(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.delete("/api/v1/projects/{id}").scope(ProjectScopes.PROJECTS_WRITE)
+                        .summary("Soft-delete a project")
+                        .handler(r -> ApiResponse.of(projects.delete(r.tx(), r.pathId("id")).toJson())),
+                RouteSpec.get("/api/v1/projects/{id}/cycles").scope(ProjectScopes.PROJECTS_READ).paginated()
+                        .summary("List a project's cycles")
+                        .handler(r -> cycles.list(r.tx(), r.pathId("id"), r.pageRequest()).response()),
+                RouteSpec.post("/api/v1/projects/{id}/cycles").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cycleCreate)
+                        .summary("Create a cycle in a project")
+                        .handler(r -> ApiResponse.of(cycles.create(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.get("/api/v1/planning/allocations").scope(ProjectScopes.PLANNING_READ).paginated()
+                        .query(QueryParam.uuid("user_id", "only this person's allocations"),
+                                QueryParam.uuid("project_id", "only this project's allocations"))
+                        .summary("List planning allocations").handler(this::listAllocations),
+                RouteSpec.post("/api/v1/planning/allocations").scope(ProjectScopes.PLANNING_WRITE)
+                        .body(schemas.allocationCreate).summary("Create a planning allocation")
+                        .handler(r -> ApiResponse.of(allocations.create(r.tx(), actor(r), r.body()))));
+    }
+
+    private ApiResponse listProjects(ApiRequest request) {
+        return projects.list(request.tx(), request.pageRequest()).response();
+    }
+
+    private ApiResponse listAllocations(ApiRequest request) {
+        return allocations.list(request.tx(), request.query("user_id").map(UUID::fromString).orElse(null),
+                request.query("project_id").map(UUID::fromString).orElse(null), request.pageRequest()).response();
+    }
+
+    private static UUID actor(ApiRequest request) {
+        return request.principal().map(p -> p.actorId()).orElse(null);
+    }
+}

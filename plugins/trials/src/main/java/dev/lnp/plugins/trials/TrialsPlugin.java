@@ -1,0 +1,36 @@
+package dev.lnp.plugins.trials;
+
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.Registrar;
+
+/**
+ * Agent trials: an AI agent earns a human-approved, isolated, temporary trial workspace. The protocol, states and
+ * decisions are in docs/agent-trials.md.
+ */
+public final class TrialsPlugin implements PlatformPlugin {
+
+    public static final String SCHEMA = "trials";
+
+    private final TrialClock clock = new TrialClock();
+    private final TrialService service = new TrialService(clock);
+
+    @Override
+    public void register(Registrar registrar) {
+        registrar.migrations(SCHEMA);
+        new TrialRoutes(service).routes().forEach(registrar::route);
+        TrialEvents.types().forEach(registrar::event);
+        registrar.consoleSection(new TrialConsole(service).section());
+        registrar.provide(TrialClock.class, clock);
+    }
+
+    @Override
+    public void start(PluginContext context) {
+        service.start(context);
+    }
+
+    @Override
+    public void stop() {
+        service.stop();
+    }
+}
