@@ -172,7 +172,8 @@ public final class Platform implements AutoCloseable {
                     dev.lnp.api.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
                     dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
-                    notifications));
+                    notifications, dev.lnp.api.JsonValidation.class,
+                    new dev.lnp.core.validation.PlatformJsonValidation()));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);

@@ -3,6 +3,8 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PluginContext;
+import dev.lnp.api.JsonSchemas;
+import dev.lnp.api.JsonValidation;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RawRequest;
@@ -10,13 +12,11 @@ import dev.lnp.api.tokens.SessionTokens;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -45,6 +45,10 @@ final class ChatService {
         this.runs = runs;
     }
 
+    /** The public bodies' schemas: the files are what is checked (and what docs/chatbot.md shows). */
+    private static final JsonNode HANDSHAKE = JsonSchemas.load(ChatService.class, "handshake.json");
+    private static final JsonNode MESSAGE = JsonSchemas.load(ChatService.class, "message.json");
+
     /** Who is chatting: the widget, the session, and the origin the token was bound to. */
     record Visitor(Widget widget, UUID sessionId, String origin, Instant tokenExpiresAt) {
     }
@@ -52,7 +56,7 @@ final class ChatService {
     // Handshake.
 
     Map<String, Object> handshake(RawRequest request, JsonNode body, Cors cors) {
-        strict(body, Set.of("api_key", "origin", "url", "session_id"), Set.of("api_key", "origin", "url"));
+        validation().require(HANDSHAKE, body);
         limit("handshake:" + request.clientAddress().orElse("unknown"), settings.handshakePerMinute(), "handshakes from this address");
         Widget widget = widgetByKey(body.get("api_key").asText());
         cors.widget(widget);
@@ -92,25 +96,8 @@ final class ChatService {
     // Message.
 
     Map<String, Object> message(RawRequest request, JsonNode body, Cors cors) {
-        strict(body, Set.of("token", "api_key", "session_id", "message", "context"), Set.of("session_id", "message"));
+        validation().require(MESSAGE, body);
         JsonNode ctx = body.path("context");
-        if (!ctx.isMissingNode() && !ctx.isNull()) {
-            if (!ctx.isObject()) {
-                throw ApiProblem.invalidField("/context", "type", "must be an object");
-            }
-            ctx.fieldNames().forEachRemaining(f -> {
-                if (!Set.of("page_url", "request_human").contains(f)) {
-                    throw ApiProblem.invalidField("/context/" + f, "additionalProperties",
-                            "is not a known field (page_url, request_human)");
-                }
-            });
-            if (ctx.has("request_human") && !ctx.get("request_human").isBoolean()) {
-                throw ApiProblem.invalidField("/context/request_human", "type", "must be true or false");
-            }
-            if (ctx.has("page_url") && !ctx.get("page_url").isTextual()) {
-                throw ApiProblem.invalidField("/context/page_url", "type", "must be a string");
-            }
-        }
         UUID sessionId = uuid(body, "session_id");
         Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
                 sessionId, cors);
@@ -295,33 +282,6 @@ final class ChatService {
                 .filter(l -> l.matches("[a-z]{2,3}")).orElse(widget.language());
     }
 
-    /** Required fields present, no others (strict bodies: a typo is an error, not ignored). */
-    private static void strict(JsonNode body, Set<String> allowed, Set<String> required) {
-        if (!body.isObject()) {
-            throw ApiProblem.invalidField("", "type", "the body must be a JSON object");
-        }
-        List<FieldError> errors = new ArrayList<>();
-        body.fieldNames().forEachRemaining(f -> {
-            if (!allowed.contains(f)) {
-                errors.add(new FieldError("/" + f, "additionalProperties", "is not a known field"));
-            }
-        });
-        for (String f : allowed) {
-            JsonNode v = body.get(f);
-            if (v == null) {
-                if (required.contains(f)) {
-                    errors.add(new FieldError("/" + f, "required", "is required"));
-                }
-            } else if (!f.equals("context") && !v.isTextual() && !(v.isNull() && !required.contains(f))) {
-                errors.add(new FieldError("/" + f, "type", "must be a string"));
-            }
-        }
-        if (!errors.isEmpty()) {
-            throw ApiProblem.invalid(errors.size() == 1 ? errors.get(0).pointer().substring(1) + " "
-                    + errors.get(0).message() : errors.size() + " fields are invalid", errors);
-        }
-    }
-
     private static UUID uuid(JsonNode body, String field) {
         UUID id = uuidOrNull(body.get(field).asText());
         if (id == null) {
@@ -352,6 +312,10 @@ final class ChatService {
 
     private static String abbreviate(String s, int max) {
         return s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private JsonValidation validation() {
+        return context.get().service(JsonValidation.class).orElseThrow();
     }
 
     private SessionTokens tokens() {

@@ -272,7 +272,13 @@ class ChatbotApiTest {
         assertProblem(tooLong, 422, "message_too_long");
         assertEquals("/message", tooLong.json().get("errors").get(0).get("pointer").asText());
         assertProblem(chat.message(s, "   ", null), 422, "validation_failed");
-        assertProblem(chat.message(s, "hi", "{\"colour\":1}"), 422, "validation_failed");
+        TestResponse unknownContext = chat.message(s, "hi", "{\"colour\":1}");
+        assertProblem(unknownContext, 422, "validation_failed");
+        assertEquals("/context/colour", unknownContext.json().get("errors").get(0).get("pointer").asText());
+        // The body is checked with the schema file, with the platform's rules: a NUL cannot reach the database.
+        TestResponse nul = chat.message(s, "hi\u0000there", null);
+        assertProblem(nul, 422, "validation_failed");
+        assertEquals("/message", nul.json().get("errors").get(0).get("pointer").asText(), nul.toString());
         for (int i = 0; i < 4; i++) {
             assertEquals(202, chat.message(s, "hello " + i, null).status());
         }
