@@ -13,6 +13,9 @@ module lnp.platform.testkit {
     requires static org.seleniumhq.selenium.api;
     requires static org.seleniumhq.selenium.chrome_driver;
     requires static org.seleniumhq.selenium.support;
+    // Only MailCatcher uses GreenMail (and Jakarta Mail through it), optional in the same way.
+    requires static greenmail;
+    requires static jakarta.mail;
 
     exports dev.lnp.testkit;
 }

@@ -1,5 +1,6 @@
 package dev.lnp.testkit.console;
 
+import dev.lnp.testkit.MailCatcher;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.CookiePolicy;

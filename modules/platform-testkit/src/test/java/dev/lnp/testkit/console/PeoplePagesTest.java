@@ -1,5 +1,6 @@
 package dev.lnp.testkit.console;
 
+import dev.lnp.testkit.MailCatcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
