@@ -154,8 +154,19 @@ final class SectionPages {
             value.forEach(v -> parts.add(v.isValueNode() ? v.asText() : v.toString()));
             return parts.isEmpty() ? "—" : String.join(", ", parts);
         }
+        if (value.isTextual() && TIMESTAMP.matcher(value.textValue()).matches()) {
+            try {
+                return Views.time(java.time.OffsetDateTime.parse(value.textValue()).toInstant());
+            } catch (java.time.format.DateTimeParseException notATime) {
+                return value.textValue();
+            }
+        }
         return value.isValueNode() ? value.asText() : value.toString();
     }
+
+    /** An ISO 8601 time with an offset, as plugins' rows carry them: shown like every time in the console. */
+    private static final java.util.regex.Pattern TIMESTAMP =
+            java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})");
 
     private record Context(UUID workspaceId, UUID userId, String email, ConsoleRole role, PageRequest page,
             Optional<String> parentId, WorkspaceTx tx) implements SectionContext {

@@ -141,4 +141,16 @@ class ConsoleSectionDeclarationTest {
         assertEquals("", Html.escape(null));
         assertEquals("a%40b.example+c", Html.urlEncode("a@b.example c"));
     }
+
+    @Test
+    void cellsShowTimesLikeTheRestOfTheConsoleAndOtherValuesAsText() {
+        var nodes = Json.mapper().getNodeFactory();
+        assertEquals("2026-11-23 07:08 UTC", SectionPages.text(nodes.textNode("2026-11-23T07:08:22.906342Z")));
+        assertEquals("2026-11-23 06:08 UTC", SectionPages.text(nodes.textNode("2026-11-23T07:08:00+01:00")));
+        assertEquals("2026-11-23", SectionPages.text(nodes.textNode("2026-11-23")), "a date alone stays as written");
+        assertEquals("2026-13-45T99:99Z", SectionPages.text(nodes.textNode("2026-13-45T99:99Z")), "not a time: as written");
+        assertEquals("yes", SectionPages.text(nodes.booleanNode(true)));
+        assertEquals("—", SectionPages.text(nodes.nullNode()));
+        assertEquals("a, b", SectionPages.text(Json.mapper().createArrayNode().add("a").add("b")));
+    }
 }

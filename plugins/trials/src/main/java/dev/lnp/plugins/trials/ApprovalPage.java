@@ -15,6 +15,14 @@ final class ApprovalPage {
     private ApprovalPage() {
     }
 
+    /** A time as the console shows times, e.g. {@code 2026-11-24 07:08 UTC}. */
+    static String when(java.time.Instant instant) {
+        return instant == null ? "—" : WHEN.format(instant);
+    }
+
+    private static final java.time.format.DateTimeFormatter WHEN = java.time.format.DateTimeFormatter
+            .ofPattern("uuuu-MM-dd HH:mm 'UTC'", java.util.Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
+
     static RawResponse request(PageVisitor visitor, TrialRequest r, String secret, String notice) {
         StringBuilder body = new StringBuilder("<h1>Agent trial request</h1>");
         if (notice != null) {
@@ -28,7 +36,7 @@ final class ApprovalPage {
                 .append(row("Owner", r.ownerEmail()))
                 .append("<dt>Code</dt><dd><strong class=\"code\">").append(esc(r.bindingCode()))
                 .append("</strong> — the agent shows the same code; deny if it does not match.</dd>")
-                .append(row("Requested", r.createdAt().toString()))
+                .append(row("Requested", when(r.createdAt())))
                 .append("</dl>");
         boolean owner = visitor.isSignedInAs(r.ownerEmail());
         if (!owner && ("pending".equals(r.state()) || "approved".equals(r.state()))) {
@@ -44,7 +52,7 @@ final class ApprovalPage {
                 body.append("<p>Approving creates a <strong>separate workspace</strong> owned by you, with sample "
                         + "contacts, deals, projects, tasks and tickets, and gives the agent <strong>one key</strong> "
                         + "that works on the MCP endpoint only, for 7 days and at most 250 tool calls. You can revoke "
-                        + "it here at any time. Decide before ").append(esc(r.expiresAt().toString()))
+                        + "it here at any time. Decide before ").append(esc(when(r.expiresAt())))
                         .append(".</p>");
                 body.append(form(visitor, r, secret, "approve", "Approve trial", "button approve"))
                         .append(form(visitor, r, secret, "deny", "Deny", "button danger deny"));
@@ -53,7 +61,7 @@ final class ApprovalPage {
                 body.append("<p>Approved. Workspace id ").append(esc(String.valueOf(r.trialWorkspaceId())))
                         .append(". ");
                 body.append(r.keyDeliveredAt() == null ? "The agent receives its key on its next status request."
-                        : "The agent collected its key; it works until " + esc(String.valueOf(r.keyExpiresAt()))
+                        : "The agent collected its key; it works until " + esc(when(r.keyExpiresAt()))
                                 + ".");
                 body.append("</p><p>The workspace is yours: <a href=\"/console/workspaces\">open it in the "
                         + "console</a> (section Agent trials).</p>").append(form(visitor, r, secret, "revoke", "Revoke trial now",
