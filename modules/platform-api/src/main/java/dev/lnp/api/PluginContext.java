@@ -37,9 +37,7 @@ public interface PluginContext extends Services {
      * Never run visitor- or caller-controlled queries here; switch to {@link #inWorkspace} as soon as the
      * workspace is known.
      */
-    default <R> R acrossWorkspaces(java.util.function.Function<org.jdbi.v3.core.Handle, R> work) {
-        throw new UnsupportedOperationException("acrossWorkspaces is not available here");
-    }
+    <R> R acrossWorkspaces(java.util.function.Function<org.jdbi.v3.core.Handle, R> work);
 
     /** A configuration value of this deployment, e.g. {@code lnp.crm.something}, if set. */
     Optional<String> config(String key);

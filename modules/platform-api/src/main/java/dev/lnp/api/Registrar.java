@@ -53,9 +53,7 @@ public interface Registrar {
      * with a cursor per subscriber ({@code <plugin id>:<event name>}) kept in the database; across nodes one node at a
      * time delivers. Handlers must be idempotent (dedupe on {@link dev.lnp.api.events.DeliveredEvent#id()}).
      */
-    default Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
-        throw new UnsupportedOperationException("this registrar takes no event subscriptions");
-    }
+    Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler);
 
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);

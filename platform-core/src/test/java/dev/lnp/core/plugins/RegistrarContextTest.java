@@ -47,6 +47,11 @@ class RegistrarContextTest {
         }
 
         @Override
+        public <R> R acrossWorkspaces(java.util.function.Function<org.jdbi.v3.core.Handle, R> work) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<String> config(String key) {
             return Optional.ofNullable(config.get(key));
         }

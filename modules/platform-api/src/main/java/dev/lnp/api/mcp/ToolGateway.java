@@ -50,8 +50,5 @@ public interface ToolGateway {
      * records as author or creator) and who holds exactly the tool's scope. Arguments are validated as for any
      * caller; failures are {@code ApiProblem}s as in {@link #call}.
      */
-    default ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name,
-            JsonNode arguments) {
-        throw new UnsupportedOperationException("callAsPlugin is not available here");
-    }
+    ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name, JsonNode arguments);
 }
