@@ -115,8 +115,13 @@ class RouteContractTest {
         platform.jdbi().useHandle(h -> h.createUpdate("UPDATE lnp_core.connections SET rest_per_minute = 1, "
                 + "mcp_per_minute = 1 WHERE id = :id").bind("id", connection).execute());
         // The limit cannot be 0 (the schema refuses it): the first request takes the one unit, the second is over.
+        // Windows are fixed minutes, so when the two straddle a minute's end the second opens a new window: a third
+        // request, within the same second, is then over (three requests cannot straddle two minute ends).
         send(platform, spec, path(spec, UUID.randomUUID().toString()), key, "{}");
         TestResponse response = send(platform, spec, path(spec, UUID.randomUUID().toString()), key, "{}");
+        if (response.status() != 429) {
+            response = send(platform, spec, path(spec, UUID.randomUUID().toString()), key, "{}");
+        }
         assertEquals(429, response.status(), response.toString());
         assertTrue(response.header("Retry-After").isPresent(), response.toString());
     }
