@@ -2,6 +2,7 @@ package dev.lnp.plugins.chatbot.widget;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -140,13 +141,31 @@ class ChatbotWidgetBrowserTest {
         assertTrue(widget.inView(human), "the conversation follows the newest message");
         chromium.shoot("widget-03-human-reply");
 
-        // the visitor's third message this minute is accepted, the fourth meets the session's limit
+        // the visitor's third message is accepted, and within one minute the one over the session's limit is held back.
+        // The limit counts per clock minute, so when the messages so far straddle a minute's end the visitor simply
+        // goes on: at most limit + 1 further messages fall in one minute, and the last of them must be refused.
         widget.input().sendKeys("Thank you!" + Keys.ENTER);
         new WebDriverWait(browser, Duration.ofSeconds(10)).until(d -> widget.all(".msg.visitor").size() >= 3);
-        widget.input().sendKeys("One more question: do you ship to Norway?" + Keys.ENTER);
-        widget.awaitStatus("Please wait");
+        String session = (String) widget.js("for (var i = 0; i < sessionStorage.length; i++) {"
+                + " var k = sessionStorage.key(i); if (k.indexOf('lnp-chat-') === 0)"
+                + " return JSON.parse(sessionStorage.getItem(k)).session_id; } return null;");
+        assertNotNull(session, "the widget keeps its session id in sessionStorage");
+        String refused = null;
+        for (int attempt = 1; attempt <= SESSION_PER_MINUTE + 1 && refused == null; attempt++) {
+            String text = "One more question (" + attempt + "): do you ship to Norway?";
+            widget.input().sendKeys(text + Keys.ENTER);
+            // held: the widget says to wait; sent: the platform stored it (the widget shows a message before it is sent)
+            String outcome = new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> {
+                if (widget.status().isDisplayed() && widget.status().getText().contains("Please wait")) {
+                    return "held";
+                }
+                return visitorSaid(shop.origin(), key, session, text) ? "sent" : null;
+            });
+            refused = outcome.equals("held") ? text : null;
+        }
+        assertTrue(refused != null, "a message over the session's limit in one minute is held back");
         assertFalse(widget.find(".send").isEnabled(), "send waits for Retry-After");
-        assertEquals("One more question: do you ship to Norway?", widget.input().getDomProperty("value"));
+        assertEquals(refused, widget.input().getDomProperty("value"), "the held-back message stays in the box");
         chromium.shoot("widget-04-rate-limited");
 
         browser.manage().window().setSize(new Dimension(320, 640));
@@ -159,6 +178,19 @@ class ChatbotWidgetBrowserTest {
         browser.get(elsewhere.origin() + "/");
         widget.awaitState("unavailable", Duration.ofSeconds(20));
         assertFalse(widget.present(), "a page on an origin the widget does not allow gets no chat");
+    }
+
+    /** Whether the conversation's history holds a visitor message with exactly {@code text}. */
+    private static boolean visitorSaid(String origin, String key, String session, String text) {
+        var history = platform.send("GET", "/api/cxo/history?session_id=" + session + "&api_key=" + key, null, null,
+                Map.of("Origin", origin));
+        assertEquals(200, history.status(), history.body());
+        for (JsonNode message : history.json().path("messages")) {
+            if (message.path("role").asText().equals("visitor") && message.path("text").asText().equals(text)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The hand-off ticket the visitor's request opened (the only ticket of the workspace). */
