@@ -13,8 +13,6 @@ import java.util.List;
  */
 final class ContactRoutes {
 
-    static final List<String> STATUSES = List.of("active", "inactive", "blocked", "pending");
-
     private final ContactService contacts;
     private final CrmSchemas schemas;
 
@@ -26,9 +24,7 @@ final class ContactRoutes {
     List<RouteSpec> routes() {
         return List.of(
                 RouteSpec.get("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_READ).paginated()
-                        .query(QueryParam.string("search", "Words that must each match name, email, company name, "
-                                        + "job title or phone (case and accents ignored)"),
-                                QueryParam.oneOf("status", STATUSES, "Keep contacts with this status").asRepeatable())
+                        .query(QueryParam.fromSchema(schemas.contactListQuery).toArray(QueryParam[]::new))
                         .summary("List contacts, newest first").handler(this::list),
                 RouteSpec.post("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_WRITE).body(schemas.contactCreate)
                         .shape(ResponseShape.DIRECT).quota(CrmScopes.QUOTA)

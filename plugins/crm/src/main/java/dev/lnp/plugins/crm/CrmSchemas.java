@@ -17,6 +17,8 @@ final class CrmSchemas {
     final JsonNode contact = load("contact.json");
     final JsonNode contactList = load("contact-list.json");
     final JsonNode contactSearch = withSearchQuery(contactList);
+    /** The REST list's query: the list tool's filters plus the optional {@code search} words. */
+    final JsonNode contactListQuery = withSearchWords(contactList);
     final JsonNode contactUpdate = JsonSchemas.withId(optionalFields(contactCreate, "Contact changes"),
             "The contact to change");
     final JsonNode dealCreate = load("deal-create.json");
@@ -43,13 +45,23 @@ final class CrmSchemas {
         return JsonSchemas.patchOf(createSchema, title, fields);
     }
 
+    private static final String SEARCH_WORDS = "Every word must match one of name, email, company name, job title "
+            + "or phone; case and accents are ignored";
+
     private static ObjectNode withSearchQuery(JsonNode listSchema) {
         ObjectNode schema = listSchema.deepCopy();
         schema.put("title", "Contact search");
         ((ObjectNode) schema.get("properties")).putObject("query").put("type", "string").put("minLength", 1)
-                .put("maxLength", 500).put("description", "Every word must match one of name, email, company "
-                        + "name, job title or phone; case and accents are ignored");
+                .put("maxLength", 500).put("description", SEARCH_WORDS);
         schema.putArray("required").add("query");
+        return schema;
+    }
+
+    private static ObjectNode withSearchWords(JsonNode listSchema) {
+        ObjectNode schema = listSchema.deepCopy();
+        schema.put("title", "Contact list query");
+        ((ObjectNode) schema.get("properties")).putObject("search").put("type", "string")
+                .put("description", SEARCH_WORDS);
         return schema;
     }
 }

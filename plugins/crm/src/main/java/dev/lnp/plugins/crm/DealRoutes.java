@@ -11,10 +11,6 @@ import java.util.UUID;
 /** The deal routes of the contract. Every answer uses the {@code {data}} envelope. */
 final class DealRoutes {
 
-    static final List<String> STATUSES = List.of("open", "on_hold", "closed_won", "closed_lost");
-    static final List<String> STAGES = List.of("discovery", "qualified", "proposal", "negotiation", "closed_won",
-            "closed_lost");
-
     private final DealService deals;
     private final CrmSchemas schemas;
 
@@ -26,13 +22,7 @@ final class DealRoutes {
     List<RouteSpec> routes() {
         return List.of(
                 RouteSpec.get("/api/v1/crm/deals").scope(CrmScopes.DEALS_READ).paginated()
-                        .query(QueryParam.oneOf("status", STATUSES, "Keep deals with this status").asRepeatable(),
-                                QueryParam.oneOf("stage", STAGES, "Keep deals in this stage").asRepeatable(),
-                                QueryParam.uuid("assignee", "Keep deals assigned to this user").asRepeatable(),
-                                QueryParam.uuid("contact_id", "Keep deals of this contact"),
-                                QueryParam.uuid("company_id", "Keep deals of this company"),
-                                QueryParam.number("value_min", "Keep deals worth at least this"),
-                                QueryParam.number("value_max", "Keep deals worth at most this"))
+                        .query(QueryParam.fromSchema(schemas.dealList).toArray(QueryParam[]::new))
                         .summary("List deals, newest first").handler(this::list),
                 RouteSpec.post("/api/v1/crm/deals").scope(CrmScopes.DEALS_WRITE).body(schemas.dealCreate)
                         .quota(CrmScopes.QUOTA).summary("Create a deal").handler(this::create),
