@@ -173,13 +173,16 @@ final class ChatRoutes {
         ChatService.Cors cors = cors(r);
         ChatService.Visitor visitor;
         Instant expires;
+        long lastId;
+        StreamSignals.Bell bell;
         try {
             visitor = chat().streamVisitor(r, cors);
             expires = tokenExpiry(r.query("token").orElseThrow());
+            lastId = lastEventId(r);
+            bell = signals.get().open(visitor.sessionId(), r.clientAddress().orElse("unknown"), chatSettings.get());
         } catch (ApiProblem p) {
             throw withHeaders(p, cors.headers());
         }
-        long lastId = lastEventId(r);
         Map<String, String> h = new LinkedHashMap<>(cors.headers());
         h.put("Cache-Control", "no-store");
         h.put("X-Accel-Buffering", "no");
@@ -188,7 +191,7 @@ final class ChatRoutes {
             long last = lastId;
             long lastWrite = System.nanoTime();
             Duration heartbeat = chatSettings.get().heartbeat();
-            try (StreamSignals.Bell bell = signals.get().register(visitor.sessionId())) {
+            try (bell) {
                 while (!stopping.get()) {
                     Instant now = Instant.now();
                     if (!now.isBefore(expires)) {

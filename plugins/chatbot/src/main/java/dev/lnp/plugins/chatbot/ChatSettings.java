@@ -14,10 +14,14 @@ import java.util.UUID;
  * @param heartbeat           the stream's {@code : ping} interval
  * @param pollInterval        how often an open stream re-reads its events without being notified
  * @param messageMaxChars     the longest visitor message
+ * @param streamsPerSession   open streams of one conversation on this node
+ * @param streamsPerAddress   open streams from one client address on this node
+ * @param openStreams         open streams on this node in all
  */
 record ChatSettings(String baseUrl, String nodeId, Duration tokenLifetime, Duration lease, Duration sweepInterval,
         Duration heartbeat, Duration pollInterval, int messageMaxChars, int sessionPerMinute, int widgetPerMinute,
-        int ipPerMinute, int handshakePerMinute, Optional<String> openaiBaseUrl, Optional<String> openaiModel,
+        int ipPerMinute, int handshakePerMinute, int streamsPerSession, int streamsPerAddress, int openStreams,
+        Optional<String> openaiBaseUrl, Optional<String> openaiModel,
         Optional<String> openaiApiKey, Duration openaiTimeout) {
 
     static ChatSettings from(PluginContext context) {
@@ -34,6 +38,9 @@ record ChatSettings(String baseUrl, String nodeId, Duration tokenLifetime, Durat
                 number(context, "limits.widget_per_minute", 600),
                 number(context, "limits.ip_per_minute", 60),
                 number(context, "limits.handshake_per_minute", 30),
+                number(context, "limits.streams_per_session", 5),
+                number(context, "limits.streams_per_address", 20),
+                number(context, "limits.open_streams", 2000),
                 context.config("lnp.chatbot.openai.base_url").filter(s -> !s.isBlank()),
                 context.config("lnp.chatbot.openai.model").filter(s -> !s.isBlank()),
                 context.config("lnp.chatbot.openai.api_key").filter(s -> !s.isBlank()),
