@@ -119,6 +119,17 @@ public final class SchemaForm {
         return fields;
     }
 
+    /** What a new form shows before anything is typed: each property's schema {@code default}, if it has one. */
+    Map<String, String> defaults() {
+        ObjectNode defaults = Json.object();
+        for (var entry : schema.path("properties").properties()) {
+            if (entry.getValue().has("default")) {
+                defaults.set(entry.getKey(), entry.getValue().get("default"));
+            }
+        }
+        return typedFrom(defaults);
+    }
+
     /** What a row's JSON shows in the form (for the edit form): text per property, "on" for a true boolean. */
     Map<String, String> typedFrom(JsonNode row) {
         Map<String, String> typed = new LinkedHashMap<>();
@@ -240,7 +251,10 @@ public final class SchemaForm {
             case "maxItems" -> "Give at most " + p.path("maxItems").asInt() + " lines.";
             case "minItems" -> "Give at least " + p.path("minItems").asInt() + " lines.";
             case "uniqueItems" -> "Give each line once.";
-            case "pattern" -> p.has("x-pattern-hint") ? p.get("x-pattern-hint").asText() : "This value is not allowed here.";
+            case "pattern" -> {
+                JsonNode hint = (p.has("items") ? p.path("items") : p).path("x-pattern-hint");
+                yield hint.isTextual() ? hint.asText() + at + "." : "This value is not allowed here" + at + ".";
+            }
             default -> Character.toUpperCase(error.message().charAt(0)) + error.message().substring(1) + ".";
         };
     }

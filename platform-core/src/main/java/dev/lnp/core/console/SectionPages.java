@@ -322,7 +322,7 @@ final class SectionPages {
     void createForm(ConsoleExchange x) {
         Target t = target(x);
         SchemaForm form = createForm(t);
-        renderForm(x, t, 200, form, Map.of(), Map.of(), null, false, null);
+        renderForm(x, t, 200, form, form.defaults(), Map.of(), null, false, null);
     }
 
     private SchemaForm createForm(Target t) {

@@ -123,6 +123,22 @@ class ConsoleSectionDeclarationTest {
     }
 
     @Test
+    void aNewFormStartsFromTheDefaultsAndAPatternErrorUsesItsHint() {
+        var form = new SchemaForm("test", Json.parse("""
+                {"type": "object", "properties": {
+                   "on": {"type": "boolean", "default": true},
+                   "level": {"enum": ["low", "high"], "default": "high"},
+                   "code": {"type": "string", "pattern": "^[a-z]+$"},
+                   "hosts": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$",
+                             "x-pattern-hint": "Write a host name in small letters"}}}}
+                """));
+        assertEquals(Map.of("on", "on", "level", "high"), form.defaults());
+        Map<String, String> bad = Map.of("code", "A1", "hosts", "ok\nNOT");
+        assertEquals(Map.of("code", "This value is not allowed here.",
+                "hosts", "Write a host name in small letters (line 2)."), form.parse(bad::get).errors());
+    }
+
+    @Test
     void aSignInReturnsOnlyToALocalPath() {
         for (String ok : List.of("/", "/api/agent-trials/approve?trial=3f2b", "/console/sessions?x=1&y=%2F%2F")) {
             assertTrue(ReturnPaths.isLocal(ok), ok);

@@ -27,11 +27,33 @@ final class WidgetConsole {
 
     private final WidgetService service;
     private final WidgetRoutes routes;
-    private final JsonNode widgetForm = JsonSchemas.load(WidgetConsole.class, "widget-console.json");
+    private final JsonNode widgetForm;
 
     WidgetConsole(WidgetService service, WidgetRoutes routes) {
         this.service = service;
         this.routes = routes;
+        this.widgetForm = consoleForm(routes.widgetCreate);
+    }
+
+    /**
+     * The console's form of a widget, derived from the API's {@code widget-create.json} (so a field's rules are
+     * written once): a form has no nested objects, so the theme's fields take its place, and the responder's
+     * server settings (with their write-only key) are left to the API.
+     */
+    static ObjectNode consoleForm(JsonNode widgetCreate) {
+        ObjectNode form = widgetCreate.deepCopy();
+        form.put("title", "Chat widget");
+        ObjectNode properties = Json.object();
+        widgetCreate.path("properties").fields().forEachRemaining(field -> {
+            switch (field.getKey()) {
+                case "theme" -> field.getValue().path("properties").fields()
+                        .forEachRemaining(themeField -> properties.set(themeField.getKey(), themeField.getValue()));
+                case "responder_settings" -> { }
+                default -> properties.set(field.getKey(), field.getValue());
+            }
+        });
+        form.set("properties", properties);
+        return form;
     }
 
     List<ConsoleSection> sections() {
