@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chromium.ChromiumNetworkConditions;
 import org.openqa.selenium.chromium.HasNetworkConditions;
@@ -67,10 +68,15 @@ class WidgetBehaviourBrowserTest {
         fake.streaming = true;
         fake.rateLimitNext = 0;
         fake.down = false;
+        // A new tab has an empty sessionStorage. Clearing it under a page whose widget is still starting was racy:
+        // the widget could store the previous test's session again after the clear, and the reload resumed it.
+        String previous = browser.getWindowHandle();
+        browser.switchTo().newWindow(WindowType.TAB);
+        String fresh = browser.getWindowHandle();
+        browser.switchTo().window(previous).close();
+        browser.switchTo().window(fresh);
         browser.manage().window().setSize(new Dimension(1280, 900));
         browser.get(host.origin() + "/");
-        widget.js("sessionStorage.clear();");
-        browser.navigate().refresh();
         widget.awaitState("ready", Duration.ofSeconds(15));
     }
 
