@@ -118,7 +118,7 @@ public final class PipelineServices {
     }
 
     /** The audit row (for authenticated callers) and the request's {@code http_server_requests_seconds} sample. */
-    public void audit(Caller caller, String surface, String method, String route, String requestId, int status,
+    void audit(Caller caller, String surface, String method, String route, String requestId, int status,
             long nanos) {
         metrics.request(method, route, status, nanos);
         if (caller != null) {

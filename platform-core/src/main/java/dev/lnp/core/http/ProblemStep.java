@@ -14,7 +14,8 @@ import java.lang.System.Logger.Level;
  */
 final class ProblemStep implements PipelineStep<RouteCall> {
 
-    private static final System.Logger LOG = System.getLogger(ProblemStep.class.getName());
+    /** The request log's name from before the steps: what operators' log filters and the tests select. */
+    private static final System.Logger LOG = System.getLogger(RouteHandler.class.getName());
 
     private final DatabaseOutage outage;
 

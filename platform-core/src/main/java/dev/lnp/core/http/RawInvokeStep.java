@@ -17,7 +17,8 @@ import java.lang.System.Logger.Level;
  */
 final class RawInvokeStep implements PipelineStep<RouteCall> {
 
-    private static final System.Logger LOG = System.getLogger(RawInvokeStep.class.getName());
+    /** The request log's name from before the steps: what operators' log filters and the tests select. */
+    private static final System.Logger LOG = System.getLogger(RouteHandler.class.getName());
 
     private final BodyReader reader;
 
