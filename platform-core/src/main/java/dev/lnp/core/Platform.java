@@ -29,7 +29,6 @@ import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.PlatformToolGateway;
-import dev.lnp.core.tools.ToolInvoker;
 import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.core.webhooks.WebhookRoutes;
 import dev.lnp.core.webhooks.WebhookService;
@@ -38,60 +37,45 @@ import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
  * registration, plugin migrations (dependency order) and their row-level-security check, plugin start,
- * routing, server. Shutdown reverses it: the server drains requests in flight first.
+ * routing, server. Each started component goes on one stack ({@link StartedComponents}); shutdown, and a start
+ * that fails halfway, close it in reverse: the server drains requests in flight first.
  */
 public final class Platform implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Platform.class.getName());
 
     private final PlatformConfig config;
-    private final DatabaseBootstrap databaseBootstrap;
     private final Database database;
     private final PluginRegistry registry;
-    private final List<LoadedPlugin> plugins;
-    private final Runnable unloadPlugins;
     private final ApiServer server;
     private final Authenticator authenticator;
-    private final ToolInvoker tools;
-    private final AuditLog audit;
-    private final ToolCallLog toolCalls;
-    private final Maintenance maintenance;
+    private final ToolGateway toolGateway;
     private final Webhooks webhooks;
     private final PlatformMetrics metrics;
     private final MailService mail;
-    private final dev.lnp.core.events.EventSubscriptions subscriptions;
-    private final dev.lnp.core.events.PgNotifications notifications;
-    private volatile boolean closed;
+    /** Everything started, closed in reverse order by {@link #close()}. */
+    private final StartedComponents started;
+    private boolean closed;
 
-    private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
-            PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
-            Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail,
-            dev.lnp.core.events.EventSubscriptions subscriptions, dev.lnp.core.events.PgNotifications notifications) {
-        this.subscriptions = subscriptions;
-        this.notifications = notifications;
-        this.metrics = metrics;
+    private Platform(PlatformConfig config, Database database, PluginRegistry registry, ApiServer server,
+            Authenticator authenticator, ToolGateway toolGateway, Webhooks webhooks, PlatformMetrics metrics,
+            MailService mail, StartedComponents started) {
         this.config = config;
-        this.databaseBootstrap = databaseBootstrap;
         this.database = database;
         this.registry = registry;
-        this.plugins = plugins;
-        this.unloadPlugins = unloadPlugins;
         this.server = server;
         this.authenticator = authenticator;
-        this.tools = tools;
-        this.audit = audit;
-        this.toolCalls = toolCalls;
-        this.maintenance = maintenance;
+        this.toolGateway = toolGateway;
         this.webhooks = webhooks;
+        this.metrics = metrics;
         this.mail = mail;
+        this.started = started;
     }
 
     /**
@@ -99,22 +83,16 @@ public final class Platform implements AutoCloseable {
      * @param unloadPlugins releases the plugin class loaders on shutdown
      */
     public static Platform start(PlatformConfig config, List<LoadedPlugin> plugins, Runnable unloadPlugins) {
-        long started = System.nanoTime();
+        long startedNanos = System.nanoTime();
         StartupPhases phases = new StartupPhases();
-        DatabaseBootstrap bootstrap = DatabaseBootstrap.from(config);
-        Database database = null;
-        AuditLog audit = null;
-        ToolCallLog toolCalls = null;
-        Maintenance maintenance = null;
-        Webhooks webhooks = null;
-        PlatformMetrics metrics = new PlatformMetrics(Version.current());
-        MailService mail = null;
-        dev.lnp.core.events.EventSubscriptions subscriptions = null;
-        dev.lnp.core.events.PgNotifications notifications = null;
-        List<LoadedPlugin> startedPlugins = new ArrayList<>();
+        // Pushed as each component starts; a failure below closes what is on it, the last started first.
+        var started = new StartedComponents();
+        started.pushStop("plugin class loaders", unloadPlugins::run);
         try {
+            PlatformMetrics metrics = started.push("metrics", new PlatformMetrics(Version.current()));
+            DatabaseBootstrap bootstrap = started.push("database bootstrap", DatabaseBootstrap.from(config));
             WebhookSettings webhookSettings = WebhookSettings.from(config);
-            database = bootstrap.connect();
+            Database database = started.push("database pool", bootstrap.connect());
             if (database.dataSource() instanceof HikariDataSource pool) {
                 metrics.bindPool(pool);
             }
@@ -123,7 +101,7 @@ public final class Platform implements AutoCloseable {
             migrations.requireRunnable(Migrations.Owner.core(), "core");
             migrations.migrateCore();
             phases.mark("core migrations");
-            mail = MailService.start(config, database.jdbi(), Clock.systemUTC());
+            MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
 
             PluginRegistry registry = new PluginRegistry();
             // One service for the webhook routes and the console's Webhooks pages.
@@ -148,14 +126,14 @@ public final class Platform implements AutoCloseable {
             // in start(); no request reaches it before the server starts below.
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
                     Clock.systemUTC(), legacyKeysUntil(config));
-            audit = new AuditLog(database.jdbi());
-            toolCalls = new ToolCallLog(database.jdbi());
+            AuditLog audit = started.push("audit log", new AuditLog(database.jdbi()));
+            ToolCallLog toolCalls = started.push("tool-call log", new ToolCallLog(database.jdbi()));
             var outage = new dev.lnp.core.db.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
-            var tools = new ToolInvoker(registry, transactions);
-            notifications = new dev.lnp.core.events.PgNotifications(database::openUnpooled);
+            var notifications = started.push("notifications",
+                    new dev.lnp.core.events.PgNotifications(database::openUnpooled));
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
@@ -163,9 +141,8 @@ public final class Platform implements AutoCloseable {
             var consoleSettings = new ConsoleSettings(config);
             var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
                     services.limits(), transactions, webhookService);
-            var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
-                    new PlatformToolGateway(registry, tools, transactions, services, toolCalls,
-                            new KeyRepository(database.jdbi())),
+            var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
+            var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class, toolGateway,
                     Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
                     dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
                             new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
@@ -177,60 +154,34 @@ public final class Platform implements AutoCloseable {
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
-                startedPlugins.add(plugin);
+                started.pushStop("plugin " + plugin.id(), plugin.instance()::stop);
             }
             phases.mark("pipeline and plugin start");
-            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer());
-            subscriptions = dev.lnp.core.events.EventSubscriptions.start(database.jdbi(), registry,
-                    config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
-                            .orElse(java.time.Duration.ofMillis(500)));
-            Webhooks startedWebhooks = webhooks;
-            MailService startedMail = mail;
-            maintenance = Maintenance.start(database.jdbi(), () -> {
-                startedWebhooks.purgeHistory();
-                startedMail.purgeHistory();
-            });
+            Webhooks webhooks = started.push("webhooks",
+                    Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer()));
+            started.push("event subscriptions", dev.lnp.core.events.EventSubscriptions.start(database.jdbi(),
+                    registry, config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
+                            .orElse(java.time.Duration.ofMillis(500))));
+            started.push("maintenance", Maintenance.start(database.jdbi(), () -> {
+                webhooks.purgeHistory();
+                mail.purgeHistory();
+            }));
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
+            // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
+            started.pushStop("HTTP server", server::stop);
             consoleSettings.serverStarted(server.port());
             phases.mark("webhooks, maintenance, console and HTTP server");
             LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
-                    String.valueOf((System.nanoTime() - started) / 1_000_000));
-            return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail, subscriptions, notifications);
-        } catch (RuntimeException e) {
-            if (maintenance != null) {
-                maintenance.close();
-            }
-            if (webhooks != null) {
-                webhooks.close();
-            }
-            if (subscriptions != null) {
-                subscriptions.close();
-            }
-            if (notifications != null) {
-                notifications.close();
-            }
-            if (mail != null) {
-                mail.close();
-            }
-            if (audit != null) {
-                audit.close();
-            }
-            if (toolCalls != null) {
-                toolCalls.close();
-            }
-            stopPlugins(startedPlugins);
-            if (database != null) {
-                database.close();
-            }
-            bootstrap.close();
-            metrics.close();
-            unloadPlugins.run();
+                    String.valueOf((System.nanoTime() - startedNanos) / 1_000_000));
+            return new Platform(config, database, registry, server, authenticator, toolGateway, webhooks, metrics,
+                    mail, started);
+        } catch (RuntimeException | Error e) {
+            started.close();
             throw e;
         }
     }
@@ -256,9 +207,9 @@ public final class Platform implements AutoCloseable {
         return authenticator;
     }
 
-    /** Every registered tool, callable with the same checks the MCP surfaces apply first. */
-    public ToolInvoker tools() {
-        return tools;
+    /** The tool gateway plugins are given: every tool call with its permissions, limits and audit. */
+    public ToolGateway toolGateway() {
+        return toolGateway;
     }
 
     /** Webhook delivery on this node, and the purge of old delivery history. */
@@ -279,6 +230,11 @@ public final class Platform implements AutoCloseable {
         return config;
     }
 
+    /**
+     * Closes what {@link #start} started, the last first: the server (draining requests in flight), the
+     * maintenance, event subscriptions and webhook workers, the plugins, the audit writers, mail, the pool, the
+     * embedded database, the plugin class loaders. A second call does nothing.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -286,30 +242,8 @@ public final class Platform implements AutoCloseable {
         }
         closed = true;
         LOG.log(Level.INFO, "Platform stopping");
-        server.stop();
-        subscriptions.close();
-        webhooks.close();
-        mail.close();
-        maintenance.close();
-        audit.close();
-        toolCalls.close();
-        stopPlugins(plugins);
-        notifications.close();
-        database.close();
-        databaseBootstrap.close();
-        metrics.close();
-        unloadPlugins.run();
+        started.close();
         LOG.log(Level.INFO, "Platform stopped");
-    }
-
-    private static void stopPlugins(List<LoadedPlugin> plugins) {
-        for (int i = plugins.size() - 1; i >= 0; i--) {
-            try {
-                plugins.get(i).instance().stop();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "Plugin " + plugins.get(i).id() + " failed to stop", e);
-            }
-        }
     }
 
     /** The end of the legacy-key compatibility period, or null while it is open (not configured). */

@@ -168,9 +168,12 @@ public final class TestPlatform implements AutoCloseable {
         return platform.authenticator().authenticate(List.of("Bearer " + key), null).principal();
     }
 
-    /** Calls a registered tool directly through the registry, as the MCP plugin will. */
+    /**
+     * Calls a tool as the key's holder, through the tool gateway production uses (its allow and deny lists,
+     * budget, quota, MCP rate limit and tool-call audit; recorded with the endpoint {@code internal}).
+     */
     public dev.lnp.api.mcp.ToolResult callTool(String key, String tool, String argumentsJson) {
-        return platform.tools().call(principal(key), tool, dev.lnp.api.Json.parse(argumentsJson));
+        return platform.toolGateway().callWithKey(key, tool, dev.lnp.api.Json.parse(argumentsJson));
     }
 
     /** The Prometheus text the management listener serves at {@code /metrics}. */

@@ -44,8 +44,9 @@ public final class ApiServer {
             chain.proceed();
         });
         for (PluginRegistry.RegisteredRoute route : registry.routes()) {
-            routing.route(Method.create(route.spec().method().name()), route.spec().path(),
-                    new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
+            routing.route(Method.create(route.spec().method().name()), route.spec().path(), route.spec().isRaw()
+                    ? new RawRouteHandler(route.pluginId(), route.spec(), services, deadlines)
+                    : new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
         }
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);

@@ -2,7 +2,6 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.Principal;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.RouteSpec;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.config.PlatformConfig;
@@ -13,16 +12,16 @@ import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.metrics.PlatformMetrics;
-import io.helidon.http.HeaderNames;
-import io.helidon.webserver.http.ServerRequest;
+import dev.lnp.core.pipeline.QuotaStep;
+import dev.lnp.core.pipeline.TransactionStep;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The shared steps every route goes through, in pipeline order: authenticate, module check, scope, rate limit,
- * quota; and the transaction, idempotency and audit services around the handler. The MCP plugin uses the same
- * object for its own surface, so limits and audit are one implementation.
+ * The services the request pipeline's steps are built from (see {@link RouteHandler} for the steps): the
+ * authentication with the surface's rate limit, the quota and transaction steps that routes and tool calls
+ * share, idempotency, the audit. The tool gateway takes the same object, so limits and audit are one
+ * implementation.
  */
 public final class PipelineServices {
 
@@ -31,9 +30,9 @@ public final class PipelineServices {
     }
 
     private final Authenticator authenticator;
-    private final WorkspaceTransactions transactions;
     private final RateLimiter rateLimiter;
-    private final QuotaCounter quotas;
+    private final QuotaStep quotaStep;
+    private final TransactionStep transactionStep;
     private final IdempotencyStore idempotency;
     private final AuditLog audit;
     private final long maxBodyBytes;
@@ -54,9 +53,9 @@ public final class PipelineServices {
         this.metrics = metrics;
         this.outage = outage;
         this.authenticator = authenticator;
-        this.transactions = transactions;
         this.rateLimiter = rateLimiter;
-        this.quotas = quotas;
+        this.quotaStep = new QuotaStep(quotas, quotaLimits, metrics);
+        this.transactionStep = new TransactionStep(transactions);
         this.idempotency = idempotency;
         this.audit = audit;
         this.maxBodyBytes = config.maxBodyBytes();
@@ -70,23 +69,8 @@ public final class PipelineServices {
         return outage;
     }
 
-    /** 403 for an {@code Origin} header that is present and not one this deployment serves (MCP surface). */
-    void checkOrigin(ServerRequest req) {
-        allowedOrigins.check(req.headers().all(HeaderNames.ORIGIN, List::of));
-    }
-
-    /** 401 for a bad key; 404 when the plugin is switched off for the workspace; 403 for a missing scope; 429. */
-    Caller admit(ServerRequest req, RouteSpec route, String pluginId) {
-        Caller caller = authenticate(req.headers().all(HeaderNames.AUTHORIZATION, List::of), route.surface().id());
-        if (caller.key().disabledModules().contains(pluginId)) {
-            throw Problems.routeNotFound(route.method().name(), req.path().path());
-        }
-        if (!caller.principal().has(route.scope())) {
-            throw new ApiProblem(403, "missing_scope", "Forbidden",
-                    "This key lacks the scope " + route.scope() + " that " + route.method() + " " + route.path()
-                            + " needs.", List.of(), RateLimiter.headers(caller.rate()));
-        }
-        return caller;
+    AllowedOrigins allowedOrigins() {
+        return allowedOrigins;
     }
 
     /** Authentication and the per-minute limit of one surface ({@code rest} or {@code mcp}). */
@@ -111,30 +95,18 @@ public final class PipelineServices {
         return new Caller(authenticated.principal(), key, verdict);
     }
 
-    /** Takes one unit of the route's monthly quota, or answers 429. */
-    public void takeQuota(Caller caller, String counter) {
-        try {
-            quotas.take(caller.principal().workspaceId(), counter, quotaLimit(caller, counter));
-        } catch (ApiProblem refused) {
-            metrics.refused("quota", counter);
-            throw refused;
-        }
+    /** The one quota step, shared by routes and tool calls. */
+    public QuotaStep quotaStep() {
+        return quotaStep;
+    }
+
+    /** The one workspace-transaction step, shared by routes and tool calls. */
+    public TransactionStep transactionStep() {
+        return transactionStep;
     }
 
     public PlatformMetrics metrics() {
         return metrics;
-    }
-
-    public void giveBackQuota(Caller caller, String counter) {
-        quotas.giveBack(caller.principal().workspaceId(), counter);
-    }
-
-    private long quotaLimit(Caller caller, String counter) {
-        return quotaLimits.limit(counter, caller.key().workspaceQuotas());
-    }
-
-    public WorkspaceTransactions transactions() {
-        return transactions;
     }
 
     IdempotencyStore idempotency() {
@@ -146,17 +118,13 @@ public final class PipelineServices {
     }
 
     /** The audit row (for authenticated callers) and the request's {@code http_server_requests_seconds} sample. */
-    public void audit(Caller caller, String surface, String method, String route, String requestId, int status,
+    void audit(Caller caller, String surface, String method, String route, String requestId, int status,
             long nanos) {
         metrics.request(method, route, status, nanos);
         if (caller != null) {
             audit.record(new AuditLog.Entry(Instant.now(), requestId, caller.principal().workspaceId(),
                     caller.principal().connectionId(), surface, method, route, status, nanos / 1_000_000.0));
         }
-    }
-
-    static Map<String, String> rateHeaders(Caller caller) {
-        return caller == null ? Map.of() : RateLimiter.headers(caller.rate());
     }
 
     public Limits limits() {

@@ -3,54 +3,57 @@ package dev.lnp.core.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Principal;
 import dev.lnp.api.WorkspaceTx;
-import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiRequest;
-import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RequestContext;
-import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.McpCaller;
 import dev.lnp.api.mcp.ToolCallFilter;
 import dev.lnp.api.mcp.ToolCallPage;
-import dev.lnp.api.mcp.ToolCallRecord;
-import dev.lnp.api.mcp.ToolDenial;
 import dev.lnp.api.mcp.ToolEntry;
 import dev.lnp.api.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.auth.KeyRepository;
-import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.http.CallerCarrier;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.ToolCallLog;
+import dev.lnp.core.pipeline.Pipeline;
 import dev.lnp.core.plugins.PluginRegistry;
-import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 
 /**
- * The core's {@link ToolGateway}: one permission rule ({@link ToolPermissions}) for the catalog and for calls,
- * the tool's monthly quota, the call in the request's transaction (or one of its own), and an audit record of
- * every call, whatever its outcome.
+ * The core's {@link ToolGateway}, the only way to call a tool. A call runs through named steps (see the
+ * constructor): the tool-call audit around everything, the tool by name, one permission rule
+ * ({@link ToolPermissions}, also the catalog's), the arguments, a restricted key's budget, the tool's monthly
+ * quota and a workspace transaction of its own (the same quota and transaction steps as routes), the handler.
  */
 public final class PlatformToolGateway implements ToolGateway {
 
-    private final PluginRegistry registry;
-    private final ToolInvoker invoker;
-    private final WorkspaceTransactions transactions;
-    private final PipelineServices services;
-    private final ToolCallLog log;
-    private final KeyRepository keys;
+    /** The tool-call audit's endpoint for {@link #callAsPlugin} calls. */
+    static final String PLUGIN_ENDPOINT = "plugin";
 
-    public PlatformToolGateway(PluginRegistry registry, ToolInvoker invoker, WorkspaceTransactions transactions,
-            PipelineServices services, ToolCallLog log, KeyRepository keys) {
-        this.keys = keys;
+    private final PluginRegistry registry;
+    private final PipelineServices services;
+    /** A caller's call: the steps in order, outermost first; quota and transaction are the routes' own steps. */
+    private final Pipeline<ToolCallRun> calls;
+    /** A plugin's own call ({@link #callAsPlugin}): no key, so no connection rules, budget or quota. */
+    private final Pipeline<ToolCallRun> pluginCalls;
+
+    public PlatformToolGateway(PluginRegistry registry, PipelineServices services, ToolCallLog log,
+            KeyRepository keys) {
         this.registry = registry;
-        this.invoker = invoker;
-        this.transactions = transactions;
         this.services = services;
-        this.log = log;
+        var audit = new ToolAuditStep(log, services.metrics(), registry);
+        var find = new FindToolStep(registry);
+        var arguments = new ToolArgumentsStep(registry);
+        var invoke = new InvokeToolStep();
+        this.calls = new Pipeline<>(List.of(audit, find, new ToolPermissionStep(), arguments,
+                new ToolCallBudgetStep(keys, services.metrics()), services.quotaStep(), services.transactionStep(),
+                invoke));
+        this.pluginCalls = new Pipeline<>(List.of(audit, find, arguments, services.transactionStep(), invoke));
     }
 
     @Override
@@ -85,35 +88,15 @@ public final class PlatformToolGateway implements ToolGateway {
                     + "a route declared withoutTransaction()");
         }
         PipelineServices.Caller caller = caller(carrier);
-        Principal principal = caller.principal();
-        long started = System.nanoTime();
-        try {
-            RegisteredTool tool = invoker.find(name);
-            Optional<ToolDenial> denial = ToolPermissions.denial(tool, principal, caller.key());
-            if (denial.isPresent()) {
-                throw new ApiProblem(403, "tool_denied", "Forbidden", denial.get().message(),
-                        List.of(new FieldError("/name", denial.get().reason(), denial.get().message())), Map.of());
-            }
-            JsonNode args = ToolInvoker.arguments(arguments);
-            invoker.validate(tool, args);
-            takeFromBudget(caller.key());
-            ToolResult result = withQuota(caller, tool.descriptor().quota(),
-                    () -> inOwnTransaction(tool, principal, args));
-            record(carrier, request, name, ToolCallRecord.OK, null, started, result.entities());
-            return result;
-        } catch (ApiProblem problem) {
-            record(carrier, request, name, outcome(problem), problem.code(), started, List.of());
-            throw problem;
-        } catch (RuntimeException e) {
-            record(carrier, request, name, ToolCallRecord.ERROR, "internal_error", started, List.of());
-            throw e;
-        }
+        var run = new ToolCallRun(request.requestId(), carrier.endpoint(), caller, caller.principal(), name, arguments);
+        calls.run(run);
+        return run.result;
     }
 
     @Override
     public ToolResult callWithKey(String apiKey, String name, JsonNode arguments) {
         PipelineServices.Caller caller = services.authenticate(List.of("Bearer " + apiKey), "mcp");
-        return call(new InternalCall("internal-" + java.util.UUID.randomUUID(), caller), name, arguments);
+        return call(new InternalCall("internal-" + UUID.randomUUID(), caller), name, arguments);
     }
 
     /** A call a plugin makes for a workspace outside any request (e.g. seeding it), as that key's holder. */
@@ -135,73 +118,12 @@ public final class PlatformToolGateway implements ToolGateway {
         }
     }
 
-    /**
-     * A restricted key's lifetime budget: one conditional UPDATE per call (atomic across nodes). A call counts
-     * once it has passed the name, permission and argument checks, whether the tool then succeeds or not.
-     */
-    private void takeFromBudget(KeyRecord key) {
-        if (key.toolCallBudget() == null) {
-            return;
-        }
-        if (keys.takeToolCall(key.connectionId()).isEmpty()) {
-            services.metrics().refused("tool_call_budget", "mcp");
-            throw new ApiProblem(403, "tool_call_budget_exhausted", "Forbidden", "This key has used all "
-                    + key.toolCallBudget() + " tool calls it was issued with; it cannot call tools any more.");
-        }
-    }
-
     @Override
     public ToolCallPage audit(ApiRequest request, ToolCallFilter filter) {
         CallerCarrier carrier = carrier(request);
         WorkspaceTx tx = carrier.openTx().orElseThrow(() -> new IllegalStateException(
                 "the tool-call audit is listed inside an ordinary route's transaction"));
         return ToolCallLog.list(tx.handle(), caller(carrier).principal().workspaceId(), filter);
-    }
-
-    private ToolResult inOwnTransaction(RegisteredTool tool, Principal principal, JsonNode args) {
-        try {
-            return transactions.inWorkspace(principal.workspaceId(), tx -> invoker.run(tool, principal, args, tx));
-        } catch (WorkspaceTransactions.WorkFailed e) {
-            throw new IllegalStateException("tool " + tool.descriptor().name() + " failed", e.getCause());
-        }
-    }
-
-    /** Takes a unit of the tool's monthly quota first, and gives it back when the call does not succeed. */
-    private ToolResult withQuota(PipelineServices.Caller caller, String quota,
-            java.util.function.Supplier<ToolResult> work) {
-        if (quota == null) {
-            return work.get();
-        }
-        services.takeQuota(caller, quota);
-        boolean succeeded = false;
-        try {
-            ToolResult result = work.get();
-            succeeded = true;
-            return result;
-        } finally {
-            if (!succeeded) {
-                services.giveBackQuota(caller, quota);
-            }
-        }
-    }
-
-    private static String outcome(ApiProblem problem) {
-        return switch (problem.code()) {
-            case "unknown_tool" -> ToolCallRecord.UNKNOWN_TOOL;
-            case "tool_denied" -> ToolCallRecord.DENIED;
-            default -> problem.status() >= 500 ? ToolCallRecord.ERROR
-                    : problem.status() == 422 && "validation_failed".equals(problem.code())
-                            ? ToolCallRecord.INVALID_ARGUMENTS : ToolCallRecord.REJECTED;
-        };
-    }
-
-    private void record(CallerCarrier carrier, RequestContext request, String tool, String outcome, String code,
-            long started, List<EntityRef> entities) {
-        Principal p = caller(carrier).principal();
-        services.metrics().toolCall(tool != null && registry.tool(tool).isPresent() ? tool : "unknown", outcome);
-        log.record(new ToolCallLog.Entry(Instant.now(), request.requestId(), p.workspaceId(), p.connectionId(),
-                carrier.endpoint(), tool == null ? "" : tool.substring(0, Math.min(tool.length(), 200)), outcome, code, (System.nanoTime() - started) / 1e6,
-                entities));
     }
 
     private static CallerCarrier carrier(RequestContext request) {
@@ -226,11 +148,13 @@ public final class PlatformToolGateway implements ToolGateway {
     }
 
     @Override
-    public ToolResult callAsPlugin(java.util.UUID workspaceId, java.util.UUID actorId, String name,
-            JsonNode arguments) {
-        var tool = invoker.find(name);
-        var principal = new dev.lnp.api.Principal(workspaceId, actorId, actorId, java.util.Optional.empty(),
-                "service", java.util.Set.of(tool.descriptor().scope()), java.util.Optional.empty());
-        return invoker.call(principal, name, arguments);
+    public ToolResult callAsPlugin(UUID workspaceId, UUID actorId, String name, JsonNode arguments) {
+        // A service principal: the actor is what the tool records as author; it holds exactly the tool's scope.
+        Set<String> scope = registry.tool(name).map(t -> Set.of(t.descriptor().scope())).orElse(Set.of());
+        var principal = new Principal(workspaceId, actorId, actorId, Optional.empty(), "service", scope,
+                Optional.empty());
+        var run = new ToolCallRun("plugin-" + UUID.randomUUID(), PLUGIN_ENDPOINT, null, principal, name, arguments);
+        pluginCalls.run(run);
+        return run.result;
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.PluginContext;
+import dev.lnp.api.Registrar;
 import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.EmbeddedPostgres;
@@ -18,9 +20,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.DriverManager;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 class PlatformLifecycleTest {
@@ -83,6 +87,84 @@ class PlatformLifecycleTest {
         } finally {
             TestDatabases.dropDatabase(url);
         }
+    }
+
+    @Test
+    void aStartThatFailsHalfwayClosesWhatItHadStartedLastFirst() throws Exception {
+        String url = TestDatabases.createDatabase("halfway");
+        try {
+            var server = TestDatabases.server();
+            var config = PlatformConfig.load(null, Map.of(), Map.of("lnp.database.url", url,
+                    "lnp.database.user", server.user(), "lnp.database.password", server.password(),
+                    "lnp.http.port", "0", "lnp.management.port", "0"));
+            List<String> events = new CopyOnWriteArrayList<>();
+            var first = plugin("first", events, () -> {
+                events.add("first stopped");
+                throw new IllegalStateException("first fails to stop");
+            });
+            var second = plugin("second", events, () -> events.add("second stopped"));
+            var broken = new LoadedPlugin("broken", "1.0", List.of(), new PlatformPlugin() {
+                @Override
+                public void register(Registrar registrar) {
+                }
+
+                @Override
+                public void start(PluginContext context) {
+                    throw new IllegalStateException("broken cannot start");
+                }
+            }, getClass().getClassLoader(), "test");
+
+            var failure = assertThrows(IllegalStateException.class, () -> Platform.start(config,
+                    List.of(first, second, broken), () -> events.add("class loaders unloaded")));
+
+            assertEquals("broken cannot start", failure.getMessage());
+            assertEquals(List.of("first started", "second started", "second stopped", "first stopped",
+                    "class loaders unloaded"), events, "stopped in reverse, past a plugin that failed to stop");
+            assertEquals(0, sessionsOn(url), "the pool and every other connection were closed");
+        } finally {
+            TestDatabases.dropDatabase(url);
+        }
+    }
+
+    private LoadedPlugin plugin(String id, List<String> events, Runnable stop) {
+        return new LoadedPlugin(id, "1.0", List.of(), new PlatformPlugin() {
+            @Override
+            public void register(Registrar registrar) {
+            }
+
+            @Override
+            public void start(PluginContext context) {
+                events.add(id + " started");
+            }
+
+            @Override
+            public void stop() {
+                stop.run();
+            }
+        }, getClass().getClassLoader(), "test");
+    }
+
+    /** Sessions the platform still holds on its database; a closed session can take a moment to end. */
+    private static long sessionsOn(String url) throws Exception {
+        var server = TestDatabases.server();
+        String name = url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        long sessions;
+        do {
+            try (var c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
+                    var st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
+                st.setString(1, name);
+                try (var rs = st.executeQuery()) {
+                    rs.next();
+                    sessions = rs.getLong(1);
+                }
+            }
+            if (sessions == 0) {
+                return 0;
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        return sessions;
     }
 
     /** Serves one migration, a workspace table without row-level security, from memory. */

@@ -129,6 +129,7 @@ class ChatbotStreamTest {
             assertTrue(description.contains("My parcel never arrived"), description);
             assertTrue(description.contains("Please let me talk to someone"), description);
             assertTrue(ticket.data().get("title").asText().contains("My parcel never arrived"));
+            assertEquals("issues_create ok plugin", handoffAudit(ws), "the hand-off is in the tool-call audit");
 
             // An agent answers on the ticket, over REST: the visitor sees it live and in the history.
             TestResponse comment = platform.post("/api/v1/issues/" + ticketId + "/comments", admin,
@@ -199,5 +200,20 @@ class ChatbotStreamTest {
             JsonNode failed = stream.next("run.failed").json();
             assertEquals("responder_failed", failed.get("code").asText());
         }
+    }
+
+    /** The workspace's tool-call audit row of the chatbot's hand-off; written off the call's path, so waited for. */
+    private String handoffAudit(UUID ws) throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        do {
+            var row = platform.jdbi().withHandle(h -> h.createQuery("SELECT tool || ' ' || outcome || ' ' || endpoint "
+                    + "FROM lnp_core.tool_calls WHERE workspace_id = :ws").bind("ws", ws).mapTo(String.class)
+                    .findFirst());
+            if (row.isPresent()) {
+                return row.get();
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        return "no row";
     }
 }

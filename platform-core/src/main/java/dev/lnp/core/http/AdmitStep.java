@@ -1,0 +1,47 @@
+package dev.lnp.core.http;
+
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.core.limits.RateLimiter;
+import dev.lnp.core.logging.RequestLogContext;
+import dev.lnp.core.pipeline.PipelineStep;
+import io.helidon.http.HeaderNames;
+import java.util.List;
+
+/**
+ * Authenticated routes: the key (401), the surface's per-minute limit (429), the plugin switched off for the
+ * workspace (404), the route's scope (403). The rate-limit headers go on every answer from here on.
+ */
+final class AdmitStep implements PipelineStep<RouteCall> {
+
+    private final String pluginId;
+    private final PipelineServices services;
+
+    AdmitStep(String pluginId, PipelineServices services) {
+        this.pluginId = pluginId;
+        this.services = services;
+    }
+
+    @Override
+    public String name() {
+        return "admit";
+    }
+
+    @Override
+    public void apply(RouteCall call, Rest rest) {
+        var route = call.route;
+        PipelineServices.Caller caller = services.authenticate(
+                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), route.surface().id());
+        if (caller.key().disabledModules().contains(pluginId)) {
+            throw Problems.routeNotFound(route.method().name(), call.req.path().path());
+        }
+        if (!caller.principal().has(route.scope())) {
+            throw new ApiProblem(403, "missing_scope", "Forbidden",
+                    "This key lacks the scope " + route.scope() + " that " + call.routeName() + " needs.",
+                    List.of(), RateLimiter.headers(caller.rate()));
+        }
+        call.caller = caller;
+        RequestLogContext.workspace(caller.principal().workspaceId());
+        RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
+        rest.proceed();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.lnp.core.http;
+
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.core.pipeline.PipelineStep;
+import java.util.Optional;
+
+/** Innermost: the plugin's handler, with the checked request; a checked exception of it becomes a 500. */
+final class InvokeStep implements PipelineStep<RouteCall> {
+
+    @Override
+    public String name() {
+        return "invoke";
+    }
+
+    @Override
+    public void apply(RouteCall call, Rest rest) {
+        var request = new ApiRequestImpl(call.requestId, Optional.ofNullable(call.caller)
+                .map(PipelineServices.Caller::principal), call.pathParams, call.query, call.page, call.body, call.tx,
+                call.caller, call.route.path(), call.req);
+        ApiResponse response;
+        try {
+            response = call.route.handler().handle(request);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        if (response == null) {
+            throw new IllegalStateException("handler of " + call.routeName() + " returned null");
+        }
+        call.response = response;
+        rest.proceed();
+    }
+}

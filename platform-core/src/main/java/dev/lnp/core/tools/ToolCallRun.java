@@ -1,0 +1,66 @@
+package dev.lnp.core.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Principal;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.mcp.ToolResult;
+import dev.lnp.core.http.PipelineServices;
+import dev.lnp.core.pipeline.QuotaStep;
+import dev.lnp.core.pipeline.TransactionStep;
+import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;
+import java.util.UUID;
+
+/** One tool call on its way through the gateway's steps: who calls what, and what each step found. */
+final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactional {
+
+    final String requestId;
+    /** Where the call came from, as the tool-call audit records it: a route template, {@code internal}... */
+    final String endpoint;
+    /** The key's holder with the connection's settings; null for a plugin's own call (no key, no limits). */
+    final PipelineServices.Caller caller;
+    final Principal principal;
+    final String name;
+    final JsonNode arguments;
+    final long startedNanos = System.nanoTime();
+
+    RegisteredTool tool;
+    /** The arguments as the tool gets them (absent ones as an empty object), once checked. */
+    JsonNode args;
+    WorkspaceTx tx;
+    ToolResult result;
+
+    ToolCallRun(String requestId, String endpoint, PipelineServices.Caller caller, Principal principal, String name,
+            JsonNode arguments) {
+        this.requestId = requestId;
+        this.endpoint = endpoint;
+        this.caller = caller;
+        this.principal = principal;
+        this.name = name;
+        this.arguments = arguments;
+    }
+
+    @Override
+    public PipelineServices.Caller caller() {
+        return caller;
+    }
+
+    @Override
+    public String quota() {
+        return tool.descriptor().quota();
+    }
+
+    @Override
+    public boolean usedQuota() {
+        return true;
+    }
+
+    @Override
+    public UUID workspaceId() {
+        return principal.workspaceId();
+    }
+
+    @Override
+    public void openedTx(WorkspaceTx tx) {
+        this.tx = tx;
+    }
+}

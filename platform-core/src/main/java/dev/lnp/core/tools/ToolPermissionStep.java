@@ -1,0 +1,28 @@
+package dev.lnp.core.tools;
+
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.mcp.ToolDenial;
+import dev.lnp.core.pipeline.PipelineStep;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** 403 {@code tool_denied} when {@link ToolPermissions} denies the caller the tool (the rule in the error). */
+final class ToolPermissionStep implements PipelineStep<ToolCallRun> {
+
+    @Override
+    public String name() {
+        return "permission";
+    }
+
+    @Override
+    public void apply(ToolCallRun call, Rest rest) {
+        Optional<ToolDenial> denial = ToolPermissions.denial(call.tool, call.principal, call.caller.key());
+        if (denial.isPresent()) {
+            throw new ApiProblem(403, "tool_denied", "Forbidden", denial.get().message(),
+                    List.of(new FieldError("/name", denial.get().reason(), denial.get().message())), Map.of());
+        }
+        rest.proceed();
+    }
+}
