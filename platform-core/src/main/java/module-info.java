@@ -1,6 +1,7 @@
 /** The kernel: boot, configuration, HTTP pipeline, authentication, tenancy, registry, database, plugins, CLI. */
 module lnp.platform.core {
     requires lnp.platform.api;
+    requires lnp.platform.api.internal;
 
     requires io.helidon.webserver;
     requires io.helidon.webserver.observe;

@@ -3,6 +3,7 @@ package dev.lnp.core.http;
 import dev.lnp.api.Principal;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.config.PlatformConfig;
@@ -76,8 +77,8 @@ public final class PipelineServices {
     }
 
     /** 401 for a bad key; 404 when the plugin is switched off for the workspace; 403 for a missing scope; 429. */
-    Caller admit(ServerRequest req, RouteSpec route, String pluginId) {
-        Caller caller = authenticate(req.headers().all(HeaderNames.AUTHORIZATION, List::of), route.surface().id());
+    Caller admit(ServerRequest req, RouteSpec route, Surface surface, String pluginId) {
+        Caller caller = authenticate(req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id());
         if (caller.key().disabledModules().contains(pluginId)) {
             throw Problems.routeNotFound(route.method().name(), req.path().path());
         }

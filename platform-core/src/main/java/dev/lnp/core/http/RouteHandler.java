@@ -13,7 +13,7 @@ import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.http.Surface;
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.limits.IdempotencyStore;
@@ -45,16 +45,19 @@ final class RouteHandler implements Handler {
 
     private final String pluginId;
     private final RouteSpec route;
+    private final Surface surface;
     private final PipelineServices services;
     private final QueryValidator queryValidator;
     private final PathIds pathIds;
     private final BodyValidator bodyValidator;
     private final ReadDeadlines deadlines;
 
-    RouteHandler(String pluginId, RouteSpec route, PipelineServices services, ReadDeadlines deadlines) {
+    RouteHandler(String pluginId, RouteSpec route, Surface surface, PipelineServices services,
+            ReadDeadlines deadlines) {
         this.deadlines = deadlines;
         this.pluginId = pluginId;
         this.route = route;
+        this.surface = surface;
         this.services = services;
         this.queryValidator = new QueryValidator(route);
         this.pathIds = new PathIds(route);
@@ -73,13 +76,13 @@ final class RouteHandler implements Handler {
         // A wait for a pooled connection ends with a 503 as soon as the database is found gone, not after 5 s.
         Database.WaitScope connectionWaits = Database.cutShortOnOutage();
         try {
-            if (route.surface() == Surface.MCP) {
+            if (surface == Surface.MCP) {
                 services.checkOrigin(req);
             }
             if (services.outage().isDown()) {
                 throw Problems.databaseUnavailable();
             }
-            caller = route.isPublic() ? null : services.admit(req, route, pluginId);
+            caller = route.isPublic() ? null : services.admit(req, route, surface, pluginId);
             if (caller != null) {
                 RequestLogContext.workspace(caller.principal().workspaceId());
             }
@@ -128,7 +131,7 @@ final class RouteHandler implements Handler {
             }
             Problems.write(res, requestId, problem);
         } finally {
-            services.audit(caller, route.surface().id(), route.method().name(), route.path(), requestId, status,
+            services.audit(caller, surface.id(), route.method().name(), route.path(), requestId, status,
                     System.nanoTime() - started);
             connectionWaits.close();
             logContext.close();
