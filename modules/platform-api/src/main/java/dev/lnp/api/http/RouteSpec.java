@@ -149,8 +149,8 @@ public record RouteSpec(
 
         /**
          * The handler runs without a request transaction ({@link ApiRequest#tx()} is unavailable), because what
-         * it calls opens its own, e.g. {@code ToolGateway.call}. {@code Idempotency-Key} is refused on such a
-         * route: there is no transaction to store the response in with the effect.
+         * it calls opens its own (e.g. a tool call through the platform's gateway). {@code Idempotency-Key} is
+         * refused on such a route: there is no transaction to store the response in with the effect.
          */
         public Builder withoutTransaction() {
             this.transactional = false;
