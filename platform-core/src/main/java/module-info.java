@@ -1,6 +1,7 @@
 /** The kernel: boot, configuration, HTTP pipeline, authentication, tenancy, registry, database, plugins, CLI. */
 module lnp.platform.core {
     requires lnp.platform.api;
+    requires lnp.platform.api.internal;
 
     requires io.helidon.webserver;
     requires io.helidon.webserver.observe;
@@ -35,25 +36,17 @@ module lnp.platform.core {
 
     uses dev.lnp.api.PlatformPlugin;
 
-    exports dev.lnp.core;
-    exports dev.lnp.core.config;
-    exports dev.lnp.core.db;
-    exports dev.lnp.core.plugins;
-    exports dev.lnp.core.http;
-    exports dev.lnp.core.auth;
-    exports dev.lnp.core.cli;
-    exports dev.lnp.core.tenancy;
-    exports dev.lnp.core.tools;
-    exports dev.lnp.core.validation;
-    exports dev.lnp.core.limits;
-    exports dev.lnp.core.webhooks;
-    exports dev.lnp.core.metrics;
-    exports dev.lnp.core.logging to lnp.platform.testkit;
-    exports dev.lnp.core.mail;
-    exports dev.lnp.core.tokens;
-    exports dev.lnp.core.events;
-
-    exports dev.lnp.core.console;
+    // Plugins never see the kernel: they compile against lnp.platform.api (and first-party ones the internal API).
+    // Each package is exported only to the module that needs it, one line per package; packages not listed here
+    // are the kernel's alone. The testkit boots a platform, runs the operator CLI and makes keys for tests.
+    exports dev.lnp.core to lnp.platform.testkit;
+    exports dev.lnp.core.auth to lnp.platform.testkit, com.fasterxml.jackson.databind; // `key list --json` writes its records
+    exports dev.lnp.core.cli to lnp.platform.testkit;
+    exports dev.lnp.core.config to lnp.platform.testkit;
+    exports dev.lnp.core.db to lnp.platform.testkit;
+    exports dev.lnp.core.plugins to lnp.platform.testkit;
+    exports dev.lnp.core.tenancy to lnp.platform.testkit;
+    exports dev.lnp.core.tools to lnp.platform.testkit;
 
     opens dev.lnp.core.cli to info.picocli;
     // The precompiled console templates are looked up and called by reflection from the JTE runtime.

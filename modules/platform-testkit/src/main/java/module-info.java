@@ -2,6 +2,7 @@
 module lnp.platform.testkit {
     requires transitive lnp.platform.core;
     requires transitive lnp.platform.api;
+    requires lnp.platform.api.internal; // callTool goes through the tool gateway production uses
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;

@@ -29,7 +29,7 @@ import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.PlatformToolGateway;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.core.webhooks.WebhookRoutes;
 import dev.lnp.core.webhooks.WebhookService;
 import dev.lnp.core.webhooks.WebhookSettings;

@@ -10,7 +10,7 @@ import java.util.Optional;
 public interface PluginContext extends Services {
 
     /**
-     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}, {@link dev.lnp.api.mcp.ToolGateway},
+     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer},
      * {@link dev.lnp.api.people.PeoplePages}) or
      * another plugin offered through {@link Registrar#provide}.
      */

@@ -60,7 +60,7 @@ public interface Registrar {
 
     /**
      * The plugin's {@link PluginContext}, to keep for route handlers and tools: every lookup through it
-     * ({@code context().require(ToolGateway.class)}, {@code service}, {@code config}, {@code inWorkspace}) resolves
+     * ({@code context().require(Mailer.class)}, {@code service}, {@code config}, {@code inWorkspace}) resolves
      * when it is made, so a handler asks for a service per request instead of keeping one set in {@code start}.
      * Before the platform starts plugins each method throws an {@link IllegalStateException} saying so: do not
      * call it from {@code register} itself.

@@ -1,6 +1,7 @@
 package dev.lnp.core.http;
 
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.pipeline.PipelineStep;
@@ -14,10 +15,12 @@ import java.util.List;
 final class AdmitStep implements PipelineStep<RouteCall> {
 
     private final String pluginId;
+    private final Surface surface;
     private final PipelineServices services;
 
-    AdmitStep(String pluginId, PipelineServices services) {
+    AdmitStep(String pluginId, Surface surface, PipelineServices services) {
         this.pluginId = pluginId;
+        this.surface = surface;
         this.services = services;
     }
 
@@ -30,7 +33,7 @@ final class AdmitStep implements PipelineStep<RouteCall> {
     public void apply(RouteCall call, Rest rest) {
         var route = call.route;
         PipelineServices.Caller caller = services.authenticate(
-                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), route.surface().id());
+                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id());
         if (caller.key().disabledModules().contains(pluginId)) {
             throw Problems.routeNotFound(route.method().name(), call.req.path().path());
         }

@@ -45,8 +45,8 @@ public final class ApiServer {
         });
         for (PluginRegistry.RegisteredRoute route : registry.routes()) {
             routing.route(Method.create(route.spec().method().name()), route.spec().path(), route.spec().isRaw()
-                    ? new RawRouteHandler(route.pluginId(), route.spec(), services, deadlines)
-                    : new RouteHandler(route.pluginId(), route.spec(), services, deadlines));
+                    ? new RawRouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)
+                    : new RouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines));
         }
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);

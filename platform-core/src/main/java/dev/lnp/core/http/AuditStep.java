@@ -1,14 +1,17 @@
 package dev.lnp.core.http;
 
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.pipeline.PipelineStep;
 
 /** Outermost: whatever the outcome, the audit row (authenticated callers) and the request's latency sample. */
 final class AuditStep implements PipelineStep<RouteCall> {
 
     private final PipelineServices services;
+    private final Surface surface;
 
-    AuditStep(PipelineServices services) {
+    AuditStep(PipelineServices services, Surface surface) {
         this.services = services;
+        this.surface = surface;
     }
 
     @Override
@@ -21,7 +24,7 @@ final class AuditStep implements PipelineStep<RouteCall> {
         try {
             rest.proceed();
         } finally {
-            services.audit(call.caller, call.route.surface().id(), call.route.method().name(), call.route.path(),
+            services.audit(call.caller, surface.id(), call.route.method().name(), call.route.path(),
                     call.requestId, call.status, System.nanoTime() - call.startedNanos);
         }
     }

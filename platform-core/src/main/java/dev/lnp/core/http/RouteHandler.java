@@ -1,7 +1,7 @@
 package dev.lnp.core.http;
 
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.http.Surface;
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.pipeline.Pipeline;
@@ -22,18 +22,18 @@ final class RouteHandler implements Handler {
     private final RouteSpec route;
     private final Pipeline<RouteCall> pipeline;
 
-    RouteHandler(String pluginId, RouteSpec route, PipelineServices services, ReadDeadlines deadlines) {
+    RouteHandler(String pluginId, RouteSpec route, Surface surface, PipelineServices services, ReadDeadlines deadlines) {
         this.route = route;
         List<PipelineStep<? super RouteCall>> steps = new ArrayList<>();
-        steps.add(new AuditStep(services));
+        steps.add(new AuditStep(services, surface));
         steps.add(new ProblemStep(services.outage()));
         steps.add(new RespondStep());
-        if (route.surface() == Surface.MCP) {
+        if (surface == Surface.MCP) {
             steps.add(new OriginStep(services.allowedOrigins()));
         }
         steps.add(new OutageStep(services.outage()));
         if (!route.isPublic()) {
-            steps.add(new AdmitStep(pluginId, services));
+            steps.add(new AdmitStep(pluginId, surface, services));
         }
         steps.add(new PathIdsStep(route));
         steps.add(new QueryStep(route));

@@ -6,6 +6,8 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.http.Surface;
+import dev.lnp.api.internal.http.SurfaceRegistrar;
 import dev.lnp.api.mcp.ToolDescriptor;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +28,8 @@ public final class PluginRegistry {
     public record ScopeInfo(String name, String description, String pluginId) {
     }
 
-    public record RegisteredRoute(String pluginId, RouteSpec spec) {
+    /** A route and the surface it was declared on ({@link Surface#REST} unless a first-party plugin said otherwise). */
+    public record RegisteredRoute(String pluginId, RouteSpec spec, Surface surface) {
     }
 
     public record RegisteredTool(String pluginId, ToolDescriptor descriptor) {
@@ -155,7 +158,7 @@ public final class PluginRegistry {
         return List.copyOf(subscriptions);
     }
 
-    private class PluginRegistrar implements Registrar {
+    private class PluginRegistrar implements Registrar, SurfaceRegistrar {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
         private final List<RouteSpec> myRoutes = new ArrayList<>();
@@ -214,13 +217,19 @@ public final class PluginRegistry {
 
         @Override
         public Registrar route(RouteSpec route) {
+            return route(Surface.REST, route);
+        }
+
+        @Override
+        public Registrar route(Surface surface, RouteSpec route) {
+            java.util.Objects.requireNonNull(surface, "surface of " + route.method() + " " + route.path());
             for (RegisteredRoute r : routes) {
                 if (r.spec().method() == route.method() && r.spec().path().equals(route.path())) {
                     throw new IllegalStateException(pluginId + ": " + route.method() + " " + route.path()
                             + " is already registered by " + r.pluginId());
                 }
             }
-            routes.add(new RegisteredRoute(pluginId, route));
+            routes.add(new RegisteredRoute(pluginId, route, surface));
             myRoutes.add(route);
             return this;
         }

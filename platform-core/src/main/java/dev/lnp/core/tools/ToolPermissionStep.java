@@ -2,7 +2,7 @@ package dev.lnp.core.tools;
 
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.api.mcp.ToolDenial;
+import dev.lnp.api.internal.mcp.ToolDenial;
 import dev.lnp.core.pipeline.PipelineStep;
 import java.util.List;
 import java.util.Map;

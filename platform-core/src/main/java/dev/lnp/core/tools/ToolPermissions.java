@@ -1,7 +1,7 @@
 package dev.lnp.core.tools;
 
 import dev.lnp.api.Principal;
-import dev.lnp.api.mcp.ToolDenial;
+import dev.lnp.api.internal.mcp.ToolDenial;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;
 import java.util.Optional;

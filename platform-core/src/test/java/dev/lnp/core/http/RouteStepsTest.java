@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.http.Surface;
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.config.PlatformConfig;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,11 @@ class RouteStepsTest {
             PlatformConfig.load(null, Map.of(), Map.of()), null, null);
 
     private List<String> steps(RouteSpec route) {
-        return new RouteHandler("probe", route, services, null).steps();
+        return steps(route, Surface.REST);
+    }
+
+    private List<String> steps(RouteSpec route, Surface surface) {
+        return new RouteHandler("probe", route, surface, services, null).steps();
     }
 
     @Test
@@ -40,16 +44,15 @@ class RouteStepsTest {
     @Test
     void aRouteWithoutTransactionKeepsItsQuotaButHasNoTransactionOrReplay() {
         var route = RouteSpec.post("/api/v1/probe/calls").scope("probe.write").quota("probe_writes")
-                .surface(Surface.MCP).withoutTransaction().handler(req -> ApiResponse.of(Map.of()));
+                .withoutTransaction().handler(req -> ApiResponse.of(Map.of()));
         assertEquals(List.of("audit", "problems", "respond", "origin", "outage", "admit", "path ids", "query",
-                "idempotency key", "quota", "render", "invoke"), steps(route));
+                "idempotency key", "quota", "render", "invoke"), steps(route, Surface.MCP));
     }
 
     @Test
     void aRawRouteIsAdmittedThenHandsItsHandlerTheUnparsedBody() {
-        var route = RouteSpec.post("/api/mcp").scope("mcp.use").surface(Surface.MCP)
-                .raw(req -> RawResponse.empty(202));
+        var route = RouteSpec.post("/api/mcp").scope("mcp.use").raw(req -> RawResponse.empty(202));
         assertEquals(List.of("audit", "problems", "origin", "outage", "admit", "path ids", "invoke raw"),
-                new RawRouteHandler("mcp", route, services, null).steps());
+                new RawRouteHandler("mcp", route, Surface.MCP, services, null).steps());
     }
 }

@@ -16,7 +16,6 @@ import java.util.Objects;
  * @param paginated whether {@code page} and {@code limit} are accepted (and checked) on this route
  * @param quota a monthly quota counter a successful call consumes, or {@code null}; the plugin declares it with
  *              {@link dev.lnp.api.Registrar#quota}
- * @param surface the surface whose rate-limit budget and audit label the route uses
  * @param transactional whether the handler runs inside the request's workspace transaction (the default); a
  *                      route that calls platform services which open their own (e.g. tool calls) opts out
  * @param handler the handler of an ordinary JSON route (validated body, transaction, envelope); {@code null} for a
@@ -34,7 +33,6 @@ public record RouteSpec(
         int successStatus,
         String quota,
         String summary,
-        Surface surface,
         boolean transactional,
         Handler handler,
         RawHandler rawHandler) {
@@ -42,7 +40,6 @@ public record RouteSpec(
     public RouteSpec {
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
-        Objects.requireNonNull(surface, "surface of " + method + " " + path);
         if ((handler == null) == (rawHandler == null)) {
             throw new IllegalArgumentException(method + " " + path + " needs exactly one handler or raw handler");
         }
@@ -95,7 +92,6 @@ public record RouteSpec(
         private int successStatus = 200;
         private String quota;
         private String summary = "";
-        private Surface surface = Surface.REST;
         private boolean transactional = true;
 
         private Builder(HttpMethod method, String path) {
@@ -151,16 +147,10 @@ public record RouteSpec(
             return this;
         }
 
-        /** The surface whose rate-limit budget and audit label the route uses; {@link Surface#REST} by default. */
-        public Builder surface(Surface surface) {
-            this.surface = Objects.requireNonNull(surface);
-            return this;
-        }
-
         /**
          * The handler runs without a request transaction ({@link ApiRequest#tx()} is unavailable), because what
-         * it calls opens its own, e.g. {@code ToolGateway.call}. {@code Idempotency-Key} is refused on such a
-         * route: there is no transaction to store the response in with the effect.
+         * it calls opens its own (e.g. a tool call through the platform's gateway). {@code Idempotency-Key} is
+         * refused on such a route: there is no transaction to store the response in with the effect.
          */
         public Builder withoutTransaction() {
             this.transactional = false;
@@ -170,7 +160,7 @@ public record RouteSpec(
         public RouteSpec handler(Handler handler) {
             checkScope();
             return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
-                    summary, surface, transactional, Objects.requireNonNull(handler, "handler"), null);
+                    summary, transactional, Objects.requireNonNull(handler, "handler"), null);
         }
 
         /**
@@ -185,7 +175,7 @@ public record RouteSpec(
                         + ": a raw route takes no body schema, query parameters, pagination or quota");
             }
             return new RouteSpec(method, path, scope, null, List.of(), false, shape, successStatus, null, summary,
-                    surface, false, null, Objects.requireNonNull(handler, "raw handler"));
+                    false, null, Objects.requireNonNull(handler, "raw handler"));
         }
 
         private void checkScope() {

@@ -7,7 +7,7 @@ import dev.lnp.api.chat.Conversation;
 import dev.lnp.api.chat.Reply;
 import dev.lnp.api.chat.Responder;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;

@@ -8,12 +8,11 @@ import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.QueryParam;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.http.Surface;
 import dev.lnp.api.mcp.EntityRef;
-import dev.lnp.api.mcp.ToolCallFilter;
-import dev.lnp.api.mcp.ToolCallPage;
-import dev.lnp.api.mcp.ToolCallRecord;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.mcp.ToolCallFilter;
+import dev.lnp.api.internal.mcp.ToolCallPage;
+import dev.lnp.api.internal.mcp.ToolCallRecord;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import java.util.List;
 import java.util.UUID;
 
@@ -27,7 +26,7 @@ final class AuditRoute {
     }
 
     List<RouteSpec> routes() {
-        return List.of(RouteSpec.get("/api/mcp/audit").scope(McpScopes.AUDIT_READ).surface(Surface.MCP).paginated()
+        return List.of(RouteSpec.get("/api/mcp/audit").scope(McpScopes.AUDIT_READ).paginated()
                 .query(QueryParam.string("tool", "Only calls of this tool"),
                         QueryParam.oneOf("outcome", ToolCallRecord.OUTCOMES, "Only calls that ended this way"),
                         QueryParam.uuid("connection_id", "Only calls made with this connection's keys"))

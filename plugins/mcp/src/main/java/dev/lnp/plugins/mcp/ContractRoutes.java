@@ -17,11 +17,10 @@ import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.QueryParam;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.http.Surface;
 import dev.lnp.api.mcp.EntityRef;
-import dev.lnp.api.mcp.McpCaller;
-import dev.lnp.api.mcp.ToolEntry;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.mcp.McpCaller;
+import dev.lnp.api.internal.mcp.ToolEntry;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.plugins.mcp.protocol.McpVersions;
 import java.io.IOException;
@@ -48,14 +47,14 @@ final class ContractRoutes {
 
     List<RouteSpec> routes() {
         return List.of(
-                RouteSpec.get("/api/mcp/session").scope(McpScopes.USE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
+                RouteSpec.get("/api/mcp/session").scope(McpScopes.USE).shape(ResponseShape.DIRECT)
                         .summary("Who the key is on the MCP surface: permissions, allowed and denied tools, limits")
                         .handler(this::session),
-                RouteSpec.get("/api/mcp/tools/list").scope(McpScopes.USE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
+                RouteSpec.get("/api/mcp/tools/list").scope(McpScopes.USE).shape(ResponseShape.DIRECT)
                         .query(QueryParam.bool("includeDenied", "Also list the tools this key may not call, with why"),
                                 QueryParam.bool("includeSchemas", "Include each tool's input and output schema"))
                         .summary("The tool catalog for this key").handler(this::list),
-                RouteSpec.post("/api/mcp/tools/call").scope(McpScopes.USE).surface(Surface.MCP).shape(ResponseShape.DIRECT)
+                RouteSpec.post("/api/mcp/tools/call").scope(McpScopes.USE).shape(ResponseShape.DIRECT)
                         .status(200).withoutTransaction().body(JsonSchemas.load(ContractRoutes.class, "tool-call.json"))
                         .summary("Calls one tool: {name, arguments} -> {data, entities}").handler(this::call));
     }

@@ -3,7 +3,9 @@ package dev.lnp.plugins.mcp;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.http.Surface;
+import dev.lnp.api.internal.http.SurfaceRegistrar;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.plugins.mcp.protocol.McpEndpoint;
 
 /**
@@ -20,9 +22,11 @@ public final class McpPlugin implements PlatformPlugin {
         registrar.scope(McpScopes.AUDIT_READ, "List the workspace's MCP tool calls (who called which tool, outcome, entities).");
         // Handlers look the tool gateway up through the context per request; it exists once plugins start.
         PluginContext context = registrar.context();
-        new ContractRoutes(context).routes().forEach(registrar::route);
-        new AuditRoute(context).routes().forEach(registrar::route);
-        McpEndpoint.routes(context).forEach(registrar::route);
+        // Every route of this plugin is on the MCP surface: its rate-limit budget, audit label and Origin check.
+        SurfaceRegistrar mcp = SurfaceRegistrar.of(registrar);
+        new ContractRoutes(context).routes().forEach(route -> mcp.route(Surface.MCP, route));
+        new AuditRoute(context).routes().forEach(route -> mcp.route(Surface.MCP, route));
+        McpEndpoint.routes(context).forEach(route -> mcp.route(Surface.MCP, route));
     }
 
     @Override

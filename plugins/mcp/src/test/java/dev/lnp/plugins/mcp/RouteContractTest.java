@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredRoute;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
@@ -86,11 +87,17 @@ class RouteContractTest {
     }
 
     private static TestResponse send(TestPlatform platform, RouteSpec spec, String path, String key, String body) {
-        Map<String, String> headers = spec.surface() == dev.lnp.api.http.Surface.MCP
+        Map<String, String> headers = surface(platform, spec) == Surface.MCP
                 ? Map.of("Accept", "application/json", "MCP-Protocol-Version", McpFixtures.LATEST) : Map.of();
         boolean hasBody = spec.method() != dev.lnp.api.http.HttpMethod.GET
                 && spec.method() != dev.lnp.api.http.HttpMethod.DELETE;
         return platform.send(spec.method().name(), path, key, hasBody ? body : null, headers);
+    }
+
+    /** The surface the route was registered on: the registry keeps it, not the route's declaration. */
+    private static Surface surface(TestPlatform platform, RouteSpec spec) {
+        return platform.platform().registry().routes().stream().filter(r -> r.spec() == spec)
+                .map(RegisteredRoute::surface).findFirst().orElseThrow();
     }
 
     private static void noKey(TestPlatform platform, RouteSpec spec) {

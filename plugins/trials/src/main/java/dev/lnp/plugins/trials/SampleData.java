@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;

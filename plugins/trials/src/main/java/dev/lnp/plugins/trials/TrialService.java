@@ -10,7 +10,7 @@ import dev.lnp.api.http.RequestContext;
 import dev.lnp.api.keys.KeyIssuer;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.api.mcp.ToolGateway;
+import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.api.workspaces.WorkspaceProvisioning;
 import dev.lnp.plugins.trials.TrialRepository.TrialRequest;
 import java.lang.System.Logger.Level;

@@ -6,7 +6,6 @@ import dev.lnp.api.Json;
 import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.http.Surface;
 import dev.lnp.api.PluginContext;
 import dev.lnp.plugins.mcp.McpScopes;
 import java.util.List;
@@ -50,12 +49,12 @@ public final class McpEndpoint {
     public static List<RouteSpec> routes(PluginContext context) {
         McpEndpoint endpoint = new McpEndpoint(context);
         return List.of(
-                RouteSpec.post(PATH).scope(McpScopes.USE).surface(Surface.MCP)
+                RouteSpec.post(PATH).scope(McpScopes.USE)
                         .summary("MCP over Streamable HTTP (JSON-RPC 2.0)").raw(endpoint::post),
-                RouteSpec.get(PATH).publicRoute().surface(Surface.MCP)
+                RouteSpec.get(PATH).publicRoute()
                         .summary("405: no server-initiated SSE stream").raw(r -> notAllowed("GET",
                                 "This server sends no messages of its own, so it offers no SSE stream; POST JSON-RPC messages.")),
-                RouteSpec.delete(PATH).publicRoute().surface(Surface.MCP)
+                RouteSpec.delete(PATH).publicRoute()
                         .summary("405: the server keeps no sessions to end").raw(r -> notAllowed("DELETE",
                                 "This server assigns no MCP sessions, so there is none to terminate.")));
     }

@@ -1,5 +1,6 @@
-package dev.lnp.api.mcp;
+package dev.lnp.api.internal.mcp;
 
+import dev.lnp.api.mcp.EntityRef;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package dev.lnp.api.mcp;
+package dev.lnp.api.internal.mcp;
 
 import dev.lnp.api.Principal;
 import java.time.Instant;

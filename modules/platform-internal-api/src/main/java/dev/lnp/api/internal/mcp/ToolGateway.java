@@ -1,8 +1,9 @@
-package dev.lnp.api.mcp;
+package dev.lnp.api.internal.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.RequestContext;
+import dev.lnp.api.mcp.ToolResult;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
-package dev.lnp.api.mcp;
+package dev.lnp.api.internal.mcp;
 
+import dev.lnp.api.mcp.ToolDescriptor;
 import java.util.Optional;
 
 /**

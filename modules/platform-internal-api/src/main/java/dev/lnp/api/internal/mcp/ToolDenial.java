@@ -1,4 +1,4 @@
-package dev.lnp.api.mcp;
+package dev.lnp.api.internal.mcp;
 
 /**
  * Why a caller may not call a tool. When several reasons apply, the first of module disabled, denied for this
