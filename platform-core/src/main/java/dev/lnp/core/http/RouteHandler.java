@@ -1,6 +1,5 @@
 package dev.lnp.core.http;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -11,7 +10,6 @@ import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.RawResponse;
-import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.http.Surface;
 import dev.lnp.core.db.Database;
@@ -101,8 +99,7 @@ final class RouteHandler implements Handler {
             if (rendered.body() == null) {
                 res.send();
             } else {
-                res.header(HeaderNames.CONTENT_TYPE, "application/json");
-                res.send(rendered.body());
+                ResponseWriter.send(res, rendered.body());
             }
         } catch (ApiProblem problem) {
             status = problem.status();
@@ -205,7 +202,7 @@ final class RouteHandler implements Handler {
     }
 
     /** A response ready to send: produced inside the transaction so an idempotent replay stores the same bytes. */
-    private record Rendered(int status, byte[] body, boolean replayed) {
+    private record Rendered(int status, ResponseWriter.Body body, boolean replayed) {
     }
 
     private Rendered run(String requestId, PipelineServices.Caller caller, ServerRequest req, PageRequest page,
@@ -230,7 +227,9 @@ final class RouteHandler implements Handler {
                     var stored = services.idempotency().claim(tx.handle(), p.workspaceId(), p.connectionId(),
                             idempotencyKey, route.method() + " " + req.path().path(), requestHash(body));
                     if (stored.isPresent()) {
-                        return new Rendered(stored.get().status(), stored.get().body(), true);
+                        byte[] storedBody = stored.get().body();
+                        return new Rendered(stored.get().status(),
+                                storedBody == null ? null : ResponseWriter.of(storedBody), true);
                     }
                 }
                 Rendered fresh = render(invoke(
@@ -238,7 +237,7 @@ final class RouteHandler implements Handler {
                                 caller, route.path(), req)));
                 if (idempotencyKey != null) {
                     services.idempotency().complete(tx.handle(), p.connectionId(), idempotencyKey, fresh.status(),
-                            fresh.body());
+                            fresh.body() == null ? null : fresh.body().toByteArray());
                 }
                 return fresh;
             });
@@ -393,35 +392,7 @@ final class RouteHandler implements Handler {
         if (status == 204) {
             return new Rendered(status, null, false);
         }
-        // Written straight from the handler's objects: turning them into a tree first (valueToTree) copied every
-        // row of a page once more before serialising it.
-        // Sized by the largest answer of this route so far (up to 1 MB): a 40 KB page otherwise grew the buffer
-        // 8 → 16 → 32 → 64 KB, copying it each time (a fifth of a contacts page's allocation, JFR).
-        var bytes = new java.io.ByteArrayOutputStream(responseSizeHint);
-        try (JsonGenerator json = Json.mapper().createGenerator(bytes)) {
-            if (route.shape() == ResponseShape.DIRECT) {
-                Json.mapper().writeValue(json, result.data());
-            } else {
-                json.writeStartObject();
-                json.writeFieldName("data");
-                Json.mapper().writeValue(json, result.data());
-                if (result.pagination() != null) {
-                    json.writeFieldName("pagination");
-                    Json.mapper().writeValue(json, result.pagination());
-                }
-                json.writeEndObject();
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("Response of " + route.path() + " is not serializable", e);
-        }
-        if (bytes.size() > responseSizeHint && bytes.size() <= MAX_SIZE_HINT) {
-            responseSizeHint = bytes.size() + 256;
-        }
-        return new Rendered(status, bytes.toByteArray(), false);
+        return new Rendered(status, ResponseWriter.render(result, route.shape()), false);
     }
-
-    private static final int MAX_SIZE_HINT = 1 << 20;
-    /** Racy on purpose: any recent size is a good enough first guess. */
-    private volatile int responseSizeHint = 8192;
 
 }
