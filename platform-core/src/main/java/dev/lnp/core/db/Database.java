@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.TemplateEngine;
 
 /** The platform's connection pool and Jdbi instance. */
 public final class Database implements AutoCloseable {
@@ -23,6 +24,9 @@ public final class Database implements AutoCloseable {
         this.opening = opening;
         this.waits = new ConnectionWaits(dataSource);
         this.jdbi = Jdbi.create(waits);
+        // No SQL here uses Jdbi's <attribute> templates (nothing calls define): without an engine the text is not
+        // rendered again for every statement (1.5 % of a page's allocation, JFR).
+        this.jdbi.setTemplateEngine(TemplateEngine.NOP);
     }
 
     public static Database connect(String jdbcUrl, Optional<String> user, Optional<String> password, int poolSize) {

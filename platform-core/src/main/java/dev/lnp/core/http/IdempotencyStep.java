@@ -36,12 +36,14 @@ final class IdempotencyStep implements PipelineStep<RouteCall> {
         var stored = store.claim(call.tx.handle(), principal.workspaceId(), principal.connectionId(),
                 call.idempotencyKey, call.route.method() + " " + call.req.path().path(), requestHash(call.body));
         if (stored.isPresent()) {
-            call.rendered = new RouteCall.Rendered(stored.get().status(), stored.get().body(), true);
+            byte[] storedBody = stored.get().body();
+            call.rendered = new RouteCall.Rendered(stored.get().status(),
+                    storedBody == null ? null : ResponseWriter.of(storedBody), true);
             return;
         }
         rest.proceed();
         store.complete(call.tx.handle(), principal.connectionId(), call.idempotencyKey, call.rendered.status(),
-                call.rendered.body());
+                call.rendered.body() == null ? null : call.rendered.body().toByteArray());
     }
 
     private static byte[] requestHash(JsonNode body) {

@@ -24,8 +24,7 @@ final class RespondStep implements PipelineStep<RouteCall> {
         if (rendered.body() == null) {
             call.res.send();
         } else {
-            call.res.header(HeaderNames.CONTENT_TYPE, "application/json");
-            call.res.send(rendered.body());
+            ResponseWriter.send(call.res, rendered.body());
         }
     }
 }

@@ -43,7 +43,7 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     int status = 500;
 
     /** A response ready to send. */
-    record Rendered(int status, byte[] body, boolean replayed) {
+    record Rendered(int status, ResponseWriter.Body body, boolean replayed) {
     }
 
     RouteCall(String requestId, RouteSpec route, ServerRequest req, ServerResponse res) {

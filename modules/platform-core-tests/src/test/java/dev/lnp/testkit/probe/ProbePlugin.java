@@ -63,9 +63,35 @@ public final class ProbePlugin implements PlatformPlugin {
         r.route(RouteSpec.post("/api/v1/probe/mail").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/mail-send.json")).handler(this::mail));
         desk.register(r);
+        // A long answer (`rows` strings of 1 KB) that fails while it is being written when `fail_at` is given.
+        r.route(RouteSpec.get("/api/v1/probe/long").scope("probe.read")
+                .query(QueryParam.number("rows", "how many rows"), QueryParam.number("fail_at", "the failing row"))
+                .handler(req -> ApiResponse.of(longRows(Integer.parseInt(req.query("rows").orElse("0")),
+                        Integer.parseInt(req.query("fail_at").orElse("-1"))))));
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
+    }
+
+    /** Serialised by Jackson as an array, row by row: the failure comes after many bytes were written. */
+    private static java.util.Iterator<String> longRows(int rows, int failAt) {
+        String filler = "x".repeat(1000);
+        return new java.util.Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+                return next < rows;
+            }
+
+            @Override
+            public String next() {
+                if (next == failAt) {
+                    throw new IllegalStateException("row " + failAt + " failed as asked");
+                }
+                return next++ + filler;
+            }
+        };
     }
 
     private ApiResponse list(ApiRequest req) {

@@ -10,8 +10,8 @@ import static dev.lnp.api.sql.Column.uuid;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.Page;
+import dev.lnp.api.sql.JsonRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,7 +63,11 @@ final class DealRepository {
                 .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
     }
 
-    Listing<ObjectNode> list(DealFilter filter) {
+    /**
+     * One page and its total. The total is counted first; the page's rows are then written straight from the
+     * result set into the response or tool result (see {@link JsonRows}), no node or list per row.
+     */
+    JsonRows list(DealFilter filter) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
         if (!filter.statuses().isEmpty()) {
             conditions.add("status = ANY(:statuses)");
@@ -87,16 +91,15 @@ final class DealRepository {
             conditions.add("value <= :value_max");
         }
         String where = String.join(" AND ", conditions);
-        var items = bind(handle.createQuery("""
+        long total = bind(handle.createQuery("SELECT count(*) FROM crm.deals WHERE " + where), filter)
+                .mapTo(Long.class).one();
+        Query page = bind(handle.createQuery("""
                         SELECT * FROM crm.deals WHERE %s
                          ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
                         """.formatted(where)), filter)
                 .bind("limit", filter.page().limit())
-                .bind("offset", filter.page().offset())
-                .map(TABLE).list();
-        long total = bind(handle.createQuery("SELECT count(*) FROM crm.deals WHERE " + where), filter)
-                .mapTo(Long.class).one();
-        return new Listing<>(items, Page.of(filter.page(), total));
+                .bind("offset", filter.page().offset());
+        return JsonRows.of(page, TABLE::writer, Page.of(filter.page(), total));
     }
 
     private Query bind(Query statement, DealFilter filter) {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Deleted;
 import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.sql.JsonRows;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Listing;
 import java.util.UUID;
 
 /**
@@ -41,7 +41,8 @@ final class DealService {
         return Deleted.of(id).toJson();
     }
 
-    Listing<ObjectNode> list(WorkspaceTx tx, DealFilter filter) {
+    /** One page of deals, written to the response or tool result straight from the result set. */
+    JsonRows list(WorkspaceTx tx, DealFilter filter) {
         return repository(tx).list(filter);
     }
 

@@ -19,7 +19,7 @@ record IssueRoutes(IssueService issues, CommentService comments, LabelService la
                 RouteSpec.get("/api/v1/issues").scope(IssueScopes.READ).paginated()
                         .query(schemas.issueListQuery.toArray(QueryParam[]::new))
                         .summary("List tasks (default) or tickets (kind=ticket)")
-                        .handler(r -> issues.list(r.tx(), IssueFilter.from(r::query), r.pageRequest()).response()),
+                        .handler(r -> issues.page(r.tx(), IssueFilter.from(r::query), r.pageRequest()).response()),
                 RouteSpec.post("/api/v1/issues").scope(IssueScopes.WRITE).body(schemas.issueCreate)
                         .summary("Create a task or a ticket")
                         .handler(r -> ApiResponse.of(issues.create(r.tx(), actor(r), r.body()))),

@@ -9,6 +9,7 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.sql.JsonRows;
 import dev.lnp.plugins.projects.api.ProjectDirectory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,18 +37,24 @@ final class IssueService {
         this.projects = projects;
     }
 
-    /** Tasks and tickets are never merged: one kind per list. */
+    /** Tasks and tickets are never merged: one kind per list. Streamed from the result set into the response. */
+    JsonRows page(WorkspaceTx tx, IssueFilter filter, PageRequest page) {
+        long total = issues.count(tx.handle(), tx.workspaceId(), filter);
+        return issues.page(tx.handle(), tx.workspaceId(), filter, page, total);
+    }
+
+    /** The same page as a list, for the list tool. */
     Listing<ObjectNode> list(WorkspaceTx tx, IssueFilter filter, PageRequest page) {
         long total = issues.count(tx.handle(), tx.workspaceId(), filter);
-        return Listing.of(issues.list(tx.handle(), tx.workspaceId(), filter, page.limit(), page.offset()), page, total);
+        return Listing.of(issues.list(tx.handle(), tx.workspaceId(), filter, page), page, total);
     }
 
     /** The tasks of one live project of the workspace. */
-    Listing<ObjectNode> projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    JsonRows projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
         if (!projects.get().exists(tx.handle(), tx.workspaceId(), projectId)) {
             throw ApiProblem.notFound("Project");
         }
-        return list(tx, IssueFilter.tasksOf(projectId), page);
+        return page(tx, IssueFilter.tasksOf(projectId), page);
     }
 
     ObjectNode get(WorkspaceTx tx, UUID id) {
