@@ -11,8 +11,6 @@ module lnp.platform.core {
     requires micrometer.core;
     requires micrometer.registry.prometheus;
     requires io.helidon.logging.jul;
-    requires io.helidon.webclient.api;
-    requires io.helidon.webclient.http1;
 
     requires java.sql;
     requires java.logging;
@@ -34,6 +32,7 @@ module lnp.platform.core {
     requires com.nimbusds.jose.jwt;
 
     uses dev.lnp.api.PlatformPlugin;
+    uses dev.lnp.core.Subsystem; // first-party parts in modules of their own (lnp.platform.webhooks)
 
     exports dev.lnp.core;
     exports dev.lnp.core.config;
@@ -46,7 +45,6 @@ module lnp.platform.core {
     exports dev.lnp.core.tools;
     exports dev.lnp.core.validation;
     exports dev.lnp.core.limits;
-    exports dev.lnp.core.webhooks;
     exports dev.lnp.core.metrics;
     exports dev.lnp.core.logging to lnp.platform.testkit;
     exports dev.lnp.core.mail;

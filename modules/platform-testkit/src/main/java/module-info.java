@@ -2,6 +2,8 @@
 module lnp.platform.testkit {
     requires transitive lnp.platform.core;
     requires transitive lnp.platform.api;
+    // The platform a test boots is the one the distribution ships: the kernel with its subsystems.
+    requires lnp.platform.webhooks;
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;

@@ -31,16 +31,13 @@ import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.core.tools.ToolInvoker;
 import dev.lnp.api.mcp.ToolGateway;
-import dev.lnp.core.webhooks.WebhookRoutes;
-import dev.lnp.core.webhooks.WebhookService;
-import dev.lnp.core.webhooks.WebhookSettings;
-import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
@@ -63,7 +60,8 @@ public final class Platform implements AutoCloseable {
     private final AuditLog audit;
     private final ToolCallLog toolCalls;
     private final Maintenance maintenance;
-    private final Webhooks webhooks;
+    private final List<Subsystem> subsystems;
+    private final List<Subsystem.Running> running;
     private final PlatformMetrics metrics;
     private final MailService mail;
     private final dev.lnp.core.events.EventSubscriptions subscriptions;
@@ -73,7 +71,8 @@ public final class Platform implements AutoCloseable {
     private Platform(PlatformConfig config, DatabaseBootstrap databaseBootstrap, Database database,
             PluginRegistry registry, List<LoadedPlugin> plugins, Runnable unloadPlugins, ApiServer server,
             Authenticator authenticator, ToolInvoker tools, AuditLog audit, ToolCallLog toolCalls,
-            Maintenance maintenance, Webhooks webhooks, PlatformMetrics metrics, MailService mail,
+            Maintenance maintenance, List<Subsystem> subsystems, List<Subsystem.Running> running,
+            PlatformMetrics metrics, MailService mail,
             dev.lnp.core.events.EventSubscriptions subscriptions, dev.lnp.core.events.PgNotifications notifications) {
         this.subscriptions = subscriptions;
         this.notifications = notifications;
@@ -90,7 +89,8 @@ public final class Platform implements AutoCloseable {
         this.audit = audit;
         this.toolCalls = toolCalls;
         this.maintenance = maintenance;
-        this.webhooks = webhooks;
+        this.subsystems = subsystems;
+        this.running = running;
         this.mail = mail;
     }
 
@@ -106,14 +106,13 @@ public final class Platform implements AutoCloseable {
         AuditLog audit = null;
         ToolCallLog toolCalls = null;
         Maintenance maintenance = null;
-        Webhooks webhooks = null;
+        List<Subsystem.Running> running = new ArrayList<>();
         PlatformMetrics metrics = new PlatformMetrics(Version.current());
         MailService mail = null;
         dev.lnp.core.events.EventSubscriptions subscriptions = null;
         dev.lnp.core.events.PgNotifications notifications = null;
         List<LoadedPlugin> startedPlugins = new ArrayList<>();
         try {
-            WebhookSettings webhookSettings = WebhookSettings.from(config);
             database = bootstrap.connect();
             if (database.dataSource() instanceof HikariDataSource pool) {
                 metrics.bindPool(pool);
@@ -126,10 +125,10 @@ public final class Platform implements AutoCloseable {
             mail = MailService.start(config, database.jdbi(), Clock.systemUTC());
 
             PluginRegistry registry = new PluginRegistry();
-            // One service for the webhook routes and the console's Webhooks pages.
-            var webhookService = new WebhookService(registry, webhookSettings, Clock.systemUTC());
-            registry.register(CorePlugin.ID, new CorePlugin(new WebhookRoutes(webhookService),
-                    new OpenApiRoute(registry, config.get("lnp.base.url"))));
+            // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
+            List<Subsystem> subsystems = Subsystem.load();
+            registry.register(CorePlugin.ID, new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")),
+                    subsystems, new Subsystem.Setup(registry, config, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -143,7 +142,8 @@ public final class Platform implements AutoCloseable {
                 }
             }
             phases.mark("mail service, plugin registration and plugin migrations");
-            var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
+            var transactions = new WorkspaceTransactions(database.jdbi(), registry,
+                    dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config));
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
@@ -156,13 +156,16 @@ public final class Platform implements AutoCloseable {
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var tools = new ToolInvoker(registry, transactions);
             notifications = new dev.lnp.core.events.PgNotifications(database::openUnpooled);
+            var subsystemServices = new Subsystem.Services(database, transactions, metrics, mail.mailer(),
+                    notifications, Clock.systemUTC());
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
             // The console exists before plugins start: its people pages are a service plugins take in start().
             var consoleSettings = new ConsoleSettings(config);
             var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, webhookService);
+                    services.limits(), transactions, subsystems.stream()
+                            .flatMap(subsystem -> subsystem.console(subsystemServices).stream()).toList());
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class,
                     new PlatformToolGateway(registry, tools, transactions, services, toolCalls,
                             new KeyRepository(database.jdbi())),
@@ -180,35 +183,35 @@ public final class Platform implements AutoCloseable {
                 startedPlugins.add(plugin);
             }
             phases.mark("pipeline and plugin start");
-            webhooks = Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer());
+            for (Subsystem subsystem : subsystems) {
+                running.add(subsystem.start(subsystemServices));
+            }
             subscriptions = dev.lnp.core.events.EventSubscriptions.start(database.jdbi(), registry,
                     config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofMillis(500)));
-            Webhooks startedWebhooks = webhooks;
             MailService startedMail = mail;
             maintenance = Maintenance.start(database.jdbi(), () -> {
-                startedWebhooks.purgeHistory();
+                running.forEach(Subsystem.Running::purgeHistory);
                 startedMail.purgeHistory();
             });
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
             consoleSettings.serverStarted(server.port());
-            phases.mark("webhooks, maintenance, console and HTTP server");
+            phases.mark("subsystems, maintenance, console and HTTP server");
             LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - started) / 1_000_000));
             return new Platform(config, bootstrap, database, registry, plugins, unloadPlugins, server, authenticator,
-                    tools, audit, toolCalls, maintenance, webhooks, metrics, mail, subscriptions, notifications);
+                    tools, audit, toolCalls, maintenance, subsystems, List.copyOf(running), metrics, mail, subscriptions,
+                    notifications);
         } catch (RuntimeException e) {
             if (maintenance != null) {
                 maintenance.close();
             }
-            if (webhooks != null) {
-                webhooks.close();
-            }
+            closeSubsystems(running);
             if (subscriptions != null) {
                 subscriptions.close();
             }
@@ -261,9 +264,9 @@ public final class Platform implements AutoCloseable {
         return tools;
     }
 
-    /** Webhook delivery on this node, and the purge of old delivery history. */
-    public Webhooks webhooks() {
-        return webhooks;
+    /** The subsystem of this type (e.g. webhooks), if its module is part of the platform. */
+    public <T extends Subsystem> Optional<T> subsystem(Class<T> type) {
+        return subsystems.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
     /** Outgoing mail: the {@link Mailer} for core code, and the mailbox operators read. */
@@ -288,7 +291,7 @@ public final class Platform implements AutoCloseable {
         LOG.log(Level.INFO, "Platform stopping");
         server.stop();
         subscriptions.close();
-        webhooks.close();
+        closeSubsystems(running);
         mail.close();
         maintenance.close();
         audit.close();
@@ -300,6 +303,16 @@ public final class Platform implements AutoCloseable {
         metrics.close();
         unloadPlugins.run();
         LOG.log(Level.INFO, "Platform stopped");
+    }
+
+    private static void closeSubsystems(List<Subsystem.Running> running) {
+        for (int i = running.size() - 1; i >= 0; i--) {
+            try {
+                running.get(i).close();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "A subsystem failed to stop", e);
+            }
+        }
     }
 
     private static void stopPlugins(List<LoadedPlugin> plugins) {

@@ -282,7 +282,7 @@ public final class ConsoleExchange {
 
     /** A form that cannot be read at all: answered 400 with a readable page. */
     public static final class BadForm extends RuntimeException {
-        BadForm(String message) {
+        public BadForm(String message) {
             super(message, null, false, false);
         }
     }
