@@ -10,8 +10,12 @@ module lnp.platform.webhooks {
     requires io.helidon.webclient.api;
     requires io.helidon.webclient.http1;
     requires dev.failsafe.core;
+    requires gg.jte.runtime;
 
     provides dev.lnp.core.Subsystem with dev.lnp.webhooks.WebhooksSubsystem;
 
     exports dev.lnp.webhooks;
+
+    // The precompiled templates of the Webhooks pages are looked up and called by reflection from the JTE runtime.
+    opens dev.lnp.webhooks.console.view to gg.jte.runtime;
 }

@@ -238,6 +238,11 @@ public final class ConsoleExchange {
         res.send(console.templates().render(template, model));
     }
 
+    /** A page whose body {@code bodyHtml} another module rendered (a subsystem's templates), in the console's layout. */
+    public void renderPage(int status, Views.Chrome chrome, String bodyHtml) {
+        render(status, "pluginpage.jte", new Views.PluginPage(chrome, bodyHtml));
+    }
+
     public void redirect(String path) {
         securityHeaders();
         res.status(Status.SEE_OTHER_303);

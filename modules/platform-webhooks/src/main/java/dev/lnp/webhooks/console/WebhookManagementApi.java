@@ -15,7 +15,6 @@ import dev.lnp.core.console.ConsoleExchange;
 import dev.lnp.core.console.ConsoleSessions;
 import dev.lnp.core.console.Ids;
 import dev.lnp.core.console.Views;
-import dev.lnp.core.console.WebhookViews;
 import dev.lnp.core.console.ManagementApi;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
 import dev.lnp.core.console.ManagementApi.Call;

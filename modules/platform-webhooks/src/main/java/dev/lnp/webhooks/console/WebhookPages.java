@@ -12,7 +12,6 @@ import dev.lnp.core.console.ConsoleExchange;
 import dev.lnp.core.console.ConsoleSessions;
 import dev.lnp.core.console.Ids;
 import dev.lnp.core.console.Views;
-import dev.lnp.core.console.WebhookViews;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.webhooks.EventCatalog;
@@ -56,8 +55,11 @@ final class WebhookPages {
     private final Console console;
     private final WorkspaceTransactions transactions;
     private final WebhookService webhooks;
+    private final WebhookTemplates templates;
 
-    WebhookPages(Console console, WorkspaceTransactions transactions, WebhookService webhooks) {
+    WebhookPages(Console console, WorkspaceTransactions transactions, WebhookService webhooks,
+            WebhookTemplates templates) {
+        this.templates = templates;
         this.console = console;
         this.transactions = transactions;
         this.webhooks = webhooks;
@@ -87,7 +89,7 @@ final class WebhookPages {
         var subscription = created.subscription();
         console.activity().record(session, "webhook.created", target(subscription),
                 "events " + String.join(", ", subscription.events()) + (subscription.enabled() ? "" : "; switched off"));
-        x.render(201, "webhooksecret.jte", new WebhookViews.SecretPage(console.chrome(x, "Subscription created", HOME),
+        templates.render(x, 201, "webhooksecret.jte", new WebhookViews.SecretPage(console.chrome(x, "Subscription created", HOME),
                 subscription.id(), subscription.url(), created.secret(), null));
     }
 
@@ -98,7 +100,7 @@ final class WebhookPages {
                 .map(e -> new WebhookViews.CatalogEntry(e.type().name(), e.pluginId(), e.type().description(),
                         String.join(", ", e.type().aliases())))
                 .toList();
-        x.render(200, "webhookevents.jte", new WebhookViews.CatalogPage(console.chrome(x, "Event catalog", HOME),
+        templates.render(x, 200, "webhookevents.jte", new WebhookViews.CatalogPage(console.chrome(x, "Event catalog", HOME),
                 entries));
     }
 
@@ -114,7 +116,7 @@ final class WebhookPages {
                         (UUID) n.get("subject_id"), (String) n.get("recipient"), (String) n.get("message"),
                         n.get("emailed_at") == null ? "not e-mailed" : time(n.get("emailed_at"))))
                 .toList();
-        x.render(200, "webhooknotices.jte", new WebhookViews.NoticesPage(console.chrome(x, "Webhook notices", HOME),
+        templates.render(x, 200, "webhooknotices.jte", new WebhookViews.NoticesPage(console.chrome(x, "Webhook notices", HOME),
                 rows, page, offset + rows.size() < found.getValue(), found.getValue()));
     }
 
@@ -204,7 +206,7 @@ final class WebhookPages {
         var subscription = rotated.getKey();
         console.activity().record(session, "webhook.secret_rotated", target(subscription),
                 "previous secret signs until " + Views.time(rotated.getValue().previousSecretExpiresAt()));
-        x.render(201, "webhooksecret.jte", new WebhookViews.SecretPage(console.chrome(x, "New signing secret", HOME),
+        templates.render(x, 201, "webhooksecret.jte", new WebhookViews.SecretPage(console.chrome(x, "New signing secret", HOME),
                 subscription.id(), subscription.url(), rotated.getValue().secret(),
                 Views.time(rotated.getValue().previousSecretExpiresAt())));
     }
@@ -291,7 +293,7 @@ final class WebhookPages {
         var found = inWorkspace(session, tx -> Map.entry(webhooks.list(tx, LIST_LIMIT, 0), Map.entry(
                 webhooks.count(tx), webhooks.noticeCount(tx))));
         List<WebhookViews.Row> rows = found.getKey().stream().map(WebhookPages::row).toList();
-        x.render(status, "webhooks.jte", new WebhookViews.ListPage(console.chrome(x, "Webhooks", HOME), rows, form,
+        templates.render(x, status, "webhooks.jte", new WebhookViews.ListPage(console.chrome(x, "Webhooks", HOME), rows, form,
                 errors, found.getValue().getKey(), found.getValue().getValue()));
     }
 
@@ -321,7 +323,7 @@ final class WebhookPages {
         var deliveries = found.deliveries().stream().map(WebhookPages::deliveryRow).toList();
         String recoverSince = LocalDateTime.ofInstant(Instant.now().minusSeconds(24 * 3600), ZoneOffset.UTC)
                 .withSecond(0).withNano(0).toString();
-        x.render(status, "webhook.jte", new WebhookViews.SubscriptionPage(
+        templates.render(x, status, "webhook.jte", new WebhookViews.SubscriptionPage(
                 console.chrome(x, found.subscription().url(), HOME), row(found.subscription()), form, problems, done,
                 deliveries, states, state, page, offset + deliveries.size() < found.total(), found.total(),
                 recoverSince));
@@ -345,7 +347,7 @@ final class WebhookPages {
                         Boolean.TRUE.equals(a.get("response_truncated"))));
             }
         }
-        x.render(status, "webhookdelivery.jte", new WebhookViews.DeliveryPage(
+        templates.render(x, status, "webhookdelivery.jte", new WebhookViews.DeliveryPage(
                 console.chrome(x, "Delivery " + deliveryId, HOME), found.getKey().id(), found.getKey().url(),
                 deliveryRow(d), time(d.get("occurred_at")), time(d.get("next_attempt_at")), time(d.get("completed_at")),
                 attempts, errors, done));

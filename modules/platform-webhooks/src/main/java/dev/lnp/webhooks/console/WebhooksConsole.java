@@ -14,6 +14,7 @@ public final class WebhooksConsole implements ConsoleExtension {
 
     private final WorkspaceTransactions transactions;
     private final WebhookService webhooks;
+    private final WebhookTemplates templates = new WebhookTemplates();
 
     public WebhooksConsole(WorkspaceTransactions transactions, WebhookService webhooks) {
         this.transactions = transactions;
@@ -27,7 +28,7 @@ public final class WebhooksConsole implements ConsoleExtension {
 
     @Override
     public void pages(HttpRules rules, Console console) {
-        var pages = new WebhookPages(console, transactions, webhooks);
+        var pages = new WebhookPages(console, transactions, webhooks, templates);
         rules.get("/webhooks", console.page(pages::list))
                 .post("/webhooks", console.page(pages::create))
                 .get("/webhooks/events", console.page(pages::catalog))

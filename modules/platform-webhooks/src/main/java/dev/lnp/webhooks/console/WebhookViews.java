@@ -1,14 +1,22 @@
-package dev.lnp.core.console;
+package dev.lnp.webhooks.console;
 
 import dev.lnp.core.console.Views.Chrome;
 import dev.lnp.core.console.Views.Choice;
 import java.util.List;
 import java.util.UUID;
 
-/** The models of the Webhooks pages; times are already formatted as the pages show them. */
+/**
+ * The models of the Webhooks pages ({@code src/main/jte}); times are already formatted as the pages show them. Each
+ * page carries the console's chrome: its CSRF token for the forms, and the layout the console wraps the page in.
+ */
 public final class WebhookViews {
 
     private WebhookViews() {
+    }
+
+    /** A whole page: rendered by {@link WebhookTemplates} into the console's layout. */
+    public interface Page {
+        Chrome chrome();
     }
 
     public record Row(UUID id, String url, String events, String description, boolean enabled,
@@ -24,11 +32,11 @@ public final class WebhookViews {
     }
 
     public record ListPage(Chrome chrome, List<Row> subscriptions, Form form, List<String> errors, long total,
-            long noticeCount) {
+            long noticeCount) implements Page {
     }
 
     /** A signing secret, shown once: after creation ({@code previousUntil} null) or after a rotation. */
-    public record SecretPage(Chrome chrome, UUID subscriptionId, String url, String secret, String previousUntil) {
+    public record SecretPage(Chrome chrome, UUID subscriptionId, String url, String secret, String previousUntil) implements Page {
         public boolean rotated() {
             return previousUntil != null;
         }
@@ -37,7 +45,7 @@ public final class WebhookViews {
     public record CatalogEntry(String name, String plugin, String description, String aliases) {
     }
 
-    public record CatalogPage(Chrome chrome, List<CatalogEntry> events) {
+    public record CatalogPage(Chrome chrome, List<CatalogEntry> events) implements Page {
     }
 
     public record DeliveryRow(UUID id, String event, boolean test, String status, int attempts, String createdAt,
@@ -46,7 +54,7 @@ public final class WebhookViews {
 
     public record SubscriptionPage(Chrome chrome, Row subscription, Form form, List<String> errors, String done,
             List<DeliveryRow> deliveries, List<Choice> statusChoices, String statusFilter, int page,
-            boolean hasMore, long deliveryTotal, String recoverSince) {
+            boolean hasMore, long deliveryTotal, String recoverSince) implements Page {
         public String pageHref(int number) {
             return "/console/webhooks/" + subscription.id() + "?page=" + number
                     + (statusFilter.isEmpty() ? "" : "&status=" + statusFilter) + "#deliveries";
@@ -59,13 +67,13 @@ public final class WebhookViews {
 
     public record DeliveryPage(Chrome chrome, UUID subscriptionId, String subscriptionUrl, DeliveryRow delivery,
             String occurredAt, String nextAttemptAt, String completedAt, List<AttemptRow> attempts,
-            List<String> errors, String done) {
+            List<String> errors, String done) implements Page {
     }
 
     public record NoticeRow(String at, String kind, UUID subjectId, String recipient, String message,
             String emailedAt) {
     }
 
-    public record NoticesPage(Chrome chrome, List<NoticeRow> notices, int page, boolean hasMore, long total) {
+    public record NoticesPage(Chrome chrome, List<NoticeRow> notices, int page, boolean hasMore, long total) implements Page {
     }
 }
