@@ -12,8 +12,6 @@ module lnp.platform.core {
     requires micrometer.core;
     requires micrometer.registry.prometheus;
     requires io.helidon.logging.jul;
-    requires io.helidon.webclient.api;
-    requires io.helidon.webclient.http1;
 
     requires java.sql;
     requires java.logging;
@@ -35,18 +33,25 @@ module lnp.platform.core {
     requires com.nimbusds.jose.jwt;
 
     uses dev.lnp.api.PlatformPlugin;
+    uses dev.lnp.core.Subsystem; // first-party parts in modules of their own (lnp.platform.webhooks)
 
     // Plugins never see the kernel: they compile against lnp.platform.api (and first-party ones the internal API).
-    // Each package is exported only to the module that needs it, one line per package; packages not listed here
-    // are the kernel's alone. The testkit boots a platform, runs the operator CLI and makes keys for tests.
-    exports dev.lnp.core to lnp.platform.testkit;
+    // Each package is exported only to the modules that need it, one line per package; packages not listed here
+    // are the kernel's alone. The testkit boots a platform, runs the operator CLI and makes keys for tests; the
+    // webhooks subsystem registers through the kernel's registrar and console and uses its database and mail.
+    exports dev.lnp.core to lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.auth to lnp.platform.testkit, com.fasterxml.jackson.databind; // `key list --json` writes its records
     exports dev.lnp.core.cli to lnp.platform.testkit;
-    exports dev.lnp.core.config to lnp.platform.testkit;
-    exports dev.lnp.core.db to lnp.platform.testkit;
-    exports dev.lnp.core.plugins to lnp.platform.testkit;
+    exports dev.lnp.core.config to lnp.platform.testkit, lnp.platform.webhooks;
+    exports dev.lnp.core.console to lnp.platform.webhooks;
+    exports dev.lnp.core.db to lnp.platform.testkit, lnp.platform.webhooks;
+    exports dev.lnp.core.http to lnp.platform.webhooks;
+    exports dev.lnp.core.mail to lnp.platform.webhooks;
+    exports dev.lnp.core.metrics to lnp.platform.webhooks;
+    exports dev.lnp.core.plugins to lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.tenancy to lnp.platform.testkit;
     exports dev.lnp.core.tools to lnp.platform.testkit;
+    exports dev.lnp.core.validation to lnp.platform.webhooks;
 
     opens dev.lnp.core.cli to info.picocli;
     // The precompiled console templates are looked up and called by reflection from the JTE runtime.

@@ -3,6 +3,8 @@ module lnp.platform.testkit {
     requires transitive lnp.platform.core;
     requires transitive lnp.platform.api;
     requires lnp.platform.api.internal; // callTool goes through the tool gateway production uses
+    // The platform a test boots is the one the distribution ships: the kernel with its subsystems.
+    requires lnp.platform.webhooks;
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;

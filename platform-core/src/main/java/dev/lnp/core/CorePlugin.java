@@ -7,41 +7,40 @@ import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tenancy.UserRoutes;
-import dev.lnp.core.webhooks.EventCatalog;
-import dev.lnp.core.webhooks.WebhookRoutes;
-import dev.lnp.core.webhooks.WebhookSettings;
 import java.time.Clock;
+import java.util.List;
 
-/** The core's own contributions, registered like any plugin's so that listings and catalogs include them. */
+/**
+ * The core's own contributions, registered like any plugin's so that listings and catalogs include them; the
+ * subsystems' ({@link Subsystem}, e.g. webhooks) are registered here too, under the core's id.
+ */
 public final class CorePlugin implements PlatformPlugin {
 
     public static final String ID = "core";
 
-    private final WebhookRoutes webhooks;
     private final OpenApiRoute openApi;
+    private final List<Subsystem> subsystems;
+    private final Subsystem.Setup setup;
 
-    public CorePlugin(WebhookRoutes webhooks, OpenApiRoute openApi) {
-        this.webhooks = webhooks;
+    public CorePlugin(OpenApiRoute openApi, List<Subsystem> subsystems, Subsystem.Setup setup) {
         this.openApi = openApi;
+        this.subsystems = List.copyOf(subsystems);
+        this.setup = setup;
     }
 
-    /** For listings (scopes, routes) and the platform itself: the webhook routes read the registry when called. */
+    /** For listings (scopes, routes): the subsystems found, registered without starting anything. */
     public static CorePlugin of(PluginRegistry registry, PlatformConfig config, Clock clock) {
-        return new CorePlugin(new WebhookRoutes(registry, WebhookSettings.from(config), clock),
-                new OpenApiRoute(registry, config.get("lnp.base.url")));
+        return new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")), Subsystem.load(),
+                new Subsystem.Setup(registry, config, clock));
     }
 
     @Override
     public void register(Registrar registrar) {
         registrar.scope(ScopeCatalog.MCP_USE, "Use the hosted MCP endpoints (tools are further limited by their own "
                 + "scopes); implied by holding the scope of any tool.");
-        registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
-        registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
-                + "test, redeliver and recover deliveries.");
         registrar.scope(UserRoutes.READ, "Read the users of the workspace (to resolve assignees and delegation users).");
         UserRoutes.routes().forEach(registrar::route);
-        registrar.event(EventCatalog.TEST_EVENT);
-        webhooks.routes().forEach(registrar::route);
+        subsystems.forEach(subsystem -> subsystem.register(registrar, setup));
         registrar.route(openApi.route());
     }
 }

@@ -30,15 +30,12 @@ import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.PlatformToolGateway;
 import dev.lnp.api.internal.mcp.ToolGateway;
-import dev.lnp.core.webhooks.WebhookRoutes;
-import dev.lnp.core.webhooks.WebhookService;
-import dev.lnp.core.webhooks.WebhookSettings;
-import dev.lnp.core.webhooks.Webhooks;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
@@ -56,7 +53,7 @@ public final class Platform implements AutoCloseable {
     private final ApiServer server;
     private final Authenticator authenticator;
     private final ToolGateway toolGateway;
-    private final Webhooks webhooks;
+    private final List<Subsystem> subsystems;
     private final PlatformMetrics metrics;
     private final MailService mail;
     /** Everything started, closed in reverse order by {@link #close()}. */
@@ -64,7 +61,7 @@ public final class Platform implements AutoCloseable {
     private boolean closed;
 
     private Platform(PlatformConfig config, Database database, PluginRegistry registry, ApiServer server,
-            Authenticator authenticator, ToolGateway toolGateway, Webhooks webhooks, PlatformMetrics metrics,
+            Authenticator authenticator, ToolGateway toolGateway, List<Subsystem> subsystems, PlatformMetrics metrics,
             MailService mail, StartedComponents started) {
         this.config = config;
         this.database = database;
@@ -72,7 +69,7 @@ public final class Platform implements AutoCloseable {
         this.server = server;
         this.authenticator = authenticator;
         this.toolGateway = toolGateway;
-        this.webhooks = webhooks;
+        this.subsystems = subsystems;
         this.metrics = metrics;
         this.mail = mail;
         this.started = started;
@@ -91,7 +88,6 @@ public final class Platform implements AutoCloseable {
         try {
             PlatformMetrics metrics = started.push("metrics", new PlatformMetrics(Version.current()));
             DatabaseBootstrap bootstrap = started.push("database bootstrap", DatabaseBootstrap.from(config));
-            WebhookSettings webhookSettings = WebhookSettings.from(config);
             Database database = started.push("database pool", bootstrap.connect());
             if (database.dataSource() instanceof HikariDataSource pool) {
                 metrics.bindPool(pool);
@@ -104,10 +100,10 @@ public final class Platform implements AutoCloseable {
             MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
 
             PluginRegistry registry = new PluginRegistry();
-            // One service for the webhook routes and the console's Webhooks pages.
-            var webhookService = new WebhookService(registry, webhookSettings, Clock.systemUTC());
-            registry.register(CorePlugin.ID, new CorePlugin(new WebhookRoutes(webhookService),
-                    new OpenApiRoute(registry, config.get("lnp.base.url"))));
+            // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
+            List<Subsystem> subsystems = Subsystem.load();
+            registry.register(CorePlugin.ID, new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")),
+                    subsystems, new Subsystem.Setup(registry, config, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -121,7 +117,8 @@ public final class Platform implements AutoCloseable {
                 }
             }
             phases.mark("mail service, plugin registration and plugin migrations");
-            var transactions = new WorkspaceTransactions(database.jdbi(), registry, webhookSettings.maxPayloadBytes());
+            var transactions = new WorkspaceTransactions(database.jdbi(), registry,
+                    dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config));
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
@@ -134,13 +131,16 @@ public final class Platform implements AutoCloseable {
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var notifications = started.push("notifications",
                     new dev.lnp.core.events.PgNotifications(database::openUnpooled));
+            var subsystemServices = new Subsystem.Services(database, transactions, metrics, mail.mailer(),
+                    notifications, Clock.systemUTC());
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
             // The console exists before plugins start: its people pages are a service plugins take in start().
             var consoleSettings = new ConsoleSettings(config);
             var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, webhookService);
+                    services.limits(), transactions, subsystems.stream()
+                            .flatMap(subsystem -> subsystem.console(subsystemServices).stream()).toList());
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class, toolGateway,
                     Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
@@ -157,13 +157,16 @@ public final class Platform implements AutoCloseable {
                 started.pushStop("plugin " + plugin.id(), plugin.instance()::stop);
             }
             phases.mark("pipeline and plugin start");
-            Webhooks webhooks = started.push("webhooks",
-                    Webhooks.start(database, webhookSettings, Clock.systemUTC(), metrics, mail.mailer()));
+            List<Subsystem.Running> running = new java.util.ArrayList<>();
+            for (Subsystem subsystem : subsystems) {
+                running.add(started.push("subsystem " + subsystem.getClass().getSimpleName(),
+                        subsystem.start(subsystemServices)));
+            }
             started.push("event subscriptions", dev.lnp.core.events.EventSubscriptions.start(database.jdbi(),
                     registry, config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofMillis(500))));
             started.push("maintenance", Maintenance.start(database.jdbi(), () -> {
-                webhooks.purgeHistory();
+                running.forEach(Subsystem.Running::purgeHistory);
                 mail.purgeHistory();
             }));
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
@@ -172,13 +175,13 @@ public final class Platform implements AutoCloseable {
             // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
             started.pushStop("HTTP server", server::stop);
             consoleSettings.serverStarted(server.port());
-            phases.mark("webhooks, maintenance, console and HTTP server");
+            phases.mark("subsystems, maintenance, console and HTTP server");
             LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - startedNanos) / 1_000_000));
-            return new Platform(config, database, registry, server, authenticator, toolGateway, webhooks, metrics,
+            return new Platform(config, database, registry, server, authenticator, toolGateway, subsystems, metrics,
                     mail, started);
         } catch (RuntimeException | Error e) {
             started.close();
@@ -212,9 +215,9 @@ public final class Platform implements AutoCloseable {
         return toolGateway;
     }
 
-    /** Webhook delivery on this node, and the purge of old delivery history. */
-    public Webhooks webhooks() {
-        return webhooks;
+    /** The subsystem of this type (e.g. webhooks), if its module is part of the platform. */
+    public <T extends Subsystem> Optional<T> subsystem(Class<T> type) {
+        return subsystems.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
     /** Outgoing mail: the {@link Mailer} for core code, and the mailbox operators read. */

@@ -7,7 +7,6 @@ import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.mail.Mailbox;
-import dev.lnp.core.webhooks.WebhookService;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -53,12 +52,12 @@ public final class Console implements HttpService {
     private final PipelineServices.Limits limits;
     private final Mailbox mailbox;
     private final MailboxPages mailboxPages;
-    private final WebhookPages webhookPages;
+    private final List<ConsoleExtension> extensions;
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
 
     public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer, Mailbox mailbox,
-            PipelineServices.Limits limits, WorkspaceTransactions transactions, WebhookService webhooks) {
+            PipelineServices.Limits limits, WorkspaceTransactions transactions, List<ConsoleExtension> extensions) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
         this.assets = ConsoleAssets.load();
@@ -77,13 +76,13 @@ public final class Console implements HttpService {
         this.members = new Members(jdbi, activity);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
-        this.managementApi = new ManagementApi(this, transactions, webhooks);
+        this.managementApi = new ManagementApi(this, extensions);
         this.workspaceSettings = new WorkspaceSettings(jdbi);
         this.workspacePages = new WorkspacePages(this);
         this.limits = limits;
         this.mailbox = mailbox;
         this.mailboxPages = new MailboxPages(this);
-        this.webhookPages = new WebhookPages(this, transactions, webhooks);
+        this.extensions = List.copyOf(extensions);
         this.sectionPages = new SectionPages(this, transactions);
         this.pluginPages = new PluginPages(this);
     }
@@ -123,20 +122,10 @@ public final class Console implements HttpService {
                 .post("/connections", page(connectionPages::create))
                 .get("/connections/{id}", page(connectionPages::show))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
-                .post("/connections/{id}/revoke", page(connectionPages::revoke))
-                .get("/webhooks", page(webhookPages::list))
-                .post("/webhooks", page(webhookPages::create))
-                .get("/webhooks/events", page(webhookPages::catalog))
-                .get("/webhooks/notices", page(webhookPages::notices))
-                .get("/webhooks/{id}", page(webhookPages::show))
-                .post("/webhooks/{id}", page(webhookPages::update))
-                .post("/webhooks/{id}/switch", page(webhookPages::switchOnOrOff))
-                .post("/webhooks/{id}/delete", page(webhookPages::delete))
-                .post("/webhooks/{id}/rotate-secret", page(webhookPages::rotateSecret))
-                .post("/webhooks/{id}/test", page(webhookPages::sendTest))
-                .post("/webhooks/{id}/recover", page(webhookPages::recover))
-                .get("/webhooks/{id}/deliveries/{delivery}", page(webhookPages::delivery))
-                .post("/webhooks/{id}/deliveries/{delivery}/redeliver", page(webhookPages::redeliver))
+                .post("/connections/{id}/revoke", page(connectionPages::revoke));
+        // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
+        extensions.forEach(extension -> extension.pages(rules, this));
+        rules
                 // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
                 .get("/m/{plugin}/{section}", page(sectionPages::list))
                 .get("/m/{plugin}/{section}/new", page(sectionPages::createForm))
@@ -151,11 +140,24 @@ public final class Console implements HttpService {
     }
 
     /** A console page handler: its refusals and failures become readable pages, never a stack trace. */
-    interface PageHandler {
+    public interface PageHandler {
         void handle(ConsoleExchange exchange);
     }
 
-    private Handler page(PageHandler handler) {
+    /** Something a page names does not exist: a 404 page with a link back to {@code backHref}. */
+    public static final class NotFound extends RuntimeException {
+        private final String backHref;
+        private final String backLabel;
+
+        public NotFound(String text, String backHref, String backLabel) {
+            super(text, null, false, false);
+            this.backHref = backHref;
+            this.backLabel = backLabel;
+        }
+    }
+
+    /** The console's handler for {@code handler}, with its session, refusal and error pages. */
+    public Handler page(PageHandler handler) {
         return (ServerRequest req, ServerResponse res) -> {
             var exchange = new ConsoleExchange(req, res, this);
             try {
@@ -165,9 +167,9 @@ public final class Console implements HttpService {
             } catch (ConsoleExchange.Forbidden | ConsoleAuthorization.Denied refused) {
                 exchange.render(403, "notice.jte", notice(exchange, "Not allowed", refused.getMessage(),
                         "/console", "Back to the console"));
-            } catch (WebhookPages.NotFound missing) {
-                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage() + ".",
-                        "/console/webhooks", "Back to webhooks"));
+            } catch (NotFound missing) {
+                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
+                        missing.backHref, missing.backLabel));
             } catch (SectionPages.NotFound missing) {
                 exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
                         missing.backHref, "Back"));
@@ -204,7 +206,7 @@ public final class Console implements HttpService {
     }
 
     /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
-    Views.Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
+    public Views.Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
         return chrome(exchange.session().orElse(null), title, currentHref);
     }
 
@@ -212,9 +214,11 @@ public final class Console implements HttpService {
     Views.Chrome chrome(ConsoleSessions.Session session, String title, String currentHref) {
         List<Views.NavSection> nav = new ArrayList<>();
         if (session != null && session.hasWorkspace()) {
-            section(nav, session, currentHref, "API & MCP",
-                    new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS, "External connections", "/console/connections"),
-                    new Link(ConsoleAuthorization.Permission.VIEW_WEBHOOKS, "Webhooks", "/console/webhooks"));
+            List<Link> api = new ArrayList<>(List.of(new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS,
+                    "External connections", "/console/connections")));
+            extensions.forEach(extension -> extension.navigation().forEach(link ->
+                    api.add(new Link(link.permission(), link.label(), link.href()))));
+            section(nav, session, currentHref, "API & MCP", api.toArray(Link[]::new));
             section(nav, session, currentHref, "Workspace",
                     new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
                     new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
@@ -251,7 +255,7 @@ public final class Console implements HttpService {
         }
     }
 
-    Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
+    public Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
         return new Views.Notice(chrome(exchange, heading, null), heading, text, href, label);
     }
 
@@ -283,7 +287,7 @@ public final class Console implements HttpService {
         return people;
     }
 
-    ConsoleActivity activity() {
+    public ConsoleActivity activity() {
         return activity;
     }
 

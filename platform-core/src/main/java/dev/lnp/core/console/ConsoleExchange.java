@@ -238,6 +238,11 @@ public final class ConsoleExchange {
         res.send(console.templates().render(template, model));
     }
 
+    /** A page whose body {@code bodyHtml} another module rendered (a subsystem's templates), in the console's layout. */
+    public void renderPage(int status, Views.Chrome chrome, String bodyHtml) {
+        render(status, "pluginpage.jte", new Views.PluginPage(chrome, bodyHtml));
+    }
+
     public void redirect(String path) {
         securityHeaders();
         res.status(Status.SEE_OTHER_303);
@@ -282,7 +287,7 @@ public final class ConsoleExchange {
 
     /** A form that cannot be read at all: answered 400 with a readable page. */
     public static final class BadForm extends RuntimeException {
-        BadForm(String message) {
+        public BadForm(String message) {
             super(message, null, false, false);
         }
     }

@@ -7,12 +7,12 @@ import java.util.UUID;
  * Ids from URLs and forms. For pages anything that is not a UUID is simply not found; the console's JSON routes
  * answer a malformed path id 400 {@code invalid_path_parameter} naming the parameter, as /api/v1 does.
  */
-final class Ids {
+public final class Ids {
 
     private Ids() {
     }
 
-    static UUID parse(String value) {
+    public static UUID parse(String value) {
         if (value == null || value.length() != 36) {
             return null;
         }
@@ -24,7 +24,7 @@ final class Ids {
     }
 
     /** The path parameter {@code name} of a console JSON route; 400 naming it when it is not a UUID. */
-    static UUID pathParameter(io.helidon.webserver.http.ServerRequest req, String name) {
+    public static UUID pathParameter(io.helidon.webserver.http.ServerRequest req, String name) {
         UUID id = parse(req.path().pathParameters().get(name));
         if (id == null) {
             throw PathIds.malformedProblem(name);

@@ -8,9 +8,7 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
-import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.http.Problems;
-import dev.lnp.core.webhooks.WebhookService;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -35,17 +33,17 @@ import java.util.UUID;
  * session's CSRF token in {@code X-CSRF-Token} (read it from {@code GET /console/api/session}) and, when a
  * browser sends {@code Origin}, the console's origin.
  */
-final class ManagementApi {
+public final class ManagementApi {
 
     private static final System.Logger LOG = System.getLogger(ManagementApi.class.getName());
     private static final int MAX_BODY = 64 * 1024;
 
     private final Console console;
-    private final WebhookManagementApi webhooks;
+    private final List<ConsoleExtension> extensions;
 
-    ManagementApi(Console console, WorkspaceTransactions transactions, WebhookService webhookService) {
+    ManagementApi(Console console, List<ConsoleExtension> extensions) {
         this.console = console;
-        this.webhooks = new WebhookManagementApi(this, console, transactions, webhookService);
+        this.extensions = List.copyOf(extensions);
     }
 
     void routing(HttpRules rules) {
@@ -59,21 +57,21 @@ final class ManagementApi {
                 .post("/api/connections/{id}/rotate", json(this::rotate))
                 .post("/api/connections/{id}/revoke", json(this::revoke))
                 .get("/api/activity", json(this::activity));
-        webhooks.routing(rules);
+        extensions.forEach(extension -> extension.api(rules, this, console));
         rules.any("/api/*", json(call -> {
                     throw new ApiProblem(404, "route_not_found", "Not Found",
                             "No route " + call.req.prologue().method().text() + " " + call.req.path().path() + ".");
                 }));
     }
 
-    record Call(ServerRequest req, ServerResponse res, ConsoleExchange exchange) {
+    public record Call(ServerRequest req, ServerResponse res, ConsoleExchange exchange) {
     }
 
-    interface JsonHandler {
+    public interface JsonHandler {
         Object handle(Call call);
     }
 
-    Handler json(JsonHandler handler) {
+    public Handler json(JsonHandler handler) {
         return (req, res) -> {
             var exchange = new ConsoleExchange(req, res, console);
             try {
@@ -111,7 +109,7 @@ final class ManagementApi {
     }
 
     /** The signed-in session with a workspace; 401 without one. */
-    ConsoleSessions.Session session(ConsoleExchange exchange) {
+    public ConsoleSessions.Session session(ConsoleExchange exchange) {
         var session = exchange.session().orElseThrow(() -> new ApiProblem(401, "not_signed_in", "Unauthorized",
                 "Sign in to the console first; these routes use its session cookie."));
         if (!session.hasWorkspace()) {
@@ -121,7 +119,7 @@ final class ManagementApi {
     }
 
     /** A state change: the session's CSRF token in X-CSRF-Token, and the console's origin if a browser sent one. */
-    ConsoleSessions.Session changing(Call call) {
+    public ConsoleSessions.Session changing(Call call) {
         var session = session(call.exchange());
         String origin = call.req().headers().first(HeaderNames.ORIGIN).orElse(null);
         if (origin != null && !origin.equalsIgnoreCase(console.settings().origin())) {
@@ -254,7 +252,7 @@ final class ManagementApi {
         return Ids.pathParameter(call.req(), "id");
     }
 
-    static ObjectNode envelope(ArrayNode data) {
+    public static ObjectNode envelope(ArrayNode data) {
         ObjectNode body = Json.object();
         body.set("data", data);
         body.putObject("pagination").put("page", 1).put("limit", Math.max(data.size(), 1)).put("total", data.size())
@@ -308,7 +306,7 @@ final class ManagementApi {
     }
 
     /** The body as a JSON object (application/json, at most 64 KiB); its fields are the caller's to check. */
-    static JsonNode jsonObject(ServerRequest req) {
+    public static JsonNode jsonObject(ServerRequest req) {
         String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
         if (!type.equals("application/json")) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type", "Send the body as application/json.");

@@ -26,7 +26,7 @@ class RoutesCommandTest {
         assertLine(verbose.out(), "GET", "/api/v1/probe/items", "probe", "probe.read", "-",
                 "dev.lnp.testkit.probe.ProbePlugin");
         assertLine(verbose.out(), "POST", "/api/v1/webhooks/subscriptions", "core", "webhooks.write",
-                "webhook-schemas/subscription-create.json", "dev.lnp.core.webhooks.WebhookRoutes");
+                "webhook-schemas/subscription-create.json", "dev.lnp.webhooks.WebhookRoutes");
         assertTrue(verbose.out().lines().findFirst().orElseThrow().matches("METHOD\\s+PATH\\s+PLUGIN\\s+SCOPE\\s+SCHEMA\\s+HANDLER"),
                 verbose.out());
     }

@@ -93,14 +93,37 @@ class WebhookDeliveryTest {
         }
     }
 
-    /** Commits wake the dispatcher through LISTEN on a connection of its own, outside the pool, with its settings. */
+    /**
+     * Commits wake the dispatcher through the node's one listening connection (the core's Notifications), outside the
+     * pool, with its settings: no second connection of its own.
+     */
     @Test
-    void theDispatcherListensOnAConnectionOfItsOwn(TestPlatform platform) {
-        await(seconds(10), "a LISTEN connection of the platform", () -> Hooks.count(platform.jdbi(), """
-                SELECT count(*) FROM pg_stat_activity
-                 WHERE datname = current_database() AND application_name = 'lnp-platform'
-                   AND query ILIKE 'LISTEN%'
-                """) >= 1);
+    void theDispatcherListensThroughTheNodesOneListeningConnection(TestPlatform platform) {
+        await(seconds(10), "a LISTEN connection of the platform", () -> Hooks.count(platform.jdbi(), LISTENING) >= 1);
+        assertEquals(1, Hooks.count(platform.jdbi(), LISTENING), "one listening connection for the node");
+    }
+
+    private static final String LISTENING = """
+            SELECT count(*) FROM pg_stat_activity
+             WHERE datname = current_database() AND application_name = 'lnp-platform'
+               AND query ILIKE 'LISTEN%'
+            """;
+
+    /** The commit's NOTIFY wakes the dispatcher at once: with a poll of a minute, the event still arrives in seconds. */
+    @Test
+    void aCommitWakesTheDispatcherLongBeforeItsNextPoll() throws Exception {
+        try (var slowPolling = TestPlatform.start("wake", List.of("probe"), null, java.util.Map.of(
+                "lnp.webhooks.allowed_networks", "127.0.0.0/8", "lnp.webhooks.poll_interval_ms", "60000"));
+                var receiver = new WebhookReceiver()) {
+            String key = slowPolling.fullAccessKey(slowPolling.createWorkspace("wake"));
+            subscribe(slowPolling, key, receiver.url("/hook"), "probe.burst");
+            await(seconds(10), "the node listening", () -> Hooks.count(slowPolling.jdbi(), LISTENING) == 1);
+            long started = System.nanoTime();
+            publish(slowPolling, key, 1, "probe.burst");
+            await(seconds(10), "the delivery", () -> receiver.received().size() == 1);
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            assertTrue(millis < 10_000, "delivered " + millis + " ms after the commit");
+        }
     }
 
     @Test

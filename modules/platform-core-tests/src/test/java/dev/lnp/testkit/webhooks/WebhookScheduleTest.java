@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.webhooks.WebhookSignature;
-import dev.lnp.core.webhooks.Cidr;
-import dev.lnp.core.webhooks.DeliveryQueue;
-import dev.lnp.core.webhooks.Dispatcher;
-import dev.lnp.core.webhooks.ReceiverGuard;
-import dev.lnp.core.webhooks.RetrySchedule;
-import dev.lnp.core.webhooks.WebhookSettings;
+import dev.lnp.webhooks.Cidr;
+import dev.lnp.webhooks.DeliveryQueue;
+import dev.lnp.webhooks.Dispatcher;
+import dev.lnp.webhooks.ReceiverGuard;
+import dev.lnp.webhooks.RetrySchedule;
+import dev.lnp.webhooks.WebhookSettings;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;
@@ -74,7 +74,7 @@ class WebhookScheduleTest {
     static final WebhookSettings SETTINGS = new WebhookSettings(List.of(Cidr.parse("127.0.0.0/8")),
             Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 4,
             1000, // no circuit breaking here: the schedule alone is under test
-            Duration.ofSeconds(1), Duration.ofMillis(100), 100, Duration.ofHours(1), 256 * 1024, 64 * 1024,
+            Duration.ofSeconds(1), Duration.ofMillis(100), 100, Duration.ofHours(1), 64 * 1024,
             Duration.ofDays(30), Duration.ofDays(5), true);
 
     private Dispatcher dispatcher(TestPlatform platform, Clock clock) {
@@ -254,7 +254,7 @@ class WebhookScheduleTest {
             dispatcher.runOnce(); // a recent delivery
             assertEquals(1, recent.received().size());
 
-            int removed = platform.platform().webhooks().purgeHistory();
+            int removed = platform.platform().subsystem(dev.lnp.webhooks.WebhooksSubsystem.class).orElseThrow().purgeHistory();
             assertTrue(removed >= 4, "two deliveries and their two events at least: " + removed);
             var left = Hooks.states(platform.jdbi(), sub.id());
             assertEquals(List.of("pending"), List.copyOf(left.values()), left.toString());

@@ -1,0 +1,327 @@
+package dev.lnp.webhooks;
+
+import dev.failsafe.Failsafe;
+import dev.failsafe.RetryPolicy;
+import dev.lnp.core.metrics.PlatformMetrics;
+import java.lang.System.Logger.Level;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.random.RandomGenerator;
+import org.jdbi.v3.core.JdbiException;
+
+/**
+ * Delivers webhooks from this node. One loop fans committed outbox rows out into deliveries, claims due
+ * deliveries under a lease and hands each to a virtual thread, which makes the attempt and records it. The loop
+ * sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}), an attempt finishes, or the poll interval passes.
+ * All state is in PostgreSQL: killing the node loses at most the leases it held, which expire and are claimed
+ * again (by any node) with the same delivery id.
+ */
+public final class Dispatcher implements AutoCloseable {
+
+    /** The channel commits of outbox rows (and redeliveries) notify. */
+    public static final String CHANNEL = "lnp_webhooks";
+
+    private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
+
+    private final DeliveryQueue queue;
+    private final WebhookSettings settings;
+    private final Clock clock;
+    private final String node;
+    private final Sender sender;
+    private final Receivers receivers;
+    private final RetrySchedule schedule;
+    private final RetryPolicy<Object> databaseRetry;
+    /** Attempts in flight on this node, all receivers together. */
+    private final Semaphore attemptSlots;
+    /** Deliveries this node holds (claimed, waiting for their receiver or in flight), and the most it may. */
+    private final AtomicInteger held = new AtomicInteger();
+    private final int maxHeld;
+    private final Semaphore signal = new Semaphore(0);
+    private final Map<UUID, Receivers.Receiver> receiverOfSubscription = new ConcurrentHashMap<>();
+    private final Set<UUID> heldIds = ConcurrentHashMap.newKeySet();
+    private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
+    private volatile boolean running;
+    private final PlatformMetrics metrics;
+    private Thread loop;
+
+    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node) {
+        this(queue, settings, clock, guard, node, null);
+    }
+
+    /** @param metrics where attempts, settled deliveries and their lag are counted; null for none */
+    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node,
+            PlatformMetrics metrics) {
+        this.metrics = metrics;
+        this.queue = queue;
+        this.settings = settings;
+        this.clock = clock;
+        this.node = node;
+        this.sender = new Sender(new ReceiverClient(guard, settings.requestTimeout(), settings.responseCap()),
+                settings.requestTimeout(), clock);
+        this.receivers = new Receivers(settings);
+        this.schedule = new RetrySchedule(RandomGenerator.getDefault());
+        this.attemptSlots = new Semaphore(settings.maxInFlight());
+        this.maxHeld = settings.maxInFlight() * Receivers.QUEUE_PER_SLOT;
+        // An attempt's result is worth waiting for while the database restarts: without it the attempt is
+        // repeated once the lease ends. Give up before the lease does.
+        this.databaseRetry = RetryPolicy.builder()
+                .handle(JdbiException.class)
+                .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
+                .withMaxDuration(settings.lease().minus(settings.requestTimeout()))
+                .withMaxRetries(-1)
+                .build();
+    }
+
+    public String node() {
+        return node;
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        loop = Thread.ofVirtual().name("lnp-webhook-dispatcher").start(this::run);
+    }
+
+    /** Something may be due: a commit, a redelivery, a finished attempt. */
+    public void wake() {
+        if (signal.availablePermits() == 0) {
+            signal.release();
+        }
+    }
+
+    /**
+     * One pass, for tests driving a controlled clock: fans out, claims what is due now, and waits until those
+     * attempts are recorded. Returns how many deliveries were claimed.
+     */
+    public int runOnce() throws Exception {
+        List<Future<?>> started = new ArrayList<>();
+        pass(started);
+        for (Future<?> attempt : started) {
+            attempt.get(settings.lease().toMillis(), TimeUnit.MILLISECONDS);
+        }
+        return started.size();
+    }
+
+    private void run() {
+        boolean failing = false;
+        long backoffMillis = 200;
+        while (running) {
+            try {
+                boolean more = pass(null);
+                if (failing) {
+                    LOG.log(Level.INFO, "Webhook dispatcher reaches the database again");
+                    failing = false;
+                    backoffMillis = 200;
+                }
+                if (!more) {
+                    await(settings.pollInterval().toMillis());
+                }
+            } catch (RuntimeException e) {
+                if (!running) {
+                    return;
+                }
+                if (!failing) {
+                    LOG.log(Level.WARNING, "Webhook dispatcher cannot work (will keep trying): " + e.getMessage(), e);
+                    failing = true;
+                }
+                await(backoffMillis);
+                backoffMillis = Math.min(backoffMillis * 2, 5_000);
+            }
+        }
+    }
+
+    private void await(long millis) {
+        try {
+            if (signal.tryAcquire(millis, TimeUnit.MILLISECONDS)) {
+                signal.drainPermits();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    /**
+     * Fans out and claims once. Returns whether there is probably more to do at once (a full batch either way).
+     * The futures of started attempts are added to {@code started} when it is not null.
+     */
+    private boolean pass(List<Future<?>> started) {
+        Instant now = clock.instant();
+        int fanned = queue.fanOut(now, settings.batchSize());
+        int wanted = Math.min(maxHeld - held.get(), settings.batchSize());
+        if (wanted == 0) {
+            return false; // a finishing attempt wakes the loop
+        }
+        List<ClaimedDelivery> claimed = queue.claim(now, wanted, settings.perReceiver() * Receivers.QUEUE_PER_SLOT,
+                roomPerSubscription(), Set.copyOf(heldIds), node, now.plus(settings.lease()));
+        for (ClaimedDelivery delivery : claimed) {
+            Future<?> attempt = dispatch(delivery, now);
+            if (attempt != null && started != null) {
+                started.add(attempt);
+            }
+        }
+        return fanned == settings.batchSize() || claimed.size() == wanted;
+    }
+
+    /** For each subscription seen on this node, how many more deliveries to claim for its receiver (0: none now). */
+    private Map<UUID, Integer> roomPerSubscription() {
+        Map<UUID, Integer> room = new java.util.HashMap<>();
+        receiverOfSubscription.forEach((subscription, receiver) ->
+                room.put(subscription, receiver.room(settings.perReceiver())));
+        return room;
+    }
+
+    private Future<?> dispatch(ClaimedDelivery delivery, Instant now) {
+        Receivers.Receiver receiver = receivers.of(URI.create(delivery.url()));
+        receiverOfSubscription.put(delivery.subscriptionId(), receiver);
+        if (receiver.breaker.isOpen()) {
+            queue.release(delivery, now.plus(receiver.breaker.getRemainingDelay()));
+            return null;
+        }
+        receiver.hold();
+        held.incrementAndGet();
+        heldIds.add(delivery.id());
+        return attempts.submit(() -> {
+            try {
+                attemptWhenASlotIsFree(delivery, receiver);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
+                        + "attempted again when its lease ends", e);
+            } finally {
+                heldIds.remove(delivery.id());
+                int stillHeldForReceiver = receiver.letGo();
+                int stillHeld = held.decrementAndGet();
+                // Claim more when this receiver's local queue, or the node's, has just become half empty: once per
+                // half queue, not once per attempt (new events and due retries wake the loop on their own).
+                if (stillHeldForReceiver == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2
+                        || stillHeld == maxHeld / 2) {
+                    wake();
+                }
+            }
+        });
+    }
+
+    /**
+     * Waits (on its virtual thread) for one of the receiver's attempt slots and one of the node's, as long as the
+     * lease allows; a delivery that cannot start in time goes back to the queue without an attempt. The slots
+     * bound requests in flight, so they are given back as soon as the receiver has answered: recording the
+     * outcome waits for a commit, and holding a receiver's slot across it capped each receiver at a few
+     * deliveries per commit latency (≈ 70/s while the database was busy with other writes).
+     */
+    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver) {
+        long deadline = System.nanoTime() + Duration.between(clock.instant(), delivery.leaseUntil())
+                .minus(settings.requestTimeout()).minusSeconds(1).toNanos();
+        Sender.Result result;
+        if (!acquire(receiver.bulkhead::tryAcquirePermit, deadline)) {
+            result = new Sender.Deferred(Duration.ZERO);
+        } else {
+            try {
+                if (!acquire(wait -> attemptSlots.tryAcquire(wait.toNanos(), TimeUnit.NANOSECONDS), deadline)) {
+                    result = new Sender.Deferred(Duration.ZERO);
+                } else {
+                    try {
+                        result = attempt(delivery, receiver);
+                    } finally {
+                        attemptSlots.release();
+                    }
+                }
+            } finally {
+                receiver.bulkhead.releasePermit();
+            }
+        }
+        record(delivery, result);
+    }
+
+    @FunctionalInterface
+    private interface TimedAcquire {
+        boolean tryAcquire(Duration wait) throws InterruptedException;
+    }
+
+    private static boolean acquire(TimedAcquire permit, long deadlineNanos) {
+        long wait = deadlineNanos - System.nanoTime();
+        if (wait <= 0) {
+            return false;
+        }
+        try {
+            return permit.tryAcquire(Duration.ofNanos(wait));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private Sender.Result attempt(ClaimedDelivery delivery, Receivers.Receiver receiver) {
+        if (clock.instant().plus(settings.requestTimeout()).isAfter(delivery.leaseUntil())) {
+            // Too little lease left to finish the request before another node may take the delivery over.
+            return new Sender.Deferred(Duration.ZERO);
+        }
+        if (delivery.secrets().isEmpty()) {
+            return new Sender.Attempted(clock.instant(), Duration.ZERO, Outcome.ofFailure("no valid signing secret"));
+        }
+        return sender.send(delivery, receiver);
+    }
+
+    /** Gives a deferred delivery back to the queue, or records an attempt with what follows from it. */
+    private void record(ClaimedDelivery delivery, Sender.Result result) {
+        switch (result) {
+            case Sender.Deferred deferred -> Failsafe.with(databaseRetry).run(
+                    () -> queue.release(delivery, clock.instant().plus(deferred.delay())));
+            case Sender.Attempted attempted -> {
+                Instant now = clock.instant();
+                RetrySchedule.Decision decision = schedule.decide(attempted.outcome(), delivery.roundAttempts() + 1,
+                        delivery.roundStartedAt(), now, attempted.outcome().retryAfter());
+                var record = new DeliveryQueue.Attempt(node, attempted.startedAt(), attempted.duration(),
+                        attempted.outcome(), decision);
+                boolean held = Failsafe.with(databaseRetry).get(
+                        () -> queue.record(delivery, record, clock.instant(), settings.disableAfter()));
+                if (!held) {
+                    LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + ": the lease ended before the "
+                            + "attempt was recorded; another attempt may follow");
+                } else if (metrics != null) {
+                    metrics.webhookAttempt(record.historyOutcome(), decision.state(),
+                            Duration.between(delivery.occurredAt(), now));
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        wake();
+        Thread current = loop;
+        if (current != null) {
+            try {
+                current.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        attempts.shutdown();
+        try {
+            if (!attempts.awaitTermination(settings.requestTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS)) {
+                attempts.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            attempts.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

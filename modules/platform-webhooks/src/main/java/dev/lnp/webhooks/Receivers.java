@@ -1,0 +1,77 @@
+package dev.lnp.webhooks;
+
+import dev.failsafe.Bulkhead;
+import dev.failsafe.CircuitBreaker;
+import java.net.URI;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Per-receiver protection on this node, a receiver being a scheme, host and port: a bulkhead of a few
+ * attempts in flight, and a circuit breaker that opens after consecutive failures and then lets a single probe
+ * through once its delay has passed. A failing receiver therefore costs a probe now and then, and never the
+ * attempt slots other receivers need.
+ */
+final class Receivers {
+
+    /** How many deliveries a node holds for one healthy receiver, per attempt slot: a short local queue. */
+    static final int QUEUE_PER_SLOT = 4;
+
+    /** One receiver's policies and how many of its deliveries this node holds (waiting for a slot or in flight). */
+    static final class Receiver {
+        final String key;
+        final CircuitBreaker<Outcome> breaker;
+        final Bulkhead<Outcome> bulkhead;
+        private final AtomicInteger held = new AtomicInteger();
+
+        Receiver(String key, CircuitBreaker<Outcome> breaker, Bulkhead<Outcome> bulkhead) {
+            this.key = key;
+            this.breaker = breaker;
+            this.bulkhead = bulkhead;
+        }
+
+        /**
+         * How many more deliveries this node should claim for it: a short queue behind its attempt slots when it
+         * is healthy, a single probe when its circuit is half-open, none while it is open.
+         */
+        int room(int perReceiver) {
+            int depth = breaker.isClosed() ? perReceiver * QUEUE_PER_SLOT : breaker.isOpen() ? 0 : 1;
+            return Math.max(0, depth - held.get());
+        }
+
+        void hold() {
+            held.incrementAndGet();
+        }
+
+        /** Returns how many are still held. */
+        int letGo() {
+            return held.decrementAndGet();
+        }
+    }
+
+    private final WebhookSettings settings;
+    private final Map<String, Receiver> byKey = new ConcurrentHashMap<>();
+
+    Receivers(WebhookSettings settings) {
+        this.settings = settings;
+    }
+
+    Receiver of(URI url) {
+        return byKey.computeIfAbsent(key(url), key -> new Receiver(key,
+                CircuitBreaker.<Outcome>builder()
+                        .handleResultIf(Outcome::receiverFailing)
+                        .withFailureThreshold(settings.breakerFailures())
+                        .withDelay(settings.breakerDelay())
+                        .withSuccessThreshold(1)
+                        .build(),
+                Bulkhead.<Outcome>of(settings.perReceiver())));
+    }
+
+    static String key(URI url) {
+        String scheme = url.getScheme().toLowerCase(Locale.ROOT);
+        int port = url.getPort() != -1 ? url.getPort() : scheme.equals("https") ? 443 : 80;
+        return scheme + "://" + url.getHost().toLowerCase(Locale.ROOT) + ":" + port;
+    }
+}

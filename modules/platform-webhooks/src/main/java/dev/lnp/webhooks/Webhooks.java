@@ -1,0 +1,74 @@
+package dev.lnp.webhooks;
+
+import dev.lnp.api.events.Notifications;
+import dev.lnp.core.db.Database;
+import dev.lnp.core.metrics.PlatformMetrics;
+import dev.lnp.core.mail.PlatformMailer;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.UUID;
+
+/**
+ * Webhook delivery on this node: the dispatcher, woken by the outbox trigger's {@code NOTIFY} through the node's one
+ * listening connection ({@link Notifications}), unless the node is set to
+ * serve the API only ({@code lnp.webhooks.dispatch=false}); and the purge of old history, which any node runs.
+ */
+public final class Webhooks implements dev.lnp.core.Subsystem.Running {
+
+    private final DeliveryQueue queue;
+    private final WebhookSettings settings;
+    private final Clock clock;
+    private final Dispatcher dispatcher;
+    private final Notifications.Listening listener;
+
+    private Webhooks(DeliveryQueue queue, WebhookSettings settings, Clock clock, Dispatcher dispatcher,
+            Notifications.Listening listener) {
+        this.queue = queue;
+        this.settings = settings;
+        this.clock = clock;
+        this.dispatcher = dispatcher;
+        this.listener = listener;
+    }
+
+    /**
+     * @param mailer        e-mails the notices for workspace owners (a subscription switched off)
+     * @param notifications wakes the dispatcher when events commit; after a lost connection it calls with no payload,
+     *                      which wakes it too, for whatever committed meanwhile (its own polling covers the gap)
+     */
+    public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics,
+            PlatformMailer mailer, Notifications notifications) {
+        var queue = new DeliveryQueue(database.jdbi(), mailer);
+        metrics.webhookQueue(queue::pendingCount);
+        if (!settings.dispatch()) {
+            return new Webhooks(queue, settings, clock, null, null);
+        }
+        var dispatcher = new Dispatcher(queue, settings, clock, ReceiverGuard.withSystemDns(settings.allowedNetworks()),
+                nodeName(), metrics);
+        dispatcher.start();
+        var listener = notifications.listen(Dispatcher.CHANNEL, payload -> dispatcher.wake());
+        dispatcher.wake();
+        return new Webhooks(queue, settings, clock, dispatcher, listener);
+    }
+
+    /** Deletes deliveries, attempts and dispatched events older than the history period (30 days). */
+    @Override
+    public int purgeHistory() {
+        return queue.purge(clock.instant().minus(settings.history()));
+    }
+
+    /** Names this node in leases and attempt history, e.g. {@code web-1/4711/3f2a}. */
+    static String nodeName() {
+        String host = System.getenv().getOrDefault("HOSTNAME", "node").toLowerCase(Locale.ROOT);
+        return host + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 4);
+    }
+
+    @Override
+    public void close() {
+        if (listener != null) {
+            listener.close();
+        }
+        if (dispatcher != null) {
+            dispatcher.close();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.lnp.webhooks;
+
+import dev.lnp.api.Registrar;
+import dev.lnp.core.Subsystem;
+import dev.lnp.core.console.ConsoleExtension;
+import dev.lnp.webhooks.console.WebhooksConsole;
+import java.util.Optional;
+
+/**
+ * Webhooks as a subsystem of the kernel: the {@code /api/v1/webhooks} routes and their scopes, the test event, the
+ * console's Webhooks pages and, once plugins have started, this node's dispatcher and the purge of old history.
+ * The routes and the pages share one {@link WebhookService}, built at registration.
+ */
+public final class WebhooksSubsystem implements Subsystem {
+
+    private WebhookSettings settings;
+    private WebhookService service;
+    private volatile Webhooks running;
+
+    @Override
+    public void register(Registrar registrar, Setup setup) {
+        settings = WebhookSettings.from(setup.config());
+        service = new WebhookService(setup.registry(), settings, setup.clock());
+        registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
+        registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
+                + "test, redeliver and recover deliveries.");
+        registrar.event(EventCatalog.TEST_EVENT);
+        new WebhookRoutes(service).routes().forEach(registrar::route);
+    }
+
+    @Override
+    public Optional<ConsoleExtension> console(Services services) {
+        return Optional.of(new WebhooksConsole(services.transactions(), registered()));
+    }
+
+    @Override
+    public Running start(Services services) {
+        registered();
+        var webhooks = Webhooks.start(services.database(), settings, services.clock(), services.metrics(),
+                services.mailer(), services.notifications());
+        running = webhooks;
+        return webhooks;
+    }
+
+    /** Deletes deliveries, attempts and dispatched events past the history period; 0 before {@link #start}. */
+    public int purgeHistory() {
+        Webhooks current = running;
+        return current == null ? 0 : current.purgeHistory();
+    }
+
+    private WebhookService registered() {
+        if (service == null) {
+            throw new IllegalStateException("the webhooks subsystem is used before it registered");
+        }
+        return service;
+    }
+}

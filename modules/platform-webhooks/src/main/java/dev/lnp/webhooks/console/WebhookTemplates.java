@@ -1,0 +1,35 @@
+package dev.lnp.webhooks.console;
+
+import dev.lnp.core.console.ConsoleExchange;
+import gg.jte.ContentType;
+import gg.jte.TemplateEngine;
+import gg.jte.output.StringOutput;
+
+/**
+ * The Webhooks pages' JTE templates ({@code src/main/jte}), compiled to Java at build time like the console's own.
+ * They render the page's body; the console wraps it in its layout ({@link ConsoleExchange#renderPage}).
+ */
+final class WebhookTemplates {
+
+    private final TemplateEngine engine;
+
+    WebhookTemplates() {
+        // The precompiled engine keeps the context class loader it is created under for every later lookup;
+        // pin it to this module's loader (a thread may carry a PF4J plugin loader).
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(WebhookTemplates.class.getClassLoader());
+        try {
+            this.engine = TemplateEngine.createPrecompiled(null, ContentType.Html, null, "dev.lnp.webhooks.console.view");
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    /** Answers {@code status} with the page {@code template} renders from {@code model}. */
+    void render(ConsoleExchange exchange, int status, String template, WebhookViews.Page model) {
+        var output = new StringOutput(8192);
+        engine.render(template, model, output);
+        exchange.renderPage(status, model.chrome(), output.toString());
+    }
+}
