@@ -39,9 +39,10 @@ class ModuleExportsTest {
     }
 
     @Test
-    void onlyTheTestkitAndLibrariesThatReflectOnTheKernelSeeItsPackages() throws IOException {
+    void onlyTheTestkitTheSubsystemsAndLibrariesThatReflectOnTheKernelSeeItsPackages() throws IOException {
         Set<String> targets = new TreeSet<>();
         core().exports().forEach(e -> targets.addAll(e.targets()));
-        assertEquals(Set.of("lnp.platform.testkit", "com.fasterxml.jackson.databind"), targets);
+        assertEquals(Set.of("lnp.platform.testkit", "lnp.platform.webhooks", "com.fasterxml.jackson.databind"),
+                targets);
     }
 }
