@@ -319,7 +319,11 @@ public final class JsonRows implements JsonSerializable {
         }
     }
 
-    /** Buffered rows as a raw value: copied straight into the generator's output buffer. */
+    /**
+     * Buffered rows as a raw value: copied straight into the generator's output buffer. Only ever handed to
+     * {@code writeRawValue}, which asks for the unquoted bytes; the quoted forms (for field names and strings) have
+     * no meaning for already-written JSON and are refused.
+     */
     private record RawUtf8(byte[] bytes) implements com.fasterxml.jackson.core.SerializableString {
         @Override
         public String getValue() {
