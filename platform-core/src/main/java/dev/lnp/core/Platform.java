@@ -94,8 +94,7 @@ public final class Platform implements AutoCloseable {
             }
             phases.mark("pool");
             var migrations = new Migrations(database.dataSource(), database.jdbi());
-            migrations.requireRunnable(Migrations.Owner.core(), "core");
-            migrations.migrateCore();
+            migrations.prepareCore();
             phases.mark("core migrations");
             MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
 
@@ -108,14 +107,12 @@ public final class Platform implements AutoCloseable {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
             }
+            List<Migrations.Owner> pluginSchemas = new java.util.ArrayList<>();
             for (LoadedPlugin plugin : plugins) {
-                var schema = registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema);
-                if (schema.isPresent()) {
-                    migrations.requireRunnable(new Migrations.Owner(plugin.id(), schema.get(), plugin.classLoader()),
-                            plugin.id());
-                    migrations.migrateProtectedPlugin(plugin.id(), schema.get(), plugin.classLoader());
-                }
+                registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema).ifPresent(
+                        schema -> pluginSchemas.add(new Migrations.Owner(plugin.id(), schema, plugin.classLoader())));
             }
+            migrations.preparePlugins(pluginSchemas);
             phases.mark("mail service, plugin registration and plugin migrations");
             var transactions = new WorkspaceTransactions(database.jdbi(), registry,
                     dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config));

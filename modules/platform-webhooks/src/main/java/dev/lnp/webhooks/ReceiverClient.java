@@ -35,23 +35,43 @@ final class ReceiverClient {
         }
     }
 
-    private final WebClient client;
+    private final ReceiverGuard guard;
+    private final Duration timeout;
     private final int responseCap;
+    private volatile WebClient client;
 
     ReceiverClient(ReceiverGuard guard, Duration timeout, int responseCap) {
+        this.guard = guard;
+        this.timeout = timeout;
         this.responseCap = responseCap;
-        this.client = WebClient.builder()
-                .dnsResolver(new GuardedResolver(guard))
-                .followRedirects(false)
-                .proxy(Proxy.noProxy())
-                .connectTimeout(timeout.compareTo(Duration.ofSeconds(5)) < 0 ? timeout : Duration.ofSeconds(5))
-                .readTimeout(timeout)
-                .shareConnectionCache(false)
-                .build();
+    }
+
+    /** Built at the first delivery, not at start-up: a client sets up its TLS context (the JDK's trust store),
+     * a noticeable part of a restart, and a node may have nothing to deliver for a long time. */
+    private WebClient client() {
+        WebClient built = client;
+        if (built == null) {
+            synchronized (this) {
+                built = client;
+                if (built == null) {
+                    built = WebClient.builder()
+                            .dnsResolver(new GuardedResolver(guard))
+                            .followRedirects(false)
+                            .proxy(Proxy.noProxy())
+                            .connectTimeout(timeout.compareTo(Duration.ofSeconds(5)) < 0 ? timeout
+                                    : Duration.ofSeconds(5))
+                            .readTimeout(timeout)
+                            .shareConnectionCache(false)
+                            .build();
+                    client = built;
+                }
+            }
+        }
+        return built;
     }
 
     Response post(URI uri, Map<String, String> headers, byte[] body) throws IOException {
-        var request = client.post().uri(uri);
+        var request = client().post().uri(uri);
         headers.forEach((name, value) -> request.header(HeaderNames.create(name), value));
         try (HttpClientResponse response = request.submit(body)) {
             int status = response.status().code();

@@ -3,6 +3,7 @@ package dev.lnp.core.db;
 import java.util.List;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationState;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -35,8 +36,12 @@ public final class Migrations {
         }
     }
 
-    /** What the database holds against what this binary carries, for one owner. */
-    public record Status(Owner owner, String current, int pending, List<Newer> newer) {
+    /**
+     * What the database holds against what this binary carries, for one owner. {@code upToDate}: every script of
+     * this binary is applied successfully with the same checksum, description and type, and the history holds
+     * nothing else (no pending, failed, missing or newer migration), so Flyway's migrate would do nothing.
+     */
+    public record Status(Owner owner, String current, int pending, List<Newer> newer, boolean upToDate) {
     }
 
     /**
@@ -60,6 +65,58 @@ public final class Migrations {
         flyway(Owner.core()).migrate();
     }
 
+    /**
+     * What a start does with the core's schema: refuse a database a newer version migrated incompatibly, then
+     * migrate. A restart on an up-to-date database reads the history once and stops there, since Flyway's
+     * migrate (its lock, a second scan of the scripts and a second read of the history) would find nothing to do
+     * and nothing to refuse; this is most of a restart's migration time.
+     */
+    public void prepareCore() {
+        Status status = status(Owner.core());
+        if (!status.upToDate()) {
+            requireRunnable(status, "core");
+            migrateCore();
+        }
+    }
+
+    /**
+     * As {@link #prepareCore()}, for the plugins' schemas, in the given (dependency) order. The histories are read
+     * concurrently, each on its own pooled connection, since that read is most of a restart's time here and the
+     * owners are independent; migrating, when needed, stays one owner after the other. The tenant role's grants
+     * and the row-level security check of {@link #migrateProtectedPlugin} apply on every start.
+     */
+    public void preparePlugins(List<Owner> owners) {
+        List<Status> statuses;
+        try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            List<java.util.concurrent.Future<Status>> reads = owners.stream()
+                    .map(owner -> readers.submit(() -> status(owner))).toList();
+            statuses = reads.stream().map(Migrations::await).toList();
+        }
+        for (Status status : statuses) {
+            Owner owner = status.owner();
+            if (!status.upToDate()) {
+                requireRunnable(status, owner.id());
+                flyway(owner).migrate();
+            }
+            grantToTenantRole(owner.schema());
+            requireRowLevelSecurity(owner.id(), owner.schema());
+        }
+    }
+
+    private static Status await(java.util.concurrent.Future<Status> read) {
+        try {
+            return read.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while reading the migration histories", e);
+        }
+    }
+
     /** A plugin's tables; the tenant role gets plain DML on the whole schema. */
     public void migratePlugin(String pluginId, String schema, ClassLoader classLoader) {
         flyway(new Owner(pluginId, schema, classLoader)).migrate();
@@ -72,6 +129,10 @@ public final class Migrations {
      */
     public void migrateProtectedPlugin(String pluginId, String schema, ClassLoader classLoader) {
         migratePlugin(pluginId, schema, classLoader);
+        requireRowLevelSecurity(pluginId, schema);
+    }
+
+    private void requireRowLevelSecurity(String pluginId, String schema) {
         List<String> unprotected = tablesWithoutRowLevelSecurity(schema);
         if (!unprotected.isEmpty()) {
             throw new IllegalStateException("Plugin " + pluginId + " has workspace tables without "
@@ -86,8 +147,8 @@ public final class Migrations {
      *
      * @param name how messages name the owner ({@code core} or the plugin id)
      */
-    public void requireRunnable(Owner owner, String name) {
-        List<Newer> newer = status(owner).newer();
+    private static void requireRunnable(Status status, String name) {
+        List<Newer> newer = status.newer();
         List<String> incompatible = newer.stream().filter(n -> !n.compatible()).map(n -> name + " " + n).toList();
         if (!incompatible.isEmpty()) {
             throw new IllegalStateException("The database was migrated by a newer version of the platform ("
@@ -110,8 +171,10 @@ public final class Migrations {
                 .filter(m -> m.getState().name().startsWith("FUTURE"))
                 .map(m -> new Newer(m.getVersion().toString(), m.getDescription())).toList();
         var current = info.current();
+        boolean upToDate = java.util.Arrays.stream(info.all()).allMatch(m -> m.getState() == MigrationState.SUCCESS
+                && m.isChecksumMatching() && m.isDescriptionMatching() && m.isTypeMatching());
         return new Status(owner, current == null || current.getVersion() == null ? "none" : "V" + current.getVersion(),
-                info.pending().length, newer);
+                info.pending().length, newer, upToDate && info.all().length > 0);
     }
 
     private Flyway flyway(Owner owner) {

@@ -29,11 +29,26 @@ final class OpenAiResponder implements Responder {
     static final String ID = "openai";
 
     private final ChatSettings settings;
-    private final HttpClient http;
+    private volatile HttpClient http;
 
     OpenAiResponder(ChatSettings settings) {
         this.settings = settings;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** Made at the first reply, not at start-up: building a client loads the JDK's trust store and TLS context,
+     * a noticeable part of a restart, and most deployments never use this responder. */
+    private HttpClient http() {
+        HttpClient client = http;
+        if (client == null) {
+            synchronized (this) {
+                client = http;
+                if (client == null) {
+                    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+                    http = client;
+                }
+            }
+        }
+        return client;
     }
 
     @Override
@@ -77,7 +92,7 @@ final class OpenAiResponder implements Responder {
         if (apiKey != null) {
             request.header("Authorization", "Bearer " + apiKey);
         }
-        HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response = http().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream in = response.body();
                 var reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             if (response.statusCode() / 100 != 2) {
