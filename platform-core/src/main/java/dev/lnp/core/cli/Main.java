@@ -1,6 +1,7 @@
 package dev.lnp.core.cli;
 
 import dev.lnp.core.Version;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -8,11 +9,13 @@ import picocli.CommandLine.IVersionProvider;
 
 /** {@code bin/platform}: the server and the operator commands. */
 @Command(name = "platform", mixinStandardHelpOptions = true, versionProvider = Main.BuildVersion.class,
-        description = "The LNP workspace platform.",
-        subcommands = {ServeCommand.class, RoutesCommand.class, ScopesCommand.class, WorkspaceCommand.class,
-                KeyCommand.class, MigrateCommand.class, DoctorCommand.class, BackupCommands.Backup.class,
-                BackupCommands.Restore.class, MailCommand.class, HelpCommand.class})
+        description = "The LNP workspace platform.")
 public final class Main {
+
+    /** Every command, in the order {@code --help} lists them. */
+    private static final List<Class<?>> COMMANDS = List.of(ServeCommand.class, RoutesCommand.class,
+            ScopesCommand.class, WorkspaceCommand.class, KeyCommand.class, MigrateCommand.class, DoctorCommand.class,
+            BackupCommands.Backup.class, BackupCommands.Restore.class, MailCommand.class, HelpCommand.class);
 
     /** The version the build wrote into the platform's version file (the Maven project version). */
     static final class BuildVersion implements IVersionProvider {
@@ -27,7 +30,7 @@ public final class Main {
     }
 
     public static int run(String... args) {
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = commandLine(args);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
             commandLine.getErr().println("error: " + message.lines().findFirst().orElse(message));
@@ -39,5 +42,27 @@ public final class Main {
             return 2;
         });
         return cli.execute(args);
+    }
+
+    /**
+     * The command line for these arguments. picocli builds a command's model by reflection when the command is
+     * added, which for all of them took about a quarter of a second of every start; so when the first argument
+     * names a command, only that one is added. Anything else (no command, an option, {@code help}, a typo) gets
+     * them all, for the listing and the error messages.
+     */
+    static CommandLine commandLine(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        List<Class<?>> needed = args.length == 0 ? COMMANDS : COMMANDS.stream()
+                .filter(command -> command != HelpCommand.class && names(command).contains(args[0]))
+                .findFirst().map(List::<Class<?>>of).orElse(COMMANDS);
+        needed.forEach(cli::addSubcommand);
+        return cli;
+    }
+
+    private static List<String> names(Class<?> command) {
+        Command declared = command.getAnnotation(Command.class);
+        List<String> names = new java.util.ArrayList<>(List.of(declared.aliases()));
+        names.add(declared.name());
+        return names;
     }
 }

@@ -49,7 +49,7 @@ class MainTest {
     @Test
     void everyOptionOfEveryCommandHasADescription() {
         List<CommandLine> commands = new ArrayList<>();
-        collect(new CommandLine(new Main()), commands);
+        collect(Main.commandLine(), commands);
         List<String> bare = new ArrayList<>();
         for (CommandLine command : commands) {
             for (var option : command.getCommandSpec().options()) {
@@ -59,6 +59,29 @@ class MainTest {
             }
         }
         assertEquals(List.of(), bare, "options without a description in --help");
+    }
+
+    @Test
+    void aCommandRunsWithOnlyItselfAddedAndHelpAndTyposStillSeeEveryCommand() {
+        assertEquals(List.of("serve"), List.copyOf(Main.commandLine("serve", "--help").getSubcommands().keySet()));
+        assertEquals(List.of("key"), List.copyOf(Main.commandLine("key", "list").getSubcommands().keySet()));
+        int all = Main.commandLine().getSubcommands().size();
+        assertEquals(all, Main.commandLine("help", "serve").getSubcommands().size());
+        assertEquals(all, Main.commandLine("--help").getSubcommands().size());
+        assertEquals(all, Main.commandLine("srve").getSubcommands().size());
+
+        Run help = run("--help");
+        assertEquals(0, help.exit(), help.err());
+        for (String command : List.of("serve", "routes", "scopes", "workspace", "key", "migrate", "doctor", "backup",
+                "restore", "mail", "help")) {
+            assertTrue(help.out().contains("  " + command + " "), command + " missing from:\n" + help.out());
+        }
+        Run serveHelp = run("serve", "--help");
+        assertEquals(0, serveHelp.exit(), serveHelp.err());
+        assertTrue(serveHelp.out().startsWith("Usage: platform serve"), serveHelp.out());
+        Run typo = run("srve");
+        assertEquals(2, typo.exit());
+        assertTrue(typo.err().contains("srve"), typo.err());
     }
 
     @Test
