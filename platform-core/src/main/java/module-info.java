@@ -15,6 +15,7 @@ module lnp.platform.core {
 
     requires java.sql;
     requires java.logging;
+    requires java.management; // the JVM's start time for the start-up phases (StartupPhases)
     requires jdk.unsupported; // sun.misc.Signal: a requested stop exits 0 (dev.lnp.core.cli.StopSignals)
     requires com.zaxxer.hikari;
     requires org.postgresql.jdbc;

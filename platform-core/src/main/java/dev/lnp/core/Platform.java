@@ -97,6 +97,7 @@ public final class Platform implements AutoCloseable {
             migrations.prepareCore();
             phases.mark("core migrations");
             MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
+            phases.mark("mail service");
 
             PluginRegistry registry = new PluginRegistry();
             // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
@@ -107,13 +108,14 @@ public final class Platform implements AutoCloseable {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
             }
+            phases.mark("plugin registration");
             List<Migrations.Owner> pluginSchemas = new java.util.ArrayList<>();
             for (LoadedPlugin plugin : plugins) {
                 registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema).ifPresent(
                         schema -> pluginSchemas.add(new Migrations.Owner(plugin.id(), schema, plugin.classLoader())));
             }
             migrations.preparePlugins(pluginSchemas);
-            phases.mark("mail service, plugin registration and plugin migrations");
+            phases.mark("plugin migrations");
             var transactions = new WorkspaceTransactions(database.jdbi(), registry,
                     dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config));
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)

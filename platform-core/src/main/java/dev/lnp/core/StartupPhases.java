@@ -1,7 +1,5 @@
 package dev.lnp.core;
 
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,9 +15,9 @@ final class StartupPhases {
     private final List<String> phases = new ArrayList<>();
 
     StartupPhases() {
-        // The process's own start time: covers the JVM, the AOT cache, configuration and plugin loading.
-        Instant now = Instant.now();
-        before = ProcessHandle.current().info().startInstant().map(s -> Duration.between(s, now).toMillis()).orElse(-1L);
+        // Since the JVM started (the JVM's own clock: the process start time Linux reports is rounded to the
+        // second): covers the JVM, the AOT cache, configuration and plugin loading.
+        before = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
     }
 
     /** Ends the phase running since the previous mark (or the start) and names it. */

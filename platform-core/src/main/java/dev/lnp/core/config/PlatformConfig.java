@@ -37,9 +37,23 @@ public final class PlatformConfig {
                 .addSource(ConfigSources.create(environmentKeys(env)).name("environment"))
                 .addSource(ConfigSources.systemProperties());
         if (yaml != null && Files.isRegularFile(yaml)) {
-            builder.addSource(ConfigSources.file(yaml));
+            // Read here and handed over as YAML: Helidon's file source would first detect the file's media type,
+            // whose detectors take a noticeable part of a start.
+            String text;
+            try {
+                text = Files.readString(yaml);
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                throw new IllegalStateException("cannot read the configuration file " + yaml + ": " + e.getMessage(), e);
+            }
+            builder.addSource(ConfigSources.create(text, io.helidon.common.media.type.MediaTypes.APPLICATION_YAML));
         }
-        return new PlatformConfig(builder.build());
+        try {
+            return new PlatformConfig(builder.build());
+        } catch (io.helidon.config.ConfigException e) {
+            throw new IllegalStateException("the configuration file " + yaml + " is not valid YAML: "
+                    + (e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
+                            : e.getMessage()).lines().findFirst().orElse(""), e);
+        }
     }
 
     public static PlatformConfig fromEnvironment(Map<String, String> overrides) {

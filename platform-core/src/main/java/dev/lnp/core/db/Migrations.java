@@ -83,24 +83,34 @@ public final class Migrations {
      * As {@link #prepareCore()}, for the plugins' schemas, in the given (dependency) order. The histories are read
      * concurrently, each on its own pooled connection, since that read is most of a restart's time here and the
      * owners are independent; migrating, when needed, stays one owner after the other. The tenant role's grants
-     * and the row-level security check of {@link #migrateProtectedPlugin} apply on every start.
+     * and the row-level security check of {@link #migrateProtectedPlugin} apply on every start (for an up-to-date
+     * schema in the same concurrent task).
      */
     public void preparePlugins(List<Owner> owners) {
         List<Status> statuses;
         try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            List<java.util.concurrent.Future<Status>> reads = owners.stream()
-                    .map(owner -> readers.submit(() -> status(owner))).toList();
+            List<java.util.concurrent.Future<Status>> reads = owners.stream().map(owner -> readers.submit(() -> {
+                Status status = status(owner);
+                if (status.upToDate()) {
+                    protect(owner);
+                }
+                return status;
+            })).toList();
             statuses = reads.stream().map(Migrations::await).toList();
         }
         for (Status status : statuses) {
-            Owner owner = status.owner();
             if (!status.upToDate()) {
-                requireRunnable(status, owner.id());
-                flyway(owner).migrate();
+                requireRunnable(status, status.owner().id());
+                flyway(status.owner()).migrate();
+                protect(status.owner());
             }
-            grantToTenantRole(owner.schema());
-            requireRowLevelSecurity(owner.id(), owner.schema());
         }
+    }
+
+    /** The tenant role's grants on a migrated plugin schema, and the refusal of one without row-level security. */
+    private void protect(Owner owner) {
+        grantToTenantRole(owner.schema());
+        requireRowLevelSecurity(owner.id(), owner.schema());
     }
 
     private static Status await(java.util.concurrent.Future<Status> read) {
@@ -117,19 +127,14 @@ public final class Migrations {
         }
     }
 
-    /** A plugin's tables; the tenant role gets plain DML on the whole schema. */
-    public void migratePlugin(String pluginId, String schema, ClassLoader classLoader) {
-        flyway(new Owner(pluginId, schema, classLoader)).migrate();
-        grantToTenantRole(schema);
-    }
-
     /**
      * Migrates a plugin's schema and refuses to go on when one of its workspace tables lacks row-level security
      * (enabled, forced, with a policy): serving it would leak rows between workspaces.
      */
     public void migrateProtectedPlugin(String pluginId, String schema, ClassLoader classLoader) {
-        migratePlugin(pluginId, schema, classLoader);
-        requireRowLevelSecurity(pluginId, schema);
+        Owner owner = new Owner(pluginId, schema, classLoader);
+        flyway(owner).migrate();
+        protect(owner);
     }
 
     private void requireRowLevelSecurity(String pluginId, String schema) {
@@ -194,13 +199,13 @@ public final class Migrations {
     /** Request transactions run as {@link #TENANT_ROLE}; it gets plain DML on each migrated schema. */
     private void grantToTenantRole(String schema) {
         String quoted = "\"" + schema.replace("\"", "\"\"") + "\"";
-        jdbi.useHandle(h -> {
-            h.execute("GRANT USAGE ON SCHEMA " + quoted + " TO " + TENANT_ROLE);
-            h.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + quoted + " TO " + TENANT_ROLE);
-            h.execute("GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA " + quoted + " TO " + TENANT_ROLE);
-            h.execute("GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA " + quoted + " TO " + TENANT_ROLE);
-            h.execute("REVOKE ALL ON " + quoted + ".flyway_history FROM " + TENANT_ROLE);
-        });
+        // One round trip: pgjdbc sends the five statements together.
+        jdbi.useHandle(h -> h.execute(String.join(";\n",
+                "GRANT USAGE ON SCHEMA " + quoted + " TO " + TENANT_ROLE,
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + quoted + " TO " + TENANT_ROLE,
+                "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA " + quoted + " TO " + TENANT_ROLE,
+                "GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA " + quoted + " TO " + TENANT_ROLE,
+                "REVOKE ALL ON " + quoted + ".flyway_history FROM " + TENANT_ROLE)));
     }
 
     /**

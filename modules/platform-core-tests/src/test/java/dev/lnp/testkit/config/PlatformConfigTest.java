@@ -1,6 +1,7 @@
 package dev.lnp.testkit.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.core.config.PlatformConfig;
@@ -20,6 +21,27 @@ class PlatformConfigTest {
         assertTrue(config.databaseUrl().isEmpty(), "no URL means the embedded database");
         assertEquals(Path.of("./data").toAbsolutePath().normalize(), config.dataDir());
         assertEquals(List.of(), config.pluginsEnabled());
+    }
+
+    @Test
+    void aBrokenYamlFileIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("platform.yaml");
+        Files.writeString(yaml, "lnp:\n  http:\n    port: [9000\n");
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(yaml, Map.of(), Map.of()));
+        assertTrue(refused.getMessage().startsWith("the configuration file " + yaml + " is not valid YAML: "),
+                refused.getMessage());
+        assertTrue(refused.getMessage().length() > ("the configuration file " + yaml + " is not valid YAML: ").length(),
+                "says what is wrong: " + refused.getMessage());
+    }
+
+    @Test
+    void aConfigurationFileThatIsNotUtf8IsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("platform.yaml");
+        Files.write(yaml, new byte[] {'l', 'n', 'p', ':', ' ', (byte) 0xff, (byte) 0xfe, '\n'});
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(yaml, Map.of(), Map.of()));
+        assertTrue(refused.getMessage().startsWith("cannot read the configuration file " + yaml), refused.getMessage());
     }
 
     @Test
