@@ -823,7 +823,7 @@ public final class Bench {
      * Waits, at most three minutes, until neither the server nor PostgreSQL is still busy with the seed's after-effects
      * (autovacuum and analyse of the seeded tables, the server's event and delivery backlog): three seconds in a row
      * with the server under 5 % of a core and no autovacuum worker. Scenarios measure the steady state; the first one
-     * would otherwise share the machine with that work (page 1's p99 of 356 ms on 23 Nov 09:50 was that).
+     * would otherwise share the machine with that work (the likely cause of page 1's p99 of 356 ms on 23 Nov 09:50).
      */
     private void settle() throws Exception {
         long start = System.nanoTime();
