@@ -80,6 +80,19 @@ class ContactStreamingTest {
     }
 
     @Test
+    void textWrittenFromItsBytesStaysTheSameOnceTheDriverPreparesTheStatement(TestPlatform platform) {
+        // pgjdbc prepares a statement on the server after five runs and may then receive columns in binary form;
+        // character columns are written from their bytes either way.
+        for (int run = 0; run < 8; run++) {
+            var response = platform.get("/api/v1/crm/contacts?limit=10", key);
+            assertEquals(200, response.status(), response.body());
+            for (JsonNode item : response.data()) {
+                assertEquals(created.get(item.path("id").asText()), item, "run " + run + ": " + response.body());
+            }
+        }
+    }
+
+    @Test
     void theListToolAnswersTheSameRowsAndNamesEveryOneRead(TestPlatform platform) throws Exception {
         ToolResult result = platform.callTool(key, "crm_list_contacts", "{\"limit\":10}");
         JsonNode tree = Json.mapper().valueToTree(result.data());
