@@ -1,12 +1,17 @@
 package dev.lnp.testkit.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.limits.RateLeases;
+import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
+import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -96,6 +101,31 @@ class RateLimitLeasesTest {
             assertEquals(80, statuses.stream().filter(s -> s == 429).count(), statuses.toString());
             assertTrue(hits(platform, issued.connectionId()) >= 120);
         }
+    }
+
+    @Test
+    void aRequestRefusedAfterTakingAPositionGivesItBackToTheLease(TestPlatform platform) throws Exception {
+        var issued = connection(platform, "given back", 10_000);
+        Authenticator authenticator = platform.platform().authenticator();
+        List<String> bearer = List.of("Bearer " + issued.key());
+        stayInOneMinute();
+        RateLimiter.Window window = new RateLimiter(Clock.systemUTC()).window("rest");
+        var first = authenticator.authenticate(bearer, window);
+        assertEquals(1, first.hits());
+        first.lease().limit(10_000);
+        assertEquals(2, authenticator.authenticate(bearer, window).hits(), "reserves a chunk: 2 .. 65");
+        assertEquals(1 + RateLeases.MAX_CHUNK, hits(platform, issued.connectionId()));
+
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.api_keys SET revoked_at = now() WHERE connection_id = ?",
+                issued.connectionId()));
+        ApiProblem revoked = assertThrows(ApiProblem.class, () -> authenticator.authenticate(bearer, window));
+        assertEquals(401, revoked.status());
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.api_keys SET revoked_at = NULL WHERE connection_id = ?",
+                issued.connectionId()));
+        assertEquals(3, authenticator.authenticate(bearer, window).hits(),
+                "the refused request's position went back to the lease");
+        assertEquals(4, authenticator.authenticate(bearer, window).hits());
+        assertEquals(1 + RateLeases.MAX_CHUNK, hits(platform, issued.connectionId()), "nothing written meanwhile");
     }
 
     private static List<Integer> concurrently(int threads, int requests, Callable<Integer> request)
