@@ -2,6 +2,7 @@ package dev.lnp.core.auth;
 
 import dev.lnp.api.Principal;
 import dev.lnp.core.auth.AuthorizationHeader.Unauthorized;
+import dev.lnp.core.limits.RateLeases;
 import dev.lnp.core.limits.RateLimiter;
 import java.time.Clock;
 import java.time.Instant;
@@ -12,8 +13,9 @@ import java.util.Set;
 
 /**
  * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up on every request (one
- * indexed query, which also records the key's use and counts the request for the rate limit: see
- * {@link KeyRepository#admit}), so revocation takes effect at once on every node.
+ * indexed query, which also records the key's use and, when this node's lease on the rate window has no position
+ * left, reserves more: see {@link KeyRepository#admit} and {@link RateLeases}), so revocation takes effect at once on
+ * every node.
  */
 public final class Authenticator {
 
@@ -21,6 +23,7 @@ public final class Authenticator {
     private final ScopeCatalog scopes;
     private final Clock clock;
     private final Instant legacyKeysUntil;
+    private final RateLeases leases = new RateLeases();
 
     /**
      * @param legacyKeysUntil the end of the compatibility period for {@code wks_} keys, or null while the operator
@@ -41,8 +44,32 @@ public final class Authenticator {
         String key = AuthorizationHeader.bearerKey(authorizationHeaders);
         Instant now = clock.instant();
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
-        KeyRepository.Admission admission = keys.admit(ApiKeys.hash(key), now, legacyAccepted, window)
-                .orElseThrow(Unauthorized::invalid);
+        byte[] hash = ApiKeys.hash(key);
+        if (window == null) {
+            return checked(keys.admit(hash, now, legacyAccepted, null, 0), now, legacyAccepted, 0, null);
+        }
+        // A position this node already owns is taken before the lookup, so that the lookup writes nothing to the
+        // window; it goes back to the lease when the request is refused (or the lookup fails): refused keys use no
+        // budget.
+        RateLeases.Claim claim = leases.claim(hash, window);
+        try {
+            Authenticated found = checked(keys.admit(hash, now, legacyAccepted, window, claim.chunk()), now,
+                    legacyAccepted, claim.owned(), claim.lease());
+            if (claim.covered()) {
+                return found;
+            }
+            RateLeases.Reserved reserved = leases.reserved(hash, window, found.hits(), claim);
+            return new Authenticated(found.principal(), found.key(), reserved.position(), reserved.lease());
+        } catch (RuntimeException refused) {
+            claim.refused();
+            throw refused;
+        }
+    }
+
+    /** The 401s; a live key's answer, with its position (the window's total when the lookup reserved). */
+    private Authenticated checked(Optional<KeyRepository.Admission> found, Instant now, boolean legacyAccepted,
+            int position, RateLeases.Lease lease) {
+        KeyRepository.Admission admission = found.orElseThrow(Unauthorized::invalid);
         KeyRecord record = admission.key();
         if (record.keyRevokedAt() != null || record.connectionRevokedAt() != null) {
             throw Unauthorized.revoked();
@@ -54,7 +81,8 @@ public final class Authenticator {
         if (record.legacy() && !legacyAccepted) {
             throw Unauthorized.legacyRetired();
         }
-        return new Authenticated(principal(record), record, admission.hits() == null ? 0 : admission.hits());
+        return new Authenticated(principal(record), record, admission.hits() != null ? admission.hits() : position,
+                lease);
     }
 
     private Principal principal(KeyRecord record) {
@@ -73,9 +101,10 @@ public final class Authenticator {
     }
 
     /**
-     * The principal, the connection settings the limits and the MCP filter need, and the request's number in its
-     * rate-limit window (0 when it was not counted).
+     * The principal, the connection settings the limits and the MCP filter need, the request's position in its
+     * rate-limit window (0 when it was not counted), and the lease it came from (null when not counted), which
+     * learns the limit of the verdict to size its next reservation.
      */
-    public record Authenticated(Principal principal, KeyRecord key, int hits) {
+    public record Authenticated(Principal principal, KeyRecord key, int hits, RateLeases.Lease lease) {
     }
 }

@@ -20,23 +20,35 @@ public final class KeyRepository {
         this.jdbi = jdbi;
     }
 
-    /** A key, and how many requests its connection made in the window, this one included (null: not counted). */
+    /** A key, and the window's total after this statement's reservation (null: nothing reserved). */
     public record Admission(KeyRecord key, Integer hits) {
+    }
+
+    /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int)} counting this one request. */
+    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window) {
+        return admit(hash, now, legacyAccepted, window, 1);
     }
 
     /**
      * Finds the key by its hash and, when {@code window} is given and the key is live at {@code now}, records its
-     * use (at most once a minute, for the activity history) and counts the request in the connection's window:
-     * one statement, so authentication and limits cost one round trip.
+     * use (at most once a minute, for the activity history) and reserves {@code chunk} positions in the
+     * connection's window ({@code hits = hits + chunk}, see {@link dev.lnp.core.limits.RateLeases}): one statement,
+     * so authentication and a reservation cost one round trip. With a {@code chunk} of 0 it records the use but
+     * writes nothing to the window (the node's lease covers the request); without a window it only looks the key
+     * up.
      *
      * <p>"Live" repeats the checks of {@link Authenticator}, which stay authoritative for the answer; here they
      * only keep refused requests (a revoked key, an old secret after its grace period) from using the
-     * connection's budget. The statement commits asynchronously ({@code synchronous_commit = off} for its own
-     * transaction): every request of a connection updates the same window row, and with a synchronous commit the
-     * row stayed locked until the WAL flush, so the connection's concurrent requests queued one flush each. A
-     * crash can lose the last fraction of a second of counts: a key may then get a few more requests that minute.
+     * connection's budget. The reservation commits asynchronously ({@code synchronous_commit = off} for its own
+     * transaction): every reservation of a connection updates the same window row, and with a synchronous commit
+     * the row stayed locked until the WAL flush, so the connection's concurrent reservations queued one flush each.
+     * A crash can lose the last fraction of a second of counts: a key may then get a few more requests that minute.
      */
-    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window) {
+    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
+            int chunk) {
+        if (chunk < 0) {
+            throw new IllegalArgumentException("A reservation cannot take " + chunk + " positions");
+        }
         return jdbi.withHandle(h -> h.createQuery("""
                         WITH found AS (
                             SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
@@ -55,7 +67,7 @@ public final class KeyRepository {
                              WHERE k.key_hash = :hash),
                         live AS (
                             SELECT key_id, connection_id FROM found
-                             WHERE :count AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
+                             WHERE :touch AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
                                AND (valid_until IS NULL OR valid_until > :now)
                                AND (expires_at IS NULL OR expires_at > :now)
                                AND (NOT legacy OR :legacy_accepted)),
@@ -65,18 +77,20 @@ public final class KeyRepository {
                                AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')),
                         counted AS (
                             INSERT INTO lnp_core.rate_windows AS r (connection_id, bucket, window_start, hits)
-                            SELECT connection_id, :bucket, :window, 1
+                            SELECT connection_id, :bucket, :window, :chunk
                               FROM live, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
-                            ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = r.hits + 1
+                             WHERE :chunk > 0
+                            ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = r.hits + :chunk
                             RETURNING hits)
                         SELECT found.*, (SELECT hits FROM counted) AS hits FROM found
                         """)
                 .bind("hash", hash)
-                .bind("count", window != null)
+                .bind("touch", window != null)
                 .bind("now", now)
                 .bind("legacy_accepted", legacyAccepted)
                 .bind("bucket", window == null ? "" : window.bucket())
                 .bind("window", window == null ? now : window.start())
+                .bind("chunk", window == null ? 0 : chunk)
                 .map((rs, ctx) -> new Admission(new KeyRecord(
                                 rs.getObject("key_id", UUID.class),
                                 rs.getBoolean("legacy"),

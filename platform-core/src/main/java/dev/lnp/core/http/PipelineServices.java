@@ -85,6 +85,9 @@ public final class PipelineServices {
         int limit = "mcp".equals(surface)
                 ? (key.mcpPerMinute() != null ? key.mcpPerMinute() : mcpPerMinute)
                 : (key.restPerMinute() != null ? key.restPerMinute() : restPerMinute);
+        if (authenticated.lease() != null) {
+            authenticated.lease().limit(limit);
+        }
         RateLimiter.Verdict verdict;
         try {
             verdict = rateLimiter.verdict(window, authenticated.hits(), limit);

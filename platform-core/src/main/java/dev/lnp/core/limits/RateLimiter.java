@@ -9,9 +9,13 @@ import java.util.Map;
 
 /**
  * Per-key, per-minute limits, counted in PostgreSQL so that every node sharing the database enforces the same
- * budget: a fixed one-minute window per connection and surface. The count itself is taken by the key lookup's
- * statement ({@code KeyRepository.admit}), so a request pays one round trip for authentication and limits; this
- * class names the window and turns the count into a verdict.
+ * budget: a fixed one-minute window per connection and surface. A request's number in the window is its position:
+ * nodes reserve runs of positions on the window's row ({@link RateLeases}: one position while the budget is small,
+ * up to {@link RateLeases#MAX_CHUNK} when it is large) and hand them out locally, so most requests write nothing;
+ * a reservation rides on the key lookup's statement ({@code KeyRepository.admit}), so a request pays one round trip
+ * for authentication and limits either way. All nodes together never admit more than the limit; a node may refuse
+ * up to one chunk early per other node (positions reserved elsewhere and unused by the minute's end). This class
+ * names the window and turns the position into a verdict.
  */
 public final class RateLimiter {
 
@@ -35,7 +39,7 @@ public final class RateLimiter {
         return new Window(bucket, start, Math.max(1, 60 - (now.getEpochSecond() - start.getEpochSecond())));
     }
 
-    /** The verdict for a request that was the {@code hits}-th of its window; 429 with Retry-After past the limit. */
+    /** The verdict for the request at position {@code hits} of its window; 429 with Retry-After past the limit. */
     public Verdict verdict(Window window, int hits, int limit) {
         Verdict verdict = new Verdict(window.bucket(), limit, Math.max(0, limit - hits), window.resetSeconds());
         if (hits > limit) {
