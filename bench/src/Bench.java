@@ -181,6 +181,8 @@ public final class Bench {
         serverEnv.put("LNP_DATABASE_USER", pgUser);
         serverEnv.put("LNP_HTTP_PORT", Integer.toString(port));
         serverEnv.put("LNP_HTTP_HOST", "127.0.0.1");
+        // Any free port for the metrics listener: its default (9464) may be taken by another server on the machine.
+        serverEnv.put("LNP_MANAGEMENT_PORT", "0");
         serverEnv.put("LNP_DATA_DIR", out.resolve("data").toString());
         // The load is far above the per-key defaults (600 REST requests a minute, 100,000 CRM writes a month).
         serverEnv.put("LNP_LIMITS_REST__PER__MINUTE", "1000000000");
