@@ -267,50 +267,61 @@ public final class JsonRows implements JsonSerializable {
     }
 
     private static void timestampValue(ResultSet rs, int index, JsonGenerator json) throws SQLException, IOException {
-        String text = rs.getString(index);
-        if (text == null) {
+        // As a date-time, not as text: once the driver prepares the statement it receives timestamptz in binary,
+        // and its text form would be formatted only to be parsed again.
+        OffsetDateTime value = rs.getObject(index, OffsetDateTime.class);
+        if (value == null) {
             json.writeNull();
-            return;
+        } else {
+            writeIsoUtc(value, json);
         }
-        String iso = isoUtc(text);
-        if (iso == null) {
-            iso = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
-                    rs.getObject(index, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC));
-        }
-        json.writeString(iso);
     }
 
     /**
-     * PostgreSQL's text of a UTC {@code timestamptz} ({@code 2026-11-21 13:05:01.12345+00}) as the ISO form
-     * {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} gives for it ({@code 2026-11-21T13:05:01.12345Z}), without
-     * parsing into a date-time first; null for any other shape (a session in another time zone, years beyond
-     * 9999, BC), which the caller then converts the slow way. Both print the fraction without trailing zeros
-     * and leave it out when it is zero.
+     * Writes the instant as {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} formats it in UTC
+     * ({@code 2026-11-21T13:05:01.12345Z}: seconds always, the fraction without trailing zeros and left out when
+     * zero), without the formatter's machinery for the years 1000 to 9999; other years go through the formatter.
      */
-    static String isoUtc(String text) {
-        int n = text.length();
-        if (n < 22 || n > 29 || text.charAt(10) != ' ' || text.charAt(4) != '-' || text.charAt(13) != ':'
-                || text.charAt(16) != ':' || !text.endsWith("+00")) {
-            return null;
+    static void writeIsoUtc(OffsetDateTime value, JsonGenerator json) throws IOException {
+        OffsetDateTime utc = value.getOffset().equals(ZoneOffset.UTC) ? value : value.withOffsetSameInstant(ZoneOffset.UTC);
+        int year = utc.getYear();
+        if (year < 1000 || year > 9999) {
+            json.writeString(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(utc));
+            return;
         }
-        int end = n - 3;
-        if (end > 19) {
-            if (text.charAt(19) != '.' || text.charAt(end - 1) == '0') {
-                return null;
-            }
-        }
-        for (int i = 0; i < end; i++) {
-            char c = text.charAt(i);
-            boolean separator = i == 4 || i == 7 || i == 10 || i == 13 || i == 16 || i == 19;
-            if (!separator && (c < '0' || c > '9')) {
-                return null;
-            }
-        }
-        char[] out = new char[end + 1];
-        text.getChars(0, end, out, 0);
+        char[] out = new char[30];
+        digits(out, 0, year, 4);
+        out[4] = '-';
+        digits(out, 5, utc.getMonthValue(), 2);
+        out[7] = '-';
+        digits(out, 8, utc.getDayOfMonth(), 2);
         out[10] = 'T';
-        out[end] = 'Z';
-        return new String(out);
+        digits(out, 11, utc.getHour(), 2);
+        out[13] = ':';
+        digits(out, 14, utc.getMinute(), 2);
+        out[16] = ':';
+        digits(out, 17, utc.getSecond(), 2);
+        int end = 19;
+        int nanos = utc.getNano();
+        if (nanos != 0) {
+            out[end++] = '.';
+            int digits = 9;
+            while (nanos % 10 == 0) {
+                nanos /= 10;
+                digits--;
+            }
+            digits(out, end, nanos, digits);
+            end += digits;
+        }
+        out[end++] = 'Z';
+        json.writeString(out, 0, end);
+    }
+
+    private static void digits(char[] out, int at, int value, int width) {
+        for (int i = at + width - 1; i >= at; i--) {
+            out[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
     }
 
     /**

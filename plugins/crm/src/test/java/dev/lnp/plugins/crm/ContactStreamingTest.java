@@ -115,30 +115,39 @@ class ContactStreamingTest {
         List<String> literals = List.of("2026-11-21 13:05:01+00", "2026-11-21 13:05:00.5+00",
                 "2026-11-21 13:05:00.123456+00", "2026-11-21 13:05:00.1+00", "2026-11-21 00:00:00+00",
                 "0099-01-01 12:00:00.000001+00", "12345-06-07 08:09:10.25+00", "0044-03-15 12:00:00+00 BC",
-                "2026-03-29 01:30:00.75+00");
-        for (String zone : List.of("UTC", "Europe/Berlin", "America/St_Johns")) {
-            try (Handle handle = platform.jdbi().open()) {
-                handle.execute("SET TIME ZONE '" + zone + "'");
-                for (String literal : literals) {
-                    OffsetDateTime expected = handle.createQuery("SELECT CAST(:t AS timestamptz)").bind("t", literal)
-                            .mapTo(OffsetDateTime.class).one();
-                    var out = new ByteArrayOutputStream();
-                    try (JsonGenerator json = Json.mapper().createGenerator(out)) {
-                        json.writeStartObject();
-                        handle.createQuery("SELECT CAST(:t AS timestamptz)").bind("t", literal).scanResultSet((rs, ctx) -> {
-                            var set = rs.get();
-                            set.next();
-                            try {
-                                JsonRows.timestamp("at", set, 1, json);
-                            } catch (java.io.IOException e) {
-                                throw new java.io.UncheckedIOException(e);
-                            }
-                            return null;
-                        });
-                        json.writeEndObject();
+                "2026-03-29 01:30:00.75+00", "1000-01-01 00:00:00+00", "9999-12-31 23:59:59.999999+00",
+                "2026-11-21 13:05:01.10203+00");
+        // Threshold 5 (the driver's default): these single runs receive text; -1: prepared on the server from the
+        // first run, timestamptz received in binary, as a list query is after five runs.
+        for (int threshold : List.of(5, -1)) {
+            for (String zone : List.of("UTC", "Europe/Berlin", "America/St_Johns")) {
+                try (Handle handle = platform.jdbi().open()) {
+                    handle.getConnection().unwrap(org.postgresql.PGConnection.class).setPrepareThreshold(threshold);
+                    handle.execute("SET TIME ZONE '" + zone + "'");
+                    for (String literal : literals) {
+                        OffsetDateTime expected = handle.createQuery("SELECT CAST(:t AS timestamptz)")
+                                .bind("t", literal).mapTo(OffsetDateTime.class).one();
+                        var out = new ByteArrayOutputStream();
+                        try (JsonGenerator json = Json.mapper().createGenerator(out)) {
+                            json.writeStartObject();
+                            var query = handle.createQuery("SELECT CAST(:t AS timestamptz)").bind("t", literal);
+                            query.scanResultSet((rs, ctx) -> {
+                                var set = rs.get();
+                                set.next();
+                                try {
+                                    JsonRows.timestamp("at", set, 1, json);
+                                } catch (java.io.IOException e) {
+                                    throw new java.io.UncheckedIOException(e);
+                                }
+                                return null;
+                            });
+                            json.writeEndObject();
+                        }
+                        String iso = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
+                                expected.withOffsetSameInstant(ZoneOffset.UTC));
+                        assertEquals(iso, Json.mapper().readTree(out.toByteArray()).path("at").asText(),
+                                zone + " " + literal + " threshold " + threshold);
                     }
-                    String iso = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(expected.withOffsetSameInstant(ZoneOffset.UTC));
-                    assertEquals(iso, Json.mapper().readTree(out.toByteArray()).path("at").asText(), zone + " " + literal);
                 }
             }
         }
