@@ -94,10 +94,9 @@ public final class Platform implements AutoCloseable {
             }
             phases.mark("pool");
             var migrations = new Migrations(database.dataSource(), database.jdbi());
-            migrations.prepareCore();
-            phases.mark("core migrations");
-            MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
-            phases.mark("mail service");
+            // Read while the core and the plugins register, which declares routes, tools and schemas and touches
+            // no table; the migration itself, when one is due, waits for it below.
+            var coreHistory = migrations.readCoreStatus();
 
             PluginRegistry registry = new PluginRegistry();
             // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
@@ -109,6 +108,10 @@ public final class Platform implements AutoCloseable {
                 metrics.plugin(plugin.id(), plugin.version());
             }
             phases.mark("plugin registration");
+            migrations.prepareCore(coreHistory);
+            phases.mark("core migrations");
+            MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
+            phases.mark("mail service");
             List<Migrations.Owner> pluginSchemas = new java.util.ArrayList<>();
             for (LoadedPlugin plugin : plugins) {
                 registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema).ifPresent(

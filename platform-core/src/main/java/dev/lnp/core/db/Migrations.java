@@ -1,6 +1,7 @@
 package dev.lnp.core.db;
 
 import java.util.List;
+import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationState;
@@ -65,14 +66,22 @@ public final class Migrations {
         flyway(Owner.core()).migrate();
     }
 
+    /** Starts reading the core's history on a thread of its own, for {@link #prepareCore(Future)}: a start reads
+     * it while the plugins register. */
+    public Future<Status> readCoreStatus() {
+        var read = new java.util.concurrent.FutureTask<>(() -> status(Owner.core()));
+        Thread.ofVirtual().name("lnp-core-history").start(read);
+        return read;
+    }
+
     /**
-     * What a start does with the core's schema: refuse a database a newer version migrated incompatibly, then
-     * migrate. A restart on an up-to-date database reads the history once and stops there, since Flyway's
+     * What a start does with the core's schema, given its history ({@link #readCoreStatus()}): refuse a database a
+     * newer version migrated incompatibly, then migrate. On an up-to-date database that read is all: Flyway's
      * migrate (its lock, a second scan of the scripts and a second read of the history) would find nothing to do
-     * and nothing to refuse; this is most of a restart's migration time.
+     * and nothing to refuse, and it was most of a restart's migration time.
      */
-    public void prepareCore() {
-        Status status = status(Owner.core());
+    public void prepareCore(Future<Status> coreHistory) {
+        Status status = await(coreHistory);
         if (!status.upToDate()) {
             requireRunnable(status, "core");
             migrateCore();
@@ -80,8 +89,8 @@ public final class Migrations {
     }
 
     /**
-     * As {@link #prepareCore()}, for the plugins' schemas, in the given (dependency) order. The histories are read
-     * concurrently, each on its own pooled connection, since that read is most of a restart's time here and the
+     * As {@link #prepareCore(Future)}, for the plugins' schemas, in the given (dependency) order. The histories are
+     * read concurrently, each on its own pooled connection, since that read is most of a restart's time here and the
      * owners are independent; migrating, when needed, stays one owner after the other. The tenant role's grants
      * and the row-level security check of {@link #migrateProtectedPlugin} apply on every start (for an up-to-date
      * schema in the same concurrent task).
@@ -89,7 +98,7 @@ public final class Migrations {
     public void preparePlugins(List<Owner> owners) {
         List<Status> statuses;
         try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            List<java.util.concurrent.Future<Status>> reads = owners.stream().map(owner -> readers.submit(() -> {
+            List<Future<Status>> reads = owners.stream().map(owner -> readers.submit(() -> {
                 Status status = status(owner);
                 if (status.upToDate()) {
                     protect(owner);
@@ -113,7 +122,7 @@ public final class Migrations {
         requireRowLevelSecurity(owner.id(), owner.schema());
     }
 
-    private static Status await(java.util.concurrent.Future<Status> read) {
+    private static Status await(Future<Status> read) {
         try {
             return read.get();
         } catch (java.util.concurrent.ExecutionException e) {
