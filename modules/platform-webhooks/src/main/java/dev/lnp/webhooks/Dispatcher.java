@@ -14,18 +14,21 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 import org.jdbi.v3.core.JdbiException;
 
 /**
  * Delivers webhooks from this node. One loop fans committed outbox rows out into deliveries, claims due
- * deliveries under a lease and hands each to a virtual thread, which makes the attempt and records it. The loop
+ * deliveries under a lease and hands each to a virtual thread, which makes the attempt and has it recorded in the
+ * {@link AttemptRecorder}'s next batch, waiting for that batch's commit before it lets the delivery go. The loop
  * sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}), an attempt finishes, or the poll interval passes.
  * All state is in PostgreSQL: killing the node loses at most the leases it held, which expire and are claimed
  * again (by any node) with the same delivery id.
@@ -47,6 +50,8 @@ public final class Dispatcher implements AutoCloseable {
     private final RetryPolicy<Object> databaseRetry;
     /** Attempts in flight on this node, all receivers together. */
     private final Semaphore attemptSlots;
+    /** Writes finished attempts in batches, one commit for many deliveries. */
+    private final AttemptRecorder recorder;
     /** Deliveries this node holds (claimed, waiting for their receiver or in flight), and the most it may. */
     private final AtomicInteger held = new AtomicInteger();
     private final int maxHeld;
@@ -76,6 +81,7 @@ public final class Dispatcher implements AutoCloseable {
         this.receivers = new Receivers(settings);
         this.schedule = new RetrySchedule(RandomGenerator.getDefault());
         this.attemptSlots = new Semaphore(settings.maxInFlight());
+        this.recorder = new AttemptRecorder(queue, clock, settings.disableAfter(), settings.batchSize());
         this.maxHeld = settings.maxInFlight() * Receivers.QUEUE_PER_SLOT;
         // An attempt's result is worth waiting for while the database restarts: without it the attempt is
         // repeated once the lease ends. Give up before the lease does.
@@ -289,8 +295,7 @@ public final class Dispatcher implements AutoCloseable {
                         delivery.roundStartedAt(), now, attempted.outcome().retryAfter());
                 var record = new DeliveryQueue.Attempt(node, attempted.startedAt(), attempted.duration(),
                         attempted.outcome(), decision);
-                boolean held = Failsafe.with(databaseRetry).get(
-                        () -> queue.record(delivery, record, clock.instant(), settings.disableAfter()));
+                boolean held = recordDurably(delivery, record);
                 if (!held) {
                     LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + ": the lease ended before the "
                             + "attempt was recorded; another attempt may follow");
@@ -300,6 +305,26 @@ public final class Dispatcher implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Records the attempt in the recorder's next batch and waits for its commit. When the batch fails (a row the
+     * database refuses, the database away), the attempt is recorded on its own, retried while the database
+     * restarts, until shortly before the lease ends.
+     */
+    private boolean recordDurably(ClaimedDelivery delivery, DeliveryQueue.Attempt attempt) {
+        try {
+            return recorder.record(delivery, attempt)
+                    .get(settings.lease().minus(settings.requestTimeout()).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.log(Level.DEBUG, "Webhook delivery " + delivery.id() + ": its batch was not recorded ("
+                    + e.getMessage() + "); recording it on its own");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the attempt was being recorded", e);
+        }
+        return Failsafe.with(databaseRetry).get(
+                () -> queue.record(delivery, attempt, clock.instant(), settings.disableAfter()));
     }
 
     @Override
@@ -323,5 +348,6 @@ public final class Dispatcher implements AutoCloseable {
             attempts.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        recorder.close();
     }
 }
