@@ -90,7 +90,12 @@ final class WebhookRun {
             return burst();
         } finally {
             if (subscription != null) {
-                send("DELETE", "/api/v1/webhooks/subscriptions/" + subscription, null, 204);
+                try {
+                    send("DELETE", "/api/v1/webhooks/subscriptions/" + subscription, null, 204);
+                } catch (Exception e) {
+                    // Reported, but never in place of the error that ended the run (a dead server fails both).
+                    System.err.println("could not delete the bench subscription " + subscription + ": " + e);
+                }
             }
             receiver.stop(0);
         }
