@@ -21,6 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 import org.jdbi.v3.core.JdbiException;
@@ -204,20 +205,30 @@ public final class Dispatcher implements AutoCloseable {
         receiver.hold();
         held.incrementAndGet();
         heldIds.add(delivery.id());
+        // The receiver's local queue counts a delivery until its answer is in, the node's until it is recorded:
+        // a delivery waiting for its batch's commit no longer stops more being claimed for its receiver (that
+        // capped a busy receiver at its queue depth per commit latency while the recorder was behind).
+        AtomicBoolean receiverLetGo = new AtomicBoolean();
+        Runnable letGoOfReceiver = () -> {
+            if (receiverLetGo.compareAndSet(false, true)) {
+                // Claim more when this receiver's local queue has just become half empty: once per half queue,
+                // not once per attempt (new events and due retries wake the loop on their own).
+                if (receiver.letGo() == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2) {
+                    wake();
+                }
+            }
+        };
         return attempts.submit(() -> {
             try {
-                attemptWhenASlotIsFree(delivery, receiver);
+                attemptWhenASlotIsFree(delivery, receiver, letGoOfReceiver);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
                         + "attempted again when its lease ends", e);
             } finally {
+                letGoOfReceiver.run();
                 heldIds.remove(delivery.id());
-                int stillHeldForReceiver = receiver.letGo();
-                int stillHeld = held.decrementAndGet();
-                // Claim more when this receiver's local queue, or the node's, has just become half empty: once per
-                // half queue, not once per attempt (new events and due retries wake the loop on their own).
-                if (stillHeldForReceiver == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2
-                        || stillHeld == maxHeld / 2) {
+                // Likewise for the node's queue.
+                if (held.decrementAndGet() == maxHeld / 2) {
                     wake();
                 }
             }
@@ -231,7 +242,8 @@ public final class Dispatcher implements AutoCloseable {
      * outcome waits for a commit, and holding a receiver's slot across it capped each receiver at a few
      * deliveries per commit latency (≈ 70/s while the database was busy with other writes).
      */
-    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver) {
+    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver,
+            Runnable letGoOfReceiver) {
         long deadline = System.nanoTime() + Duration.between(clock.instant(), delivery.leaseUntil())
                 .minus(settings.requestTimeout()).minusSeconds(1).toNanos();
         Sender.Result result;
@@ -252,6 +264,7 @@ public final class Dispatcher implements AutoCloseable {
                 receiver.bulkhead.releasePermit();
             }
         }
+        letGoOfReceiver.run();
         record(delivery, result);
     }
 
