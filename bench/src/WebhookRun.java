@@ -90,7 +90,12 @@ final class WebhookRun {
             return burst();
         } finally {
             if (subscription != null) {
-                send("DELETE", "/api/v1/webhooks/subscriptions/" + subscription, null, 204);
+                try {
+                    send("DELETE", "/api/v1/webhooks/subscriptions/" + subscription, null, 204);
+                } catch (Exception e) {
+                    // Reported, but never in place of the error that ended the run (a dead server fails both).
+                    System.err.println("could not delete the bench subscription " + subscription + ": " + e);
+                }
             }
             receiver.stop(0);
         }
@@ -143,7 +148,8 @@ final class WebhookRun {
             Thread.sleep(50);
         }
         double elapsed = (System.nanoTime() - started) / 1e9;
-        double cpu = (server.cpuSeconds() - cpuBefore) / elapsed * 100;
+        double cpuSeconds = server.cpuSeconds() - cpuBefore;
+        double cpu = cpuSeconds / elapsed * 100;
         sampling.set(false);
         sampler.join();
 
@@ -179,11 +185,12 @@ final class WebhookRun {
                 percentile(lags, 99), missing + badSignatures.get(), firsts.size(), cpu, peakRss[0]);
         String note = String.format(Locale.ROOT, "%,d events posted in %.1f s (%,.0f/s); %,d delivered during the"
                 + " burst (%,.0f/s), the rest at %,.0f/s after it; %,d received, %d duplicates,"
-                + " %d missing after %d s; lag max %.0f ms; signatures verified %,d, bad %d%s", events, postSeconds,
+                + " %d missing after %d s; lag max %.0f ms; signatures verified %,d, bad %d; server CPU %.2f ms per"
+                + " event (its POST and its delivery)%s", events, postSeconds,
                 events / postSeconds, duringBurst, duringBurst / postSeconds, drainRate, firsts.size(), duplicates,
                 missing, waitSeconds,
                 lags.length == 0 ? 0 : lags[lags.length - 1], verified.get(), badSignatures.get(),
-                older == 0 ? "" : String.format(Locale.ROOT, "; %,d deliveries of events older than the"
+                cpuSeconds * 1000 / events, older == 0 ? "" : String.format(Locale.ROOT, "; %,d deliveries of events older than the"
                         + " subscription (not measured)", older));
         return new Outcome(result, note, events / postSeconds);
     }

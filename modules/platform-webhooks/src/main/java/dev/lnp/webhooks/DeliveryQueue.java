@@ -7,9 +7,15 @@ import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.core.mail.PlatformMailer;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -172,68 +178,167 @@ public final class DeliveryQueue {
         }
     }
 
-    /**
-     * Records an attempt and its consequence: the attempt row, the delivery's new state (only while this node
-     * still holds the lease), and the subscription's failure streak, in one statement. A failure then checks
-     * whether the streak has reached {@code disableAfter}: such a subscription is switched off and its workspace
-     * owner gets a notice. All in one explicit transaction: a node that dies before sending the commit leaves
-     * nothing half-recorded (and the delivery is attempted again after its lease). Returns whether the lease
-     * was still held.
-     */
+    /** A finished attempt of a delivery this node claimed, waiting to be recorded. */
+    public record Finished(ClaimedDelivery delivery, Attempt attempt) {}
+
+    /** Records one attempt: {@link #recordAll} with a batch of one. Returns whether the lease was still held. */
     public boolean record(ClaimedDelivery delivery, Attempt attempt, Instant now, Duration disableAfter) {
-        Outcome outcome = attempt.outcome();
-        RetrySchedule.Decision decision = attempt.decision();
-        boolean delivered = outcome.verdict() == Outcome.Verdict.DELIVERED;
+        return recordAll(List.of(new Finished(delivery, attempt)), now, disableAfter).contains(delivery.id());
+    }
+
+    /**
+     * Records a batch of attempts and their consequences in one statement: an attempt row each, each delivery's
+     * new state (only where this node still holds the lease), and each subscription's failure streak. Then
+     * the subscriptions with a failure in the batch are checked against {@code disableAfter}: such a subscription
+     * is switched off and its workspace owner gets a notice. All in one explicit transaction: a node that dies
+     * before sending the commit leaves nothing of the batch recorded (and its deliveries are attempted again
+     * after their leases). One statement and one commit for the batch, not per delivery: recording was two round
+     * trips and a commit per delivery, the dispatcher's largest cost per event. Returns the ids of the
+     * deliveries whose lease was still held (their new state is recorded).
+     */
+    public Set<UUID> recordAll(List<Finished> batch, Instant now, Duration disableAfter) {
+        int n = batch.size();
+        List<UUID> ids = new ArrayList<>(n);
+        List<UUID> tokens = new ArrayList<>(n);
+        List<Integer> numbers = new ArrayList<>(n);
+        List<String> nodes = new ArrayList<>(n);
+        List<String> startedAt = new ArrayList<>(n);
+        List<Integer> durations = new ArrayList<>(n);
+        List<Integer> statuses = new ArrayList<>(n);
+        List<String> outcomes = new ArrayList<>(n);
+        List<String> errors = new ArrayList<>(n);
+        List<String> bodies = new ArrayList<>(n);
+        List<Boolean> truncated = new ArrayList<>(n);
+        List<String> states = new ArrayList<>(n);
+        List<String> nextAttempts = new ArrayList<>(n);
+        List<String> lastErrors = new ArrayList<>(n);
+        List<String> completed = new ArrayList<>(n);
+        for (Finished finished : batch) {
+            ClaimedDelivery delivery = finished.delivery();
+            Attempt attempt = finished.attempt();
+            Outcome outcome = attempt.outcome();
+            RetrySchedule.Decision decision = attempt.decision();
+            ids.add(delivery.id());
+            tokens.add(delivery.leaseToken());
+            numbers.add(delivery.attempts() + 1);
+            nodes.add(attempt.node());
+            startedAt.add(attempt.startedAt().toString());
+            durations.add((int) attempt.duration().toMillis());
+            statuses.add(outcome.statusCode());
+            outcomes.add(attempt.historyOutcome());
+            errors.add(outcome.error());
+            bodies.add(outcome.responseBody());
+            truncated.add(outcome.truncated());
+            states.add(decision.state());
+            nextAttempts.add(decision.nextAttempt() == null ? null : decision.nextAttempt().toString());
+            lastErrors.add(decision.reason() == null || outcome.error() == null ? outcome.error()
+                    : outcome.error() + "; " + decision.reason());
+            completed.add(decision.isFinal() ? now.toString() : null);
+        }
+        Streaks streaks = Streaks.of(batch);
         return jdbi.inTransaction(h -> {
-            boolean held = h.createQuery("""
-                        WITH attempt AS (
+            Set<UUID> held = new HashSet<>(h.createQuery("""
+                        WITH recorded (id, token, attempt, node, started_at, duration_ms, status_code, outcome, error,
+                                       response_body, response_truncated, state, next_attempt_at, last_error,
+                                       completed_at) AS (
+                            SELECT * FROM unnest(CAST(:ids AS uuid[]), CAST(:tokens AS uuid[]),
+                                   CAST(:numbers AS integer[]), CAST(:nodes AS text[]),
+                                   CAST(:startedAt AS timestamptz[]), CAST(:durations AS integer[]),
+                                   CAST(:statuses AS integer[]), CAST(:outcomes AS text[]), CAST(:errors AS text[]),
+                                   CAST(:bodies AS text[]), CAST(:truncated AS boolean[]), CAST(:states AS text[]),
+                                   CAST(:nextAttempts AS timestamptz[]), CAST(:lastErrors AS text[]),
+                                   CAST(:completed AS timestamptz[]))
+                        ), attempt AS (
                             INSERT INTO lnp_core.webhook_attempts (delivery_id, workspace_id, attempt, node, started_at,
                                         duration_ms, status_code, outcome, error, response_body, response_truncated)
-                            SELECT id, workspace_id, :attempt, :node, :startedAt, :duration, :status, :outcome, :error,
-                                   :body, :truncated
-                              FROM lnp_core.webhook_deliveries WHERE id = :id
+                            SELECT d.id, d.workspace_id, r.attempt, r.node, r.started_at, r.duration_ms, r.status_code,
+                                   r.outcome, r.error, r.response_body, r.response_truncated
+                              FROM recorded r JOIN lnp_core.webhook_deliveries d ON d.id = r.id
                         ), delivery AS (
-                            UPDATE lnp_core.webhook_deliveries
-                               SET state = :state, attempts = attempts + 1, round_attempts = round_attempts + 1,
-                                   next_attempt_at = :next, lease_owner = NULL, lease_token = NULL, lease_until = NULL,
-                                   last_attempt_at = :startedAt, last_status = :status, last_error = :lastError,
-                                   completed_at = :completed
-                             WHERE id = :id AND lease_token = :token
-                            RETURNING 1
-                        ), streak_ended AS (
-                            UPDATE lnp_core.webhook_subscriptions SET failing_since = NULL
-                             WHERE id = :subscription AND :counts AND :delivered AND failing_since IS NOT NULL
-                        ), streak_started AS (
-                            UPDATE lnp_core.webhook_subscriptions SET failing_since = :startedAt
-                             WHERE id = :subscription AND :counts AND NOT :delivered AND failing_since IS NULL
+                            UPDATE lnp_core.webhook_deliveries d
+                               SET state = r.state, attempts = d.attempts + 1, round_attempts = d.round_attempts + 1,
+                                   next_attempt_at = r.next_attempt_at, lease_owner = NULL, lease_token = NULL,
+                                   lease_until = NULL, last_attempt_at = r.started_at, last_status = r.status_code,
+                                   last_error = r.last_error, completed_at = r.completed_at
+                              FROM recorded r
+                             WHERE d.id = r.id AND d.lease_token = r.token
+                            RETURNING d.id
+                        ), streak AS (
+                            UPDATE lnp_core.webhook_subscriptions s
+                               SET failing_since = CASE WHEN st.succeeded THEN st.since
+                                                        ELSE COALESCE(s.failing_since, st.since) END
+                              FROM unnest(CAST(:streakIds AS uuid[]), CAST(:streakSucceeded AS boolean[]),
+                                          CAST(:streakSince AS timestamptz[])) AS st (id, succeeded, since)
+                             WHERE s.id = st.id
+                               AND s.failing_since IS DISTINCT FROM CASE WHEN st.succeeded THEN st.since
+                                                                         ELSE COALESCE(s.failing_since, st.since) END
                         )
-                        SELECT count(*) FROM delivery
+                        SELECT id FROM delivery
                         """)
-                    .bind("id", delivery.id()).bind("token", delivery.leaseToken())
-                    .bind("subscription", delivery.subscriptionId()).bind("counts", !delivery.test())
-                    .bind("delivered", delivered).bind("attempt", delivery.attempts() + 1).bind("node", attempt.node())
-                    .bind("startedAt", attempt.startedAt()).bind("duration", (int) attempt.duration().toMillis())
-                    .bind("status", outcome.statusCode()).bind("outcome", attempt.historyOutcome())
-                    .bind("error", outcome.error()).bind("body", outcome.responseBody())
-                    .bind("truncated", outcome.truncated()).bind("state", decision.state())
-                    .bind("next", decision.nextAttempt())
-                    .bind("lastError", decision.reason() == null || outcome.error() == null ? outcome.error()
-                            : outcome.error() + "; " + decision.reason())
-                    .bind("completed", decision.isFinal() ? now : null)
-                    .mapTo(Integer.class).one() == 1;
-            if (!delivered && !delivery.test()) {
-                disableIfFailingSince(h, delivery.subscriptionId(), now, disableAfter);
+                    .bindArray("ids", UUID.class, ids).bindArray("tokens", UUID.class, tokens)
+                    .bindArray("numbers", Integer.class, numbers).bindArray("nodes", String.class, nodes)
+                    .bindArray("startedAt", String.class, startedAt).bindArray("durations", Integer.class, durations)
+                    .bindArray("statuses", Integer.class, statuses).bindArray("outcomes", String.class, outcomes)
+                    .bindArray("errors", String.class, errors).bindArray("bodies", String.class, bodies)
+                    .bindArray("truncated", Boolean.class, truncated).bindArray("states", String.class, states)
+                    .bindArray("nextAttempts", String.class, nextAttempts)
+                    .bindArray("lastErrors", String.class, lastErrors).bindArray("completed", String.class, completed)
+                    .bindArray("streakIds", UUID.class, streaks.subscriptions())
+                    .bindArray("streakSucceeded", Boolean.class, streaks.succeeded())
+                    .bindArray("streakSince", String.class, streaks.failingSince())
+                    .mapTo(UUID.class).list());
+            if (!streaks.failed().isEmpty()) {
+                disableIfFailingSince(h, streaks.failed(), now, disableAfter);
             }
             return held;
         });
     }
 
-    private void disableIfFailingSince(Handle h, UUID subscription, Instant now, Duration disableAfter) {
+    /**
+     * What a batch does to each subscription's failure streak, folded in the order the attempts finished, as
+     * recording them one by one would: a success ends the streak, a failure starts one unless one is running.
+     * So a subscription whose batch holds a success gets the start of the failures after its last success (none:
+     * no streak); one with only failures keeps its running streak or starts one at its first failure. Test
+     * deliveries do not count.
+     *
+     * @param failed the subscriptions with a failed attempt in the batch, to check for switching off
+     */
+    record Streaks(List<UUID> subscriptions, List<Boolean> succeeded, List<String> failingSince, List<UUID> failed) {
+        static Streaks of(List<Finished> batch) {
+            Map<UUID, Boolean> succeeded = new LinkedHashMap<>();
+            Map<UUID, Instant> since = new HashMap<>();
+            Set<UUID> failed = new LinkedHashSet<>();
+            for (Finished finished : batch) {
+                if (finished.delivery().test()) {
+                    continue;
+                }
+                UUID subscription = finished.delivery().subscriptionId();
+                if (finished.attempt().outcome().verdict() == Outcome.Verdict.DELIVERED) {
+                    succeeded.put(subscription, true);
+                    since.remove(subscription);
+                } else {
+                    succeeded.putIfAbsent(subscription, false);
+                    since.putIfAbsent(subscription, finished.attempt().startedAt());
+                    failed.add(subscription);
+                }
+            }
+            List<UUID> subscriptions = List.copyOf(succeeded.keySet());
+            List<String> failingSince = new ArrayList<>(subscriptions.size());
+            for (UUID subscription : subscriptions) {
+                Instant start = since.get(subscription);
+                failingSince.add(start == null ? null : start.toString());
+            }
+            return new Streaks(subscriptions, subscriptions.stream().map(succeeded::get).toList(), failingSince,
+                    List.copyOf(failed));
+        }
+    }
+
+    private void disableIfFailingSince(Handle h, List<UUID> subscriptions, Instant now, Duration disableAfter) {
         List<Notice> notices = h.createQuery("""
                         WITH disabled AS (
                             UPDATE lnp_core.webhook_subscriptions
                                SET enabled = false, disabled_reason = 'failing', updated_at = :now
-                             WHERE id = :id AND enabled AND failing_since <= :cutoff
+                             WHERE id = ANY (:ids) AND enabled AND failing_since <= :cutoff
                             RETURNING id, workspace_id, url, failing_since
                         )
                         INSERT INTO lnp_core.notices (workspace_id, kind, subject_id, recipient, message, created_at)
@@ -246,7 +351,7 @@ public final class DeliveryQueue {
                           FROM disabled d JOIN lnp_core.workspaces w ON w.id = d.workspace_id
                         RETURNING id, workspace_id, recipient, message
                         """)
-                .bind("id", subscription).bind("now", now).bind("cutoff", now.minus(disableAfter))
+                .bindArray("ids", UUID.class, subscriptions).bind("now", now).bind("cutoff", now.minus(disableAfter))
                 .map((rs, ctx) -> new Notice(rs.getObject("id", UUID.class), rs.getObject("workspace_id", UUID.class),
                         rs.getString("recipient"), rs.getString("message")))
                 .list();

@@ -14,18 +14,22 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.random.RandomGenerator;
 import org.jdbi.v3.core.JdbiException;
 
 /**
  * Delivers webhooks from this node. One loop fans committed outbox rows out into deliveries, claims due
- * deliveries under a lease and hands each to a virtual thread, which makes the attempt and records it. The loop
+ * deliveries under a lease and hands each to a virtual thread, which makes the attempt and has it recorded in the
+ * {@link AttemptRecorder}'s next batch, waiting for that batch's commit before it lets the delivery go. The loop
  * sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}), an attempt finishes, or the poll interval passes.
  * All state is in PostgreSQL: killing the node loses at most the leases it held, which expire and are claimed
  * again (by any node) with the same delivery id.
@@ -47,6 +51,8 @@ public final class Dispatcher implements AutoCloseable {
     private final RetryPolicy<Object> databaseRetry;
     /** Attempts in flight on this node, all receivers together. */
     private final Semaphore attemptSlots;
+    /** Writes finished attempts in batches, one commit for many deliveries. */
+    private final AttemptRecorder recorder;
     /** Deliveries this node holds (claimed, waiting for their receiver or in flight), and the most it may. */
     private final AtomicInteger held = new AtomicInteger();
     private final int maxHeld;
@@ -76,6 +82,7 @@ public final class Dispatcher implements AutoCloseable {
         this.receivers = new Receivers(settings);
         this.schedule = new RetrySchedule(RandomGenerator.getDefault());
         this.attemptSlots = new Semaphore(settings.maxInFlight());
+        this.recorder = new AttemptRecorder(queue, clock, settings.disableAfter(), settings.batchSize());
         this.maxHeld = settings.maxInFlight() * Receivers.QUEUE_PER_SLOT;
         // An attempt's result is worth waiting for while the database restarts: without it the attempt is
         // repeated once the lease ends. Give up before the lease does.
@@ -198,20 +205,30 @@ public final class Dispatcher implements AutoCloseable {
         receiver.hold();
         held.incrementAndGet();
         heldIds.add(delivery.id());
+        // The receiver's local queue counts a delivery until its answer is in, the node's until it is recorded:
+        // a delivery waiting for its batch's commit no longer stops more being claimed for its receiver (that
+        // capped a busy receiver at its queue depth per commit latency while the recorder was behind).
+        AtomicBoolean receiverLetGo = new AtomicBoolean();
+        Runnable letGoOfReceiver = () -> {
+            if (receiverLetGo.compareAndSet(false, true)) {
+                // Claim more when this receiver's local queue has just become half empty: once per half queue,
+                // not once per attempt (new events and due retries wake the loop on their own).
+                if (receiver.letGo() == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2) {
+                    wake();
+                }
+            }
+        };
         return attempts.submit(() -> {
             try {
-                attemptWhenASlotIsFree(delivery, receiver);
+                attemptWhenASlotIsFree(delivery, receiver, letGoOfReceiver);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
                         + "attempted again when its lease ends", e);
             } finally {
+                letGoOfReceiver.run();
                 heldIds.remove(delivery.id());
-                int stillHeldForReceiver = receiver.letGo();
-                int stillHeld = held.decrementAndGet();
-                // Claim more when this receiver's local queue, or the node's, has just become half empty: once per
-                // half queue, not once per attempt (new events and due retries wake the loop on their own).
-                if (stillHeldForReceiver == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2
-                        || stillHeld == maxHeld / 2) {
+                // Likewise for the node's queue.
+                if (held.decrementAndGet() == maxHeld / 2) {
                     wake();
                 }
             }
@@ -225,7 +242,8 @@ public final class Dispatcher implements AutoCloseable {
      * outcome waits for a commit, and holding a receiver's slot across it capped each receiver at a few
      * deliveries per commit latency (≈ 70/s while the database was busy with other writes).
      */
-    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver) {
+    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver,
+            Runnable letGoOfReceiver) {
         long deadline = System.nanoTime() + Duration.between(clock.instant(), delivery.leaseUntil())
                 .minus(settings.requestTimeout()).minusSeconds(1).toNanos();
         Sender.Result result;
@@ -246,6 +264,7 @@ public final class Dispatcher implements AutoCloseable {
                 receiver.bulkhead.releasePermit();
             }
         }
+        letGoOfReceiver.run();
         record(delivery, result);
     }
 
@@ -289,8 +308,7 @@ public final class Dispatcher implements AutoCloseable {
                         delivery.roundStartedAt(), now, attempted.outcome().retryAfter());
                 var record = new DeliveryQueue.Attempt(node, attempted.startedAt(), attempted.duration(),
                         attempted.outcome(), decision);
-                boolean held = Failsafe.with(databaseRetry).get(
-                        () -> queue.record(delivery, record, clock.instant(), settings.disableAfter()));
+                boolean held = recordDurably(delivery, record);
                 if (!held) {
                     LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + ": the lease ended before the "
                             + "attempt was recorded; another attempt may follow");
@@ -300,6 +318,26 @@ public final class Dispatcher implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Records the attempt in the recorder's next batch and waits for its commit. When the batch fails (a row the
+     * database refuses, the database away), the attempt is recorded on its own, retried while the database
+     * restarts, until shortly before the lease ends.
+     */
+    private boolean recordDurably(ClaimedDelivery delivery, DeliveryQueue.Attempt attempt) {
+        try {
+            return recorder.record(delivery, attempt)
+                    .get(settings.lease().minus(settings.requestTimeout()).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.log(Level.DEBUG, "Webhook delivery " + delivery.id() + ": its batch was not recorded ("
+                    + e.getMessage() + "); recording it on its own");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the attempt was being recorded", e);
+        }
+        return Failsafe.with(databaseRetry).get(
+                () -> queue.record(delivery, attempt, clock.instant(), settings.disableAfter()));
     }
 
     @Override
@@ -323,5 +361,6 @@ public final class Dispatcher implements AutoCloseable {
             attempts.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        recorder.close();
     }
 }

@@ -17,7 +17,7 @@ import java.util.List;
  * @param breakerFailures consecutive failures of a receiver that open its circuit
  * @param breakerDelay    how long an open circuit waits before one probe is let through
  * @param pollInterval    the longest the dispatcher sleeps without being woken by a commit
- * @param batchSize       outbox rows fanned out, or deliveries claimed, per statement
+ * @param batchSize       outbox rows fanned out, deliveries claimed, or finished attempts recorded, per statement
  * @param secretOverlap   how long the previous secret keeps signing after a rotation
  * @param responseCap     how much of a receiver's response body is read and kept
  * @param history         how long deliveries and attempts are kept

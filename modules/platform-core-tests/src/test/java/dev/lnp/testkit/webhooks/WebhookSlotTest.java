@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A receiver's attempt slot bounds requests in flight, not the recording of their outcomes: with one slot and
- * every recording held up by a lock, the receiver still gets each delivery (docs/performance.md, finding 6).
+ * every recording held up by a lock, the receiver still gets each delivery (docs/performance.md, finding 6); nor
+ * does its local queue of claimed deliveries count those waiting to be recorded ("Webhook deliveries in batches").
  */
 @PlatformTest(plugins = "probe", config = {
         "lnp.webhooks.allowed_networks=127.0.0.0/8",
@@ -48,6 +49,31 @@ class WebhookSlotTest {
             await(seconds(15), "all three recorded once the lock is gone", () -> Hooks.states(platform.jdbi(),
                     sub.id()).values().stream().filter("delivered"::equals).count() == 3);
             assertEquals(3, receiver.received().size());
+        }
+    }
+
+    @Test
+    void deliveriesWaitingToBeRecordedDoNotFillTheReceiversLocalQueue(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("queue");
+        String key = platform.fullAccessKey(ws);
+        try (var receiver = new WebhookReceiver()) {
+            receiver.respond(r -> Reply.status(204));
+            var sub = subscribe(platform, key, receiver.url("/hook"), "probe.burst");
+            try (Handle lock = platform.jdbi().open()) {
+                lock.begin();
+                lock.execute("LOCK TABLE lnp_core.webhook_attempts IN EXCLUSIVE MODE");
+                // Ten deliveries, more than the receiver's local queue (4 per slot, one slot): each answered
+                // delivery leaves the queue although its outcome cannot be recorded yet.
+                publish(platform, key, 10, "probe.burst");
+                await(seconds(15), "ten deliveries sent while none can be recorded",
+                        () -> receiver.received().size() == 10);
+                assertEquals(0, Hooks.states(platform.jdbi(), sub.id()).values().stream()
+                        .filter("delivered"::equals).count(), "no outcome recorded while the lock is held");
+                lock.rollback();
+            }
+            await(seconds(15), "all ten recorded once the lock is gone", () -> Hooks.states(platform.jdbi(),
+                    sub.id()).values().stream().filter("delivered"::equals).count() == 10);
+            assertEquals(10, receiver.received().size(), "each sent once");
         }
     }
 }
