@@ -292,7 +292,10 @@ class DistributionIT {
             exchange.close();
         });
         receiver.start();
-        Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8"));
+        // A small pool: the plugins' migration histories are read concurrently, and with seven plugins a pool of 4
+        // once refused every start (each reader held one connection and waited for a second).
+        Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
+                "LNP_DATABASE_POOL_SIZE", "4"));
         try {
             server.awaitReady(FIRST_START);
             // Contacts have no GET by id (MCP tools change them); the workspace's list holds the one written.

@@ -105,8 +105,15 @@ public final class PlatformConfig {
         return config.get("lnp.database.password").asString().asOptional();
     }
 
+    /** At least 2: Flyway holds two connections while it reads or migrates a schema's history, so a start with a
+     * pool of one would wait for itself until the pool's timeout. */
     public int databasePoolSize() {
-        return config.get("lnp.database.pool.size").asInt().orElse(16);
+        int size = config.get("lnp.database.pool.size").asInt().orElse(16);
+        if (size < 2) {
+            throw new IllegalStateException("lnp.database.pool.size is " + size
+                    + ": it must be at least 2 (a start's migrations hold two connections at once)");
+        }
+        return size;
     }
 
     public Path dataDir() {

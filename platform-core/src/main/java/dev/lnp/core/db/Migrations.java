@@ -90,20 +90,26 @@ public final class Migrations {
 
     /**
      * As {@link #prepareCore(Future)}, for the plugins' schemas, in the given (dependency) order. The histories are
-     * read concurrently, each on its own pooled connection, since that read is most of a restart's time here and the
-     * owners are independent; migrating, when needed, stays one owner after the other. The tenant role's grants
-     * and the row-level security check of {@link #migrateProtectedPlugin} apply on every start (for an up-to-date
-     * schema in the same concurrent task).
+     * read concurrently (as many at once as the pool allows, see {@link #concurrentReads()}), since that read is
+     * most of a restart's time here and the owners are independent; migrating, when needed, stays one owner after
+     * the other. The tenant role's grants and the row-level security check of {@link #migrateProtectedPlugin} apply
+     * on every start (for an up-to-date schema in the same concurrent task).
      */
     public void preparePlugins(List<Owner> owners) {
         List<Status> statuses;
+        var connections = new java.util.concurrent.Semaphore(concurrentReads());
         try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Status>> reads = owners.stream().map(owner -> readers.submit(() -> {
-                Status status = status(owner);
-                if (status.upToDate()) {
-                    protect(owner);
+                connections.acquire();
+                try {
+                    Status status = status(owner);
+                    if (status.upToDate()) {
+                        protect(owner);
+                    }
+                    return status;
+                } finally {
+                    connections.release();
                 }
-                return status;
             })).toList();
             statuses = reads.stream().map(Migrations::await).toList();
         }
@@ -114,6 +120,17 @@ public final class Migrations {
                 protect(status.owner());
             }
         }
+    }
+
+    /**
+     * How many histories may be read at once. Flyway holds two pooled connections while it reads one (its main
+     * connection and the one it would migrate on), so readers that each got one connection and wait for a second
+     * would take a small pool whole and never finish: a pool of 4 and seven plugins refused every start. Half the
+     * pool, less one connection left for anything else starting, and at least one reader.
+     */
+    private int concurrentReads() {
+        int pool = dataSource instanceof com.zaxxer.hikari.HikariDataSource hikari ? hikari.getMaximumPoolSize() : 2;
+        return Math.max(1, (pool - 1) / 2);
     }
 
     /** The tenant role's grants on a migrated plugin schema, and the refusal of one without row-level security. */

@@ -45,6 +45,15 @@ class PlatformConfigTest {
     }
 
     @Test
+    void aPoolTooSmallForMigrationsIsRefusedNamingTheSetting() {
+        assertEquals(2, PlatformConfig.load(null, Map.of("LNP_DATABASE_POOL_SIZE", "2"), Map.of()).databasePoolSize());
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(null, Map.of("LNP_DATABASE_POOL_SIZE", "1"), Map.of()).databasePoolSize());
+        assertEquals("lnp.database.pool.size is 1: it must be at least 2 (a start's migrations hold two connections"
+                + " at once)", refused.getMessage());
+    }
+
+    @Test
     void environmentVariablesOverrideTheYamlFile(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("platform.yaml");
         Files.writeString(yaml, """
