@@ -30,10 +30,20 @@ public final class Main {
     }
 
     public static int run(String... args) {
+        if (isPlainServe(args)) {
+            // The server's own start: picocli's classes (about 170, left out of the AOT cache because their class
+            // files are too old to be linked ahead of time) and its reflection over the command cost a tenth of a
+            // second of every restart, to parse one word. Same exit code and error line as through picocli.
+            try {
+                return new ServeCommand().call();
+            } catch (RuntimeException e) {
+                System.err.println(errorLine(e));
+                return 1;
+            }
+        }
         CommandLine cli = commandLine(args);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            commandLine.getErr().println("error: " + message.lines().findFirst().orElse(message));
+            commandLine.getErr().println(errorLine(e));
             return 1;
         });
         cli.setParameterExceptionHandler((e, arguments) -> {
@@ -42,6 +52,19 @@ public final class Main {
             return 2;
         });
         return cli.execute(args);
+    }
+
+    /**
+     * {@code serve} and nothing else: run without picocli. Only sound while {@code serve} takes no option or
+     * parameter besides help and version (MainTest checks that it declares none).
+     */
+    static boolean isPlainServe(String... args) {
+        return args.length == 1 && args[0].equals("serve");
+    }
+
+    private static String errorLine(Exception e) {
+        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        return "error: " + message.lines().findFirst().orElse(message);
     }
 
     /**

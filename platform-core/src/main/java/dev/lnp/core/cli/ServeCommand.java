@@ -2,6 +2,7 @@ package dev.lnp.core.cli;
 
 import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.core.http.ServerWarmUp;
 import dev.lnp.core.logging.Logging;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -18,6 +19,8 @@ final class ServeCommand implements Callable<Integer> {
         Logging.configure(config.get("lnp.log.level").orElse("INFO"));
         // Installed before start-up, so a stop requested while the embedded database starts still stops it.
         CountDownLatch stopRequested = StopSignals.install();
+        // After the logging set-up, so that anything Helidon logs meanwhile is in the platform's format.
+        ServerWarmUp.start();
         var plugins = new Plugins(config);
         Platform platform = Platform.start(config, plugins.loaded(), plugins::close);
         // Any other way the JVM ends (System.exit, a signal not handled above) still closes the platform.

@@ -85,6 +85,22 @@ class MainTest {
     }
 
     @Test
+    void plainServeSkipsPicocliOnlyWhileServeHasNoOptionOfItsOwn() {
+        // Main runs `serve` without picocli: an option or parameter added to it would never be parsed (nor its
+        // default applied) on that path. Adding one means Main.isPlainServe has to go.
+        var spec = new CommandLine(new ServeCommand()).getCommandSpec();
+        assertEquals(List.of(), spec.options().stream()
+                .filter(option -> !option.usageHelp() && !option.versionHelp()).map(o -> o.longestName()).toList());
+        assertEquals(List.of(), spec.positionalParameters());
+        assertTrue(Main.isPlainServe("serve"));
+        assertFalse(Main.isPlainServe("serve", "--help"));
+        assertFalse(Main.isPlainServe("serve", "--version"));
+        assertFalse(Main.isPlainServe("serve", "extra"));
+        assertFalse(Main.isPlainServe());
+        assertFalse(Main.isPlainServe("routes"));
+    }
+
+    @Test
     void versionIsTheBuildsVersion() throws Exception {
         Matcher version = Pattern.compile("<artifactId>lnp-parent</artifactId>\\s*<version>([^<]+)</version>")
                 .matcher(Files.readString(Path.of("../pom.xml")));
