@@ -1,13 +1,11 @@
 package dev.lnp.webhooks;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.failsafe.CircuitBreakerOpenException;
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.Timeout;
 import dev.failsafe.TimeoutExceededException;
-import dev.lnp.api.Json;
 import dev.lnp.api.webhooks.StandardWebhookSignature;
 import dev.lnp.api.webhooks.WebhookSignature;
 import java.io.IOException;
@@ -15,6 +13,7 @@ import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,6 +42,7 @@ final class Sender {
     private final ReceiverClient client;
     private final Timeout<Outcome> timeout;
     private final Clock clock;
+    private final SigningKeys keys = new SigningKeys();
 
     Sender(ReceiverClient client, Duration requestTimeout, Clock clock) {
         this.client = client;
@@ -90,38 +90,37 @@ final class Sender {
      *
      * @param secrets the subscription's valid secrets, newest first (at most two)
      */
-    static Map<String, String> signatures(ClaimedDelivery delivery, long timestamp, byte[] body) {
+    Map<String, String> signatures(ClaimedDelivery delivery, long timestamp, byte[] body) {
         List<String> secrets = delivery.secrets();
         Map<String, String> headers = new LinkedHashMap<>();
-        headers.put(WebhookSignature.SIGNATURE_HEADER, WebhookSignature.sign(secrets.getLast(), timestamp, body));
+        headers.put(WebhookSignature.SIGNATURE_HEADER, keys.sign(secrets.getLast(), timestamp, body));
         if (secrets.size() > 1) {
-            headers.put(WebhookSignature.NEXT_SIGNATURE_HEADER, WebhookSignature.sign(secrets.getFirst(), timestamp, body));
+            headers.put(WebhookSignature.NEXT_SIGNATURE_HEADER, keys.sign(secrets.getFirst(), timestamp, body));
         }
         String id = delivery.id().toString();
         headers.put(StandardWebhookSignature.ID_HEADER, id);
         headers.put(StandardWebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp));
-        StandardWebhookSignature.header(secrets, id, timestamp, body)
+        keys.standardHeader(secrets, id, timestamp, body)
                 .ifPresent(value -> headers.put(StandardWebhookSignature.SIGNATURE_HEADER, value));
         return headers;
     }
 
     /**
      * The JSON body. It names the delivery, so the id is covered by the signature; it holds no attempt-specific
-     * data, so every attempt sends the same bytes.
+     * data, so every attempt sends the same bytes. {@code data} is the payload's text as PostgreSQL prints the
+     * stored {@code jsonb} (a canonical form, the same on every read), copied in without being parsed: the
+     * other fields are ids, a timestamp and a catalog name, so the body is valid JSON whatever the payload holds.
      */
     static byte[] body(ClaimedDelivery delivery) {
-        ObjectNode body = Json.object();
-        body.put("delivery_id", delivery.id().toString());
-        body.put("event_id", delivery.eventId().toString());
-        body.put("event", delivery.eventName());
-        body.put("workspace_id", delivery.workspaceId().toString());
-        body.put("occurred_at", DateTimeFormatter.ISO_INSTANT.format(delivery.occurredAt()));
-        body.set("data", Json.parse(delivery.payload()));
-        try {
-            return Json.mapper().writeValueAsBytes(body);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a tree read from JSON writes back", e);
-        }
+        String payload = delivery.payload();
+        StringBuilder body = new StringBuilder(160 + payload.length())
+                .append("{\"delivery_id\":\"").append(delivery.id())
+                .append("\",\"event_id\":\"").append(delivery.eventId())
+                .append("\",\"event\":\"").append(JsonStringEncoder.getInstance().quoteAsString(delivery.eventName()))
+                .append("\",\"workspace_id\":\"").append(delivery.workspaceId())
+                .append("\",\"occurred_at\":\"").append(DateTimeFormatter.ISO_INSTANT.format(delivery.occurredAt()))
+                .append("\",\"data\":").append(payload).append('}');
+        return body.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private String noAnswer() {
