@@ -57,7 +57,7 @@ public final class ToolCallLog implements AutoCloseable {
                         .bind("conn", e.connectionId()).bind("endpoint", e.endpoint()).bind("tool", e.tool())
                         .bind("outcome", e.outcome()).bind("code", e.errorCode())
                         .bind("ms", BigDecimal.valueOf(e.durationMs()).setScale(3, RoundingMode.HALF_UP))
-                        .bind("entities", Json.mapper().valueToTree(e.entities()).toString())
+                        .bind("entities", entitiesJson(e.entities()))
                         .add();
             }
             insert.execute();
@@ -93,6 +93,15 @@ public final class ToolCallLog implements AutoCloseable {
                         entities(rs.getString("entities"))))
                 .list();
         return new ToolCallPage(items, Page.of(filter.page(), total));
+    }
+
+    /** Written straight to text (stored as jsonb): a list call names every row, so no tree of them first. */
+    private static String entitiesJson(List<EntityRef> entities) {
+        try {
+            return Json.mapper().writeValueAsString(entities);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("entities not writable as JSON", e);
+        }
     }
 
     private static List<EntityRef> entities(String json) {

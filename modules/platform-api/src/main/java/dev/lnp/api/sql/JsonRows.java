@@ -3,6 +3,7 @@ package dev.lnp.api.sql;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonSerializable;
@@ -16,6 +17,7 @@ import dev.lnp.api.mcp.ToolResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -45,8 +47,9 @@ import org.jdbi.v3.core.statement.StatementContext;
  *   {@code {"items": [...], "pagination": {...}}}, the same content as the REST envelope.</li>
  * </ul>
  *
- * A {@link RowWriter} writes one row as one JSON value; {@link #column} and {@link #timestamp} write a column as a
- * field, the same JSON as {@link Column#readJson} (timestamps from PostgreSQL's text, without a date-time object).
+ * A {@link RowWriter} writes one row as one JSON value; its {@link RowWriterFactory} resolves a {@link FieldWriter}
+ * per column once per result set with {@link #field} (the same JSON as {@link Column#readJson}) and
+ * {@link #timestampField} (ISO 8601 in UTC), so nothing about a column is looked up again for each cell.
  * Serialising into anything other than a UTF-8 byte generator (a tree with {@code valueToTree}, a String)
  * replays the rows as ordinary JSON tokens, so tests and tree consumers see normal nodes.
  */
@@ -104,7 +107,7 @@ public final class JsonRows implements JsonSerializable {
         List<EntityRef> read = new ArrayList<>();
         ByteArrayBuilder bytes = new ByteArrayBuilder(FACTORY._getBufferRecycler(), 8192);
         try (JsonGenerator json = FACTORY.createGenerator(bytes)) {
-            stream(json, (rs, index) -> read.add(new EntityRef(entityType, UUID.fromString(rs.getString(index)), "read")));
+            stream(json, (rs, index) -> read.add(new EntityRef(entityType, rs.getObject(index, UUID.class), "read")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -203,79 +206,246 @@ public final class JsonRows implements JsonSerializable {
     // ---- writing columns -----------------------------------------------------------------------------------
 
     /**
-     * Writes {@code column}'s value at {@code index} as the field of its name, the same JSON that
-     * {@link Column#readJson} gives.
+     * Writes one column of the current row as one JSON field. Made once per result set by {@link #field} or
+     * {@link #timestampField} (in a {@link RowWriterFactory}), so the column's position, its write path and the
+     * field name's UTF-8 bytes are worked out once, not for every cell.
      */
-    public static void column(Column column, ResultSet rs, int index, JsonGenerator json) throws SQLException, IOException {
-        json.writeFieldName(column.name());
-        switch (column.type()) {
-            case TEXT -> textValue(rs, index, json);
-            case UUID -> stringOrNull(rs.getString(index), json);
-            case DATE -> {
-                LocalDate date = rs.getObject(index, LocalDate.class);
+    @FunctionalInterface
+    public interface FieldWriter {
+        void write(ResultSet rs, JsonGenerator json) throws SQLException, IOException;
+    }
+
+    /**
+     * A writer of {@code column} (found by its name in {@code rs}) as the field of its name, the same JSON that
+     * {@link Column#readJson} gives. Call it once per result set, from a {@link RowWriterFactory}.
+     */
+    public static FieldWriter field(Column column, ResultSet rs) throws SQLException {
+        int index = rs.findColumn(column.name());
+        SerializedString name = new SerializedString(column.name());
+        return switch (column.type()) {
+            case TEXT -> isCharacter(rs, index)
+                    ? (row, json) -> {
+                        json.writeFieldName(name);
+                        utf8OrNull(row.getBytes(index), json);
+                    }
+                    : (row, json) -> {
+                        json.writeFieldName(name);
+                        stringOrNull(row.getString(index), json);
+                    };
+            case UUID -> {
+                char[] buffer = new char[36];
+                yield (row, json) -> {
+                    json.writeFieldName(name);
+                    uuidValue(row, index, buffer, json);
+                };
+            }
+            case DATE -> (row, json) -> {
+                json.writeFieldName(name);
+                LocalDate date = row.getObject(index, LocalDate.class);
                 stringOrNull(date == null ? null : date.toString(), json);
-            }
-            case TIMESTAMP -> timestampValue(rs, index, json);
-            case NUMBER -> {
-                BigDecimal value = rs.getBigDecimal(index);
-                if (value == null) {
-                    json.writeNull();
-                } else {
-                    BigDecimal stripped = value.stripTrailingZeros();
-                    json.writeNumber(stripped.scale() < 0 ? stripped.setScale(0) : stripped);
-                }
-            }
-            case BOOLEAN -> {
-                boolean value = rs.getBoolean(index);
-                if (rs.wasNull()) {
+            };
+            case TIMESTAMP -> timestampField(name, index);
+            case NUMBER -> (row, json) -> {
+                json.writeFieldName(name);
+                numberValue(row.getBigDecimal(index), json);
+            };
+            case BOOLEAN -> (row, json) -> {
+                json.writeFieldName(name);
+                boolean value = row.getBoolean(index);
+                if (row.wasNull()) {
                     json.writeNull();
                 } else {
                     json.writeBoolean(value);
                 }
-            }
-            case TEXT_ARRAY -> {
-                json.writeStartArray();
-                Array array = rs.getArray(index);
-                if (array != null) {
-                    for (Object value : (Object[]) array.getArray()) {
-                        stringOrNull((String) value, json);
-                    }
-                    array.free();
+            };
+            case TEXT_ARRAY -> (row, json) -> {
+                json.writeFieldName(name);
+                byte[] raw = row.getBytes(index);
+                if (raw == null || !writeBinaryTextArray(raw, json)) {
+                    textArrayValue(row.getArray(index), json);
                 }
-                json.writeEndArray();
-            }
-            case JSON -> {
-                String text = rs.getString(index);
-                if (text == null || text.equals("{}")) {
-                    json.writeStartObject();
-                    json.writeEndObject();
-                } else {
-                    // Re-tokenised rather than written raw: the response stays compact and one JSON style.
-                    try (JsonParser parser = FACTORY.createParser(text)) {
-                        parser.nextToken();
-                        json.copyCurrentStructure(parser);
-                    }
-                }
-            }
-        }
+            };
+            case JSON -> (row, json) -> {
+                json.writeFieldName(name);
+                jsonValue(row.getString(index), json);
+            };
+        };
     }
 
-    /** Writes a {@code timestamptz} column as the field {@code name}: ISO 8601 in UTC ({@code …Z}), or null. */
-    public static void timestamp(String name, ResultSet rs, int index, JsonGenerator json) throws SQLException, IOException {
-        json.writeFieldName(name);
-        timestampValue(rs, index, json);
+    /**
+     * A writer of the {@code timestamptz} column {@code name} as the field of that name: ISO 8601 in UTC
+     * ({@code …Z}), or null. Call it once per result set, from a {@link RowWriterFactory}.
+     */
+    public static FieldWriter timestampField(String name, ResultSet rs) throws SQLException {
+        return timestampField(new SerializedString(name), rs.findColumn(name));
     }
 
-    private static void timestampValue(ResultSet rs, int index, JsonGenerator json) throws SQLException, IOException {
-        // As a date-time, not as text: once the driver prepares the statement it receives timestamptz in binary,
-        // and its text form would be formatted only to be parsed again.
-        OffsetDateTime value = rs.getObject(index, OffsetDateTime.class);
+    private static FieldWriter timestampField(SerializedString name, int index) {
+        char[] buffer = new char[30];
+        return (row, json) -> {
+            json.writeFieldName(name);
+            timestampValue(row, index, buffer, json);
+        };
+    }
+
+    /**
+     * Whether the driver reports a character type. Only then are the value's bytes the text itself (UTF-8, the
+     * driver's client encoding); another type declared TEXT may arrive in a binary encoding and is read as a String.
+     */
+    private static boolean isCharacter(ResultSet rs, int index) throws SQLException {
+        int type = rs.getMetaData().getColumnType(index);
+        return type == Types.VARCHAR || type == Types.CHAR || type == Types.LONGVARCHAR;
+    }
+
+    private static void numberValue(BigDecimal value, JsonGenerator json) throws IOException {
         if (value == null) {
             json.writeNull();
         } else {
-            writeIsoUtc(value, json);
+            BigDecimal stripped = value.stripTrailingZeros();
+            json.writeNumber(stripped.scale() < 0 ? stripped.setScale(0) : stripped);
         }
     }
+
+    /** The element types whose binary array elements are the text itself: {@code text} and {@code varchar}. */
+    private static final int TEXT_OID = 25;
+    private static final int VARCHAR_OID = 1043;
+
+    /**
+     * A one-dimensional {@code text[]} received in binary (once the driver prepares the statement), written
+     * straight from its bytes: each element is the text in the client encoding, UTF-8, so no array object, no
+     * String per element. Returns false, having written nothing, for anything else (the text form before the
+     * statement is prepared starts with '{'; more dimensions, another element type).
+     */
+    private static boolean writeBinaryTextArray(byte[] raw, JsonGenerator json) throws IOException {
+        if (raw.length < 12 || raw[0] == '{') {
+            return false;
+        }
+        ByteBuffer in = ByteBuffer.wrap(raw);
+        int dimensions = in.getInt();
+        in.getInt(); // has nulls: each element says so itself
+        int elementType = in.getInt();
+        if (dimensions > 1 || (elementType != TEXT_OID && elementType != VARCHAR_OID)
+                || (dimensions == 1 && raw.length < 20)) {
+            return false;
+        }
+        int count = dimensions == 0 ? 0 : in.getInt();
+        if (dimensions == 1) {
+            in.getInt(); // lower bound
+        }
+        json.writeStartArray();
+        for (int i = 0; i < count; i++) {
+            int length = in.getInt();
+            if (length < 0) {
+                json.writeNull();
+            } else {
+                json.writeUTF8String(raw, in.position(), length);
+                in.position(in.position() + length);
+            }
+        }
+        json.writeEndArray();
+        return true;
+    }
+
+    private static void textArrayValue(Array array, JsonGenerator json) throws SQLException, IOException {
+        json.writeStartArray();
+        if (array != null) {
+            for (Object value : (Object[]) array.getArray()) {
+                stringOrNull((String) value, json);
+            }
+            array.free();
+        }
+        json.writeEndArray();
+    }
+
+    private static void jsonValue(String text, JsonGenerator json) throws IOException {
+        if (text == null || text.equals("{}")) {
+            json.writeStartObject();
+            json.writeEndObject();
+        } else {
+            // Re-tokenised rather than written raw: the response stays compact and one JSON style.
+            try (JsonParser parser = FACTORY.createParser(text)) {
+                parser.nextToken();
+                json.copyCurrentStructure(parser);
+            }
+        }
+    }
+
+    /** PostgreSQL's binary {@code timestamptz}: microseconds since 2000-01-01T00:00Z. */
+    private static final long PG_EPOCH_SECOND = 946_684_800L;
+    private static final byte[] INFINITY = "infinity".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    /**
+     * Once the driver prepares the statement it receives {@code timestamptz} in binary, eight bytes of
+     * microseconds, and hands them over as they came: those are written by arithmetic into {@code buffer}, with no
+     * date-time object (the driver made six per value). Anything else (text before the statement is prepared,
+     * infinity, a year outside 1000–9999) goes through the driver's date-time: the same JSON either way.
+     */
+    private static void timestampValue(ResultSet rs, int index, char[] buffer, JsonGenerator json)
+            throws SQLException, IOException {
+        byte[] raw = rs.getBytes(index);
+        if (raw == null) {
+            json.writeNull();
+            return;
+        }
+        if (raw.length == 8 && !java.util.Arrays.equals(raw, INFINITY)) {
+            long micros = ByteBuffer.wrap(raw).getLong();
+            int length = micros == Long.MAX_VALUE || micros == Long.MIN_VALUE ? -1 : isoUtc(micros, buffer);
+            if (length > 0) {
+                json.writeString(buffer, 0, length);
+                return;
+            }
+        }
+        writeIsoUtc(rs.getObject(index, OffsetDateTime.class), json);
+    }
+
+    /**
+     * Writes the instant {@code micros} after PostgreSQL's epoch into {@code out} as {@link #writeIsoUtc} does and
+     * returns its length, or -1 for a year outside 1000–9999.
+     */
+    static int isoUtc(long micros, char[] out) {
+        long second = Math.floorDiv(micros, 1_000_000L) + PG_EPOCH_SECOND;
+        int micro = (int) Math.floorMod(micros, 1_000_000L);
+        long day = Math.floorDiv(second, 86_400L);
+        int secondOfDay = (int) Math.floorMod(second, 86_400L);
+        // Days to the proleptic Gregorian civil date (H. Hinnant's days_from_civil, inverted), as java.time does.
+        long z = day + 719_468L;
+        long era = Math.floorDiv(z, 146_097L);
+        long dayOfEra = z - era * 146_097L;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        int dayOfMonth = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        long year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+        if (year < 1000 || year > 9999) {
+            return -1;
+        }
+        return iso(out, (int) year, month, dayOfMonth, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60,
+                micro * 1000);
+    }
+
+    /** A {@code uuid} received in binary (16 bytes): written as {@link java.util.UUID#toString} would. */
+    private static void uuidValue(ResultSet rs, int index, char[] buffer, JsonGenerator json)
+            throws SQLException, IOException {
+        byte[] raw = rs.getBytes(index);
+        if (raw == null) {
+            json.writeNull();
+        } else if (raw.length == 16) {
+            int at = 0;
+            for (int i = 0; i < 16; i++) {
+                if (i == 4 || i == 6 || i == 8 || i == 10) {
+                    buffer[at++] = '-';
+                }
+                buffer[at++] = HEX[(raw[i] >> 4) & 0xF];
+                buffer[at++] = HEX[raw[i] & 0xF];
+            }
+            json.writeString(buffer, 0, at);
+        } else {
+            stringOrNull(rs.getString(index), json);
+        }
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /**
      * Writes the instant as {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} formats it in UTC
@@ -290,19 +460,24 @@ public final class JsonRows implements JsonSerializable {
             return;
         }
         char[] out = new char[30];
+        json.writeString(out, 0, iso(out, year, utc.getMonthValue(), utc.getDayOfMonth(), utc.getHour(),
+                utc.getMinute(), utc.getSecond(), utc.getNano()));
+    }
+
+    /** {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z} into {@code out} (30 chars at least); returns the length. */
+    private static int iso(char[] out, int year, int month, int day, int hour, int minute, int second, int nanos) {
         digits(out, 0, year, 4);
         out[4] = '-';
-        digits(out, 5, utc.getMonthValue(), 2);
+        digits(out, 5, month, 2);
         out[7] = '-';
-        digits(out, 8, utc.getDayOfMonth(), 2);
+        digits(out, 8, day, 2);
         out[10] = 'T';
-        digits(out, 11, utc.getHour(), 2);
+        digits(out, 11, hour, 2);
         out[13] = ':';
-        digits(out, 14, utc.getMinute(), 2);
+        digits(out, 14, minute, 2);
         out[16] = ':';
-        digits(out, 17, utc.getSecond(), 2);
+        digits(out, 17, second, 2);
         int end = 19;
-        int nanos = utc.getNano();
         if (nanos != 0) {
             out[end++] = '.';
             int digits = 9;
@@ -314,7 +489,7 @@ public final class JsonRows implements JsonSerializable {
             end += digits;
         }
         out[end++] = 'Z';
-        json.writeString(out, 0, end);
+        return end;
     }
 
     private static void digits(char[] out, int at, int value, int width) {
@@ -325,22 +500,14 @@ public final class JsonRows implements JsonSerializable {
     }
 
     /**
-     * A character column is written from its bytes as they came from PostgreSQL, which are UTF-8 (the driver's
-     * client encoding), escaped by the generator: no String is decoded per value and encoded again (that was a
-     * tenth of a list page's CPU). A column declared TEXT that is not of a character type is read as a String, since
-     * its bytes may be a binary encoding.
+     * A character value written from the bytes PostgreSQL sent, escaped by the generator: no String is decoded per
+     * value and encoded again (that was a tenth of a list page's CPU).
      */
-    private static void textValue(ResultSet rs, int index, JsonGenerator json) throws SQLException, IOException {
-        int type = rs.getMetaData().getColumnType(index);
-        if (type == Types.VARCHAR || type == Types.CHAR || type == Types.LONGVARCHAR) {
-            byte[] utf8 = rs.getBytes(index);
-            if (utf8 == null) {
-                json.writeNull();
-            } else {
-                json.writeUTF8String(utf8, 0, utf8.length);
-            }
+    private static void utf8OrNull(byte[] utf8, JsonGenerator json) throws IOException {
+        if (utf8 == null) {
+            json.writeNull();
         } else {
-            stringOrNull(rs.getString(index), json);
+            json.writeUTF8String(utf8, 0, utf8.length);
         }
     }
 

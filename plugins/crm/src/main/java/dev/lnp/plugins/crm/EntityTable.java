@@ -25,6 +25,9 @@ import org.jdbi.v3.core.statement.StatementContext;
  */
 final class EntityTable implements RowMapper<ObjectNode> {
 
+    /** Every row's key, written first; never null, so the same JSON as the string {@link #map} puts. */
+    private static final Column ID = Column.uuid("id");
+
     private final String table;
     private final List<Column> columns;
 
@@ -126,21 +129,18 @@ final class EntityTable implements RowMapper<ObjectNode> {
      * same order and form, as {@link #map}, without a node per row.
      */
     JsonRows.RowWriter writer(ResultSet rs) throws SQLException {
-        int id = rs.findColumn("id");
-        int[] positions = new int[columns.size()];
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = rs.findColumn(columns.get(i).name());
+        JsonRows.FieldWriter[] fields = new JsonRows.FieldWriter[columns.size() + 3];
+        fields[0] = JsonRows.field(ID, rs);
+        for (int i = 0; i < columns.size(); i++) {
+            fields[i + 1] = JsonRows.field(columns.get(i), rs);
         }
-        int createdAt = rs.findColumn("created_at");
-        int updatedAt = rs.findColumn("updated_at");
+        fields[fields.length - 2] = JsonRows.timestampField("created_at", rs);
+        fields[fields.length - 1] = JsonRows.timestampField("updated_at", rs);
         return (row, json) -> {
             json.writeStartObject();
-            json.writeStringField("id", row.getString(id));
-            for (int i = 0; i < positions.length; i++) {
-                JsonRows.column(columns.get(i), row, positions[i], json);
+            for (JsonRows.FieldWriter field : fields) {
+                field.write(row, json);
             }
-            JsonRows.timestamp("created_at", row, createdAt, json);
-            JsonRows.timestamp("updated_at", row, updatedAt, json);
             json.writeEndObject();
         };
     }

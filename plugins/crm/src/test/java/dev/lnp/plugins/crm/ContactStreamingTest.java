@@ -35,6 +35,8 @@ class ContactStreamingTest {
 
     private static String key;
     private static final Map<String, JsonNode> created = new HashMap<>();
+    /** Each contact's creation answer as sent: the bytes a listed row must repeat. */
+    private static final Map<String, String> createdText = new HashMap<>();
 
     @BeforeAll
     static void contacts(TestPlatform platform) {
@@ -57,6 +59,7 @@ class ContactStreamingTest {
         var response = platform.post("/api/v1/crm/contacts", key, body);
         assertEquals(201, response.status(), response.body());
         created.put(response.json().path("id").asText(), response.json());
+        createdText.put(response.json().path("id").asText(), response.body());
     }
 
     @Test
@@ -77,6 +80,30 @@ class ContactStreamingTest {
         var empty = platform.get("/api/v1/crm/contacts?page=5&limit=1", key);
         assertEquals(0, empty.data().size(), empty.body());
         assertEquals(3, empty.json().path("pagination").path("total").asInt());
+    }
+
+    @Test
+    void restListBodyRepeatsEachCreationAnswerByteForByte(TestPlatform platform) {
+        // A tree comparison misses field order and number forms; the list's bytes must be the creation's bytes.
+        for (int run = 0; run < 8; run++) {
+            var response = platform.get("/api/v1/crm/contacts?limit=10", key);
+            assertEquals(200, response.status(), response.body());
+            List<String> items = new ArrayList<>();
+            response.data().forEach(item -> items.add(rawSupplementary(createdText.get(item.path("id").asText()))));
+            assertTrue(response.body().startsWith("{\"data\":[" + String.join(",", items) + "],"),
+                    "run " + run + ": " + response.body() + "\nexpected items " + items);
+        }
+    }
+
+    /**
+     * The one known difference: a single answer's generator escapes a character outside the BMP as a surrogate
+     * pair ({@code \\uD83C\\uDF89}), while a list writes text columns from PostgreSQL's UTF-8 bytes as they are.
+     * Both are the same JSON string.
+     */
+    private static String rawSupplementary(String json) {
+        return java.util.regex.Pattern.compile("\\\\u(D[89AB][0-9A-F]{2})\\\\u(D[C-F][0-9A-F]{2})")
+                .matcher(json).replaceAll(m -> new String(new char[] {(char) Integer.parseInt(m.group(1), 16),
+                        (char) Integer.parseInt(m.group(2), 16)}));
     }
 
     @Test
@@ -116,7 +143,9 @@ class ContactStreamingTest {
                 "2026-11-21 13:05:00.123456+00", "2026-11-21 13:05:00.1+00", "2026-11-21 00:00:00+00",
                 "0099-01-01 12:00:00.000001+00", "12345-06-07 08:09:10.25+00", "0044-03-15 12:00:00+00 BC",
                 "2026-03-29 01:30:00.75+00", "1000-01-01 00:00:00+00", "9999-12-31 23:59:59.999999+00",
-                "2026-11-21 13:05:01.10203+00");
+                "2026-11-21 13:05:01.10203+00", "1999-12-31 23:59:59.999999+00", "1969-07-20 20:17:40.5+00",
+                "2000-02-29 00:00:00.000001+00", "2100-03-01 12:00:00+00", "0999-12-31 23:59:59.999999+00",
+                "1000-01-01 00:00:00.000001+00", "1600-02-29 23:59:59+00", "10000-01-01 00:00:00+00");
         // Threshold 5 (the driver's default): these single runs receive text; -1: prepared on the server from the
         // first run, timestamptz received in binary, as a list query is after five runs.
         for (int threshold : List.of(5, -1)) {
@@ -130,12 +159,12 @@ class ContactStreamingTest {
                         var out = new ByteArrayOutputStream();
                         try (JsonGenerator json = Json.mapper().createGenerator(out)) {
                             json.writeStartObject();
-                            var query = handle.createQuery("SELECT CAST(:t AS timestamptz)").bind("t", literal);
+                            var query = handle.createQuery("SELECT CAST(:t AS timestamptz) AS at").bind("t", literal);
                             query.scanResultSet((rs, ctx) -> {
                                 var set = rs.get();
                                 set.next();
                                 try {
-                                    JsonRows.timestamp("at", set, 1, json);
+                                    JsonRows.timestampField("at", set).write(set, json);
                                 } catch (java.io.IOException e) {
                                     throw new java.io.UncheckedIOException(e);
                                 }

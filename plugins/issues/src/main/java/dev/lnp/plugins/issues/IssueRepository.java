@@ -3,6 +3,7 @@ package dev.lnp.plugins.issues;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.io.SerializedString;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.Page;
 import dev.lnp.api.http.PageRequest;
@@ -40,6 +41,11 @@ final class IssueRepository {
     /** Who created the item and when it was created and changed, after the fields. */
     static final List<Column> AUDIT = List.of(Column.uuid("created_by"), Column.timestamp("created_at"),
             Column.timestamp("updated_at"));
+
+    /** The list rows' fixed fields: the key (never null) and the field names written beside the columns. */
+    private static final Column ID = Column.uuid("id");
+    private static final SerializedString KIND = new SerializedString("kind");
+    private static final SerializedString LABELS = new SerializedString("labels");
 
     private static final String RETURNED = "id, " + FIELDS.stream().map(Column::name).collect(Collectors.joining(", "))
             + ", created_by, created_at, updated_at";
@@ -228,21 +234,22 @@ final class IssueRepository {
 
     /** Writes a page row as {@link #row} and {@link #withLabels} build it, field for field. */
     private static JsonRows.RowWriter writer(ResultSet rs, IssueKind kind) throws SQLException {
-        int id = rs.findColumn("id");
-        int[] fields = positions(rs, FIELDS);
-        int[] audit = positions(rs, AUDIT);
+        JsonRows.FieldWriter id = JsonRows.field(ID, rs);
+        JsonRows.FieldWriter[] fields = fields(rs, FIELDS);
+        JsonRows.FieldWriter[] audit = fields(rs, AUDIT);
         int labels = rs.findColumn("labels");
         return (row, json) -> {
             json.writeStartObject();
-            json.writeStringField("id", row.getString(id));
-            json.writeStringField("kind", kind.key);
-            for (int i = 0; i < fields.length; i++) {
-                JsonRows.column(FIELDS.get(i), row, fields[i], json);
+            id.write(row, json);
+            json.writeFieldName(KIND);
+            json.writeString(kind.key);
+            for (JsonRows.FieldWriter field : fields) {
+                field.write(row, json);
             }
-            for (int i = 0; i < audit.length; i++) {
-                JsonRows.column(AUDIT.get(i), row, audit[i], json);
+            for (JsonRows.FieldWriter field : audit) {
+                field.write(row, json);
             }
-            json.writeFieldName("labels");
+            json.writeFieldName(LABELS);
             String text = row.getString(labels);
             if (text == null) {
                 json.writeStartArray();
@@ -258,12 +265,12 @@ final class IssueRepository {
         };
     }
 
-    private static int[] positions(ResultSet rs, List<Column> columns) throws SQLException {
-        int[] positions = new int[columns.size()];
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = rs.findColumn(columns.get(i).name());
+    private static JsonRows.FieldWriter[] fields(ResultSet rs, List<Column> columns) throws SQLException {
+        JsonRows.FieldWriter[] fields = new JsonRows.FieldWriter[columns.size()];
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = JsonRows.field(columns.get(i), rs);
         }
-        return positions;
+        return fields;
     }
 
     long count(Handle handle, UUID workspaceId, IssueFilter filter) {

@@ -141,25 +141,29 @@ final class ContractRoutes {
             throw problem.status() == 422 && "validation_failed".equals(problem.code())
                     ? underArguments(problem) : problem;
         }
-        ArrayNode entities = Json.mapper().createArrayNode();
-        for (EntityRef e : result.entities()) {
-            entities.addObject().put("type", e.type()).put("id", e.id().toString()).put("action", e.action());
-        }
-        return ApiResponse.of(new CallAnswer(result.data(), entities));
+        return ApiResponse.of(new CallAnswer(result.data(), result.entities()));
     }
 
     /**
-     * {@code {"data": …, "entities": […]}}, the tool's data written as it is (a streamed list's rows go straight
-     * into the response) rather than copied into a tree first.
+     * {@code {"data": …, "entities": [{"type", "id", "action"}, …]}}, the tool's data written as it is (a streamed
+     * list's rows go straight into the response) and the entities field by field: no tree of either (a list
+     * names every row it read, so the entities were a node and a map per row).
      */
-    private record CallAnswer(Object data, ArrayNode entities) implements JsonSerializable {
+    private record CallAnswer(Object data, List<EntityRef> entities) implements JsonSerializable {
         @Override
         public void serialize(JsonGenerator json, SerializerProvider serializers) throws IOException {
             json.writeStartObject();
             json.writeFieldName("data");
             serializers.defaultSerializeValue(data, json);
-            json.writeFieldName("entities");
-            serializers.defaultSerializeValue(entities, json);
+            json.writeArrayFieldStart("entities");
+            for (EntityRef e : entities) {
+                json.writeStartObject();
+                json.writeStringField("type", e.type());
+                json.writeStringField("id", e.id().toString());
+                json.writeStringField("action", e.action());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
             json.writeEndObject();
         }
 
