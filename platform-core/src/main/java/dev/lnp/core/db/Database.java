@@ -153,6 +153,25 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /**
+     * True when a connection of its own, outside the pool, opens and answers within a second and a half: the
+     * database is there even when every pooled connection is busy.
+     */
+    public boolean answersOutsideThePool() {
+        var probe = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (var connection = openUnpooled()) {
+                return connection.isValid(1);
+            } catch (Exception e) {
+                return false;
+            }
+        }, PROBES);
+        try {
+            return probe.get(1500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     public boolean isClosed() {
         return dataSource.isClosed();
     }
