@@ -3,7 +3,9 @@ package dev.lnp.core.http;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.Page;
 import dev.lnp.api.http.ResponseShape;
+import dev.lnp.api.sql.JsonRows;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.http.ServerResponse;
@@ -52,9 +54,10 @@ final class ResponseWriter {
                 json.writeStartObject();
                 json.writeFieldName("data");
                 Json.mapper().writeValue(json, result.data());
-                if (result.pagination() != null) {
+                Page pagination = pagination(result);
+                if (pagination != null) {
                     json.writeFieldName("pagination");
-                    Json.mapper().writeValue(json, result.pagination());
+                    Json.mapper().writeValue(json, pagination);
                 }
                 json.writeEndObject();
             }
@@ -66,6 +69,14 @@ final class ResponseWriter {
             }
             throw (RuntimeException) e;
         }
+    }
+
+    /** Asked after {@code data} is written: rows that read their total with them know it only then. */
+    private static Page pagination(ApiResponse result) {
+        if (result.pagination() == null && result.data() instanceof JsonRows rows) {
+            return rows.pagination();
+        }
+        return result.pagination();
     }
 
     /** A body that is already bytes (an idempotent replay), sent the same way. */

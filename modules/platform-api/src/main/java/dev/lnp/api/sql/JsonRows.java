@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.Page;
+import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.ToolResult;
 import java.io.IOException;
@@ -29,6 +30,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.StatementContext;
@@ -52,6 +54,10 @@ import org.jdbi.v3.core.statement.StatementContext;
  * {@link #timestampField} (ISO 8601 in UTC), so nothing about a column is looked up again for each cell.
  * Serialising into anything other than a UTF-8 byte generator (a tree with {@code valueToTree}, a String)
  * replays the rows as ordinary JSON tokens, so tests and tree consumers see normal nodes.
+ *
+ * <p>The total can come with the rows ({@link #withTotal}): the page query also selects it, as column
+ * {@value #TOTAL_COLUMN}, so a list costs one statement, not two, and its total and rows come from one
+ * snapshot. The pagination is then known once the rows are written (the envelope writes {@code data} first).
  */
 public final class JsonRows implements JsonSerializable {
 
@@ -67,19 +73,31 @@ public final class JsonRows implements JsonSerializable {
         RowWriter prepare(ResultSet rs) throws SQLException;
     }
 
+    /** The column in which a {@link #withTotal} page query selects its total (on every row). */
+    public static final String TOTAL_COLUMN = "page_total";
+
     private static final JsonFactory FACTORY = Json.mapper().getFactory();
+    /** Tool results are buffered: start the next buffer at about the last one's size (one block, no regrowing). */
+    private static final int LARGEST_FIRST_BUFFER = 1 << 20;
+    private static volatile int lastBufferedSize = 8192;
 
     private final Query query;
     private final RowWriterFactory rows;
-    private final Page pagination;
+    /** For a total read with the rows (else null): the page asked for, and the count when no row carried it. */
+    private final PageRequest request;
+    private final LongSupplier totalWhenEmpty;
+    private Page pagination;
     /** Set once the rows were buffered (tool results): the JSON array's UTF-8 bytes. */
     private byte[] buffered;
     private boolean consumed;
 
-    private JsonRows(Query query, RowWriterFactory rows, Page pagination) {
+    private JsonRows(Query query, RowWriterFactory rows, Page pagination, PageRequest request,
+            LongSupplier totalWhenEmpty) {
         this.query = query;
         this.rows = rows;
         this.pagination = pagination;
+        this.request = request;
+        this.totalWhenEmpty = totalWhenEmpty;
     }
 
     /**
@@ -87,14 +105,33 @@ public final class JsonRows implements JsonSerializable {
      * hand the page query over). Nothing runs until the rows are written.
      */
     public static JsonRows of(Query query, RowWriterFactory rows, Page pagination) {
-        return new JsonRows(query, rows, pagination);
+        return new JsonRows(query, rows, pagination, null, null);
     }
 
+    /**
+     * One page whose query also selects the page's total in column {@value #TOTAL_COLUMN} (an uncorrelated
+     * subquery, the same value on every row): one statement instead of a count and a page. A page with no row
+     * (past the end, an empty list) carries no total, so then {@code totalWhenEmpty} counts it with a statement
+     * of its own.
+     */
+    public static JsonRows withTotal(Query query, RowWriterFactory rows, PageRequest request,
+            LongSupplier totalWhenEmpty) {
+        return new JsonRows(query, rows, null, request, totalWhenEmpty);
+    }
+
+    /** The page's pagination; for {@link #withTotal} rows, known once the rows are written. */
     public Page pagination() {
+        if (pagination == null) {
+            throw new IllegalStateException("this page's total is read with its rows: write the rows first");
+        }
         return pagination;
     }
 
-    /** A REST list response: the rows as {@code data} beside {@code pagination}, streamed when the response is written. */
+    /**
+     * A REST list response: the rows as {@code data} beside {@code pagination}, streamed when the response is
+     * written. For {@link #withTotal} rows the response's pagination is null and the platform asks
+     * {@link #pagination()} once {@code data} is written.
+     */
     public ApiResponse response() {
         return ApiResponse.page(this, pagination);
     }
@@ -105,7 +142,8 @@ public final class JsonRows implements JsonSerializable {
      */
     public ToolResult toolResult(String entityType) {
         List<EntityRef> read = new ArrayList<>();
-        ByteArrayBuilder bytes = new ByteArrayBuilder(FACTORY._getBufferRecycler(), 8192);
+        ByteArrayBuilder bytes = new ByteArrayBuilder(FACTORY._getBufferRecycler(),
+                Math.min(lastBufferedSize + lastBufferedSize / 8, LARGEST_FIRST_BUFFER));
         try (JsonGenerator json = FACTORY.createGenerator(bytes)) {
             stream(json, (rs, index) -> read.add(new EntityRef(entityType, rs.getObject(index, UUID.class), "read")));
         } catch (IOException e) {
@@ -113,7 +151,8 @@ public final class JsonRows implements JsonSerializable {
         }
         buffered = bytes.toByteArray();
         bytes.release();
-        return new ToolResult(new ToolData(this, pagination), read);
+        lastBufferedSize = buffered.length;
+        return new ToolResult(new ToolData(this, pagination()), read);
     }
 
     /** The data of {@link #toolResult}: written field by field, the rows as they were buffered. */
@@ -172,6 +211,7 @@ public final class JsonRows implements JsonSerializable {
             throw new IllegalStateException("JsonRows written after their transaction ended: return "
                     + "toolResult(...) from tools, response() from REST handlers");
         }
+        long[] totalInRows = {-1};
         json.writeStartArray();
         try {
             query.map(new RowMapper<Void>() {
@@ -184,7 +224,11 @@ public final class JsonRows implements JsonSerializable {
                 public RowMapper<Void> specialize(ResultSet rs, StatementContext ctx) throws SQLException {
                     RowWriter writer = rows.prepare(rs);
                     int id = ids == null ? -1 : rs.findColumn("id");
+                    int total = request == null ? -1 : rs.findColumn(TOTAL_COLUMN);
                     return (row, context) -> {
+                        if (total > 0 && totalInRows[0] < 0) {
+                            totalInRows[0] = row.getLong(total);
+                        }
                         try {
                             writer.write(row, json);
                         } catch (IOException e) {
@@ -201,6 +245,10 @@ public final class JsonRows implements JsonSerializable {
             throw e.getCause();
         }
         json.writeEndArray();
+        if (request != null) {
+            // Only now, the rows' result set closed: an empty page counts on the same connection.
+            pagination = Page.of(request, totalInRows[0] >= 0 ? totalInRows[0] : totalWhenEmpty.getAsLong());
+        }
     }
 
     // ---- writing columns -----------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.api.http.Page;
 import dev.lnp.api.sql.JsonRows;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,20 +76,22 @@ final class ContactRepository {
     }
 
     /**
-     * One page and its total. The total is read first; the page's rows are then written straight from the result
-     * set into the response (see {@link JsonRows}), no node or list per row.
+     * One page and its total in one statement: the page query selects the total too (see
+     * {@link JsonRows#withTotal}); the rows are written straight from the result set into the response, no node
+     * or list per row. Only a page with no row counts again, on its own.
      */
     JsonRows list(ContactQuery query) {
-        long total = bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one();
         Query page = bindFilters(handle.createQuery(pageSql(query)), query)
                 .bind("limit", query.page().limit())
                 .bind("offset", query.page().offset());
-        return JsonRows.of(page, TABLE::writer, Page.of(query.page(), total));
+        return JsonRows.withTotal(page, TABLE::writer, query.page(),
+                () -> bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one());
     }
 
     /**
      * The page's ids come off the ordering index alone (index-only for unfiltered and status lists); only the
-     * rows of the page are then read, so a deep OFFSET skips index entries rather than table rows.
+     * rows of the page are then read, so a deep OFFSET skips index entries rather than table rows. The total is
+     * an uncorrelated subquery, computed once for the statement.
      */
     static String pageSql(ContactQuery query) {
         return """
@@ -99,9 +100,9 @@ final class ContactRepository {
                      WHERE %s
                      ORDER BY created_at DESC, id DESC
                      LIMIT :limit OFFSET :offset)
-                SELECT c.* FROM page JOIN crm.contacts c ON c.id = page.id AND c.workspace_id = :workspace_id
+                SELECT c.*, (%s) AS %s FROM page JOIN crm.contacts c ON c.id = page.id AND c.workspace_id = :workspace_id
                  ORDER BY page.created_at DESC, page.id DESC
-                """.formatted(where(query));
+                """.formatted(where(query), totalSql(query), JsonRows.TOTAL_COLUMN);
     }
 
     /**

@@ -10,7 +10,6 @@ import static dev.lnp.api.sql.Column.uuid;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.Page;
 import dev.lnp.api.sql.JsonRows;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,8 +63,9 @@ final class DealRepository {
     }
 
     /**
-     * One page and its total. The total is counted first; the page's rows are then written straight from the
-     * result set into the response or tool result (see {@link JsonRows}), no node or list per row.
+     * One page and its total in one statement (see {@link JsonRows#withTotal}); the rows are written straight from
+     * the result set into the response or tool result, no node or list per row. Only a page with no row counts
+     * again, on its own.
      */
     JsonRows list(DealFilter filter) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
@@ -91,15 +91,15 @@ final class DealRepository {
             conditions.add("value <= :value_max");
         }
         String where = String.join(" AND ", conditions);
-        long total = bind(handle.createQuery("SELECT count(*) FROM crm.deals WHERE " + where), filter)
-                .mapTo(Long.class).one();
+        String count = "SELECT count(*) FROM crm.deals WHERE " + where;
         Query page = bind(handle.createQuery("""
-                        SELECT * FROM crm.deals WHERE %s
+                        SELECT *, (%s) AS %s FROM crm.deals WHERE %s
                          ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
-                        """.formatted(where)), filter)
+                        """.formatted(count, JsonRows.TOTAL_COLUMN, where)), filter)
                 .bind("limit", filter.page().limit())
                 .bind("offset", filter.page().offset());
-        return JsonRows.of(page, TABLE::writer, Page.of(filter.page(), total));
+        return JsonRows.withTotal(page, TABLE::writer, filter.page(),
+                () -> bind(handle.createQuery(count), filter).mapTo(Long.class).one());
     }
 
     private Query bind(Query statement, DealFilter filter) {

@@ -2,6 +2,7 @@ package dev.lnp.plugins.crm;
 
 import static dev.lnp.plugins.crm.Problems.assertNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.testkit.PlatformTest;
@@ -117,6 +118,33 @@ class ContactListTest {
         assertEquals(all.get(3), second.data().get(0));
         assertEquals(4, second.json().path("pagination").path("total").asInt());
         assertTrue(platform.get("/api/v1/crm/contacts?limit=3", key).json().path("pagination").path("hasMore").asBoolean());
+    }
+
+    @Test
+    void aPageWithNoRowStillCarriesTheTotal(TestPlatform platform) {
+        // The total rides on the page's rows; a page past the end has none, so it is counted on its own.
+        var past = platform.get("/api/v1/crm/contacts?limit=3&page=9", key);
+        assertEquals(200, past.status(), past.body());
+        assertEquals(0, past.data().size());
+        assertEquals(4, past.json().path("pagination").path("total").asInt());
+        assertFalse(past.json().path("pagination").path("hasMore").asBoolean());
+        var searchedPast = platform.get("/api/v1/crm/contacts?search=sales&limit=1&page=50", key);
+        assertEquals(0, searchedPast.data().size());
+        assertEquals(platform.get("/api/v1/crm/contacts?search=sales", key).data().size(),
+                searchedPast.json().path("pagination").path("total").asInt());
+        var none = platform.get("/api/v1/crm/contacts?search=nobodyhasthisword", key);
+        assertEquals(0, none.json().path("pagination").path("total").asInt());
+        var tool = dev.lnp.api.Json.mapper().valueToTree(platform.callTool(key, "crm_list_contacts", "{\"page\":9,\"limit\":3}").data());
+        assertEquals(4, ((com.fasterxml.jackson.databind.JsonNode) tool).path("pagination").path("total").asInt(), tool.toString());
+    }
+
+    @Test
+    void aSearchedPageCarriesTheSearchTotal(TestPlatform platform) {
+        var first = platform.get("/api/v1/crm/contacts?search=sales&limit=1", key);
+        int matching = platform.get("/api/v1/crm/contacts?search=sales&limit=100", key).data().size();
+        assertTrue(matching > 1, "the fixture has several sales contacts");
+        assertEquals(matching, first.json().path("pagination").path("total").asInt());
+        assertTrue(first.json().path("pagination").path("hasMore").asBoolean());
     }
 
     @Test

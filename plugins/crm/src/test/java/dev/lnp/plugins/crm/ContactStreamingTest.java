@@ -1,6 +1,7 @@
 package dev.lnp.plugins.crm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -193,6 +194,31 @@ class ContactStreamingTest {
         assertEquals(2, platform.get("/api/v1/crm/contacts", own).json().path("pagination").path("total").asInt());
         assertEquals(1, platform.get("/api/v1/crm/contacts?status=pending", own).json().path("pagination").path("total").asInt());
         assertEquals(1, platform.get("/api/v1/crm/contacts?status=active", own).json().path("pagination").path("total").asInt());
+    }
+
+    @Test
+    void aTotalReadWithTheRowsIsTakenFromTheFirstRowAndCountedOnlyForAnEmptyPage(TestPlatform platform)
+            throws Exception {
+        java.util.concurrent.atomic.AtomicInteger counted = new java.util.concurrent.atomic.AtomicInteger();
+        try (Handle handle = platform.jdbi().open()) {
+            JsonRows rows = JsonRows.withTotal(
+                    handle.createQuery("SELECT g AS id, 7 AS page_total FROM generate_series(1, 3) g ORDER BY g"),
+                    rs -> (row, json) -> json.writeNumber(row.getInt("id")), new PageRequest(1, 3),
+                    () -> counted.incrementAndGet());
+            assertThrows(IllegalStateException.class, rows::pagination, "unknown until the rows are written");
+            assertEquals(null, rows.response().pagination(), "the platform asks the rows once they are written");
+            assertEquals("[1,2,3]", Json.mapper().writeValueAsString(rows.response().data()));
+            assertEquals(new Page(1, 3, 7, true), rows.pagination());
+            assertEquals(0, counted.get(), "rows carried the total");
+
+            JsonRows empty = JsonRows.withTotal(handle.createQuery("SELECT 1 AS id, 7 AS page_total WHERE false"),
+                    rs -> (row, json) -> json.writeNumber(1), new PageRequest(4, 3), () -> 9 + counted.incrementAndGet());
+            var tool = Json.mapper().valueToTree(empty.toolResult("contact").data());
+            assertEquals(1, counted.get(), "an empty page counts once");
+            assertEquals(10, tool.path("pagination").path("total").asInt(), tool.toString());
+            assertEquals(0, tool.path("items").size());
+            assertFalse(tool.path("pagination").path("hasMore").asBoolean());
+        }
     }
 
     @Test

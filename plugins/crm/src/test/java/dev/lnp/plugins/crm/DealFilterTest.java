@@ -86,6 +86,11 @@ class DealFilterTest {
         assertEquals(5, second.json().path("pagination").path("total").asInt());
         assertTrue(second.json().path("pagination").path("hasMore").asBoolean());
         assertFalse(platform.get("/api/v1/crm/deals?limit=2&page=3", key).json().path("pagination").path("hasMore").asBoolean());
+        // Past the end no row carries the total: it is counted on its own.
+        var past = platform.get("/api/v1/crm/deals?limit=2&page=40", key);
+        assertEquals(0, past.data().size());
+        assertEquals(5, past.json().path("pagination").path("total").asInt());
+        assertFalse(past.json().path("pagination").path("hasMore").asBoolean());
     }
 
     @Test

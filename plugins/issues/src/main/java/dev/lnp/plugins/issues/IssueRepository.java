@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.lnp.api.Json;
-import dev.lnp.api.http.Page;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.sql.JsonRows;
 import dev.lnp.api.sql.Column;
@@ -195,15 +194,16 @@ final class IssueRepository {
      * One page written from the result set straight into the response (see {@link JsonRows}): each item's labels
      * come with its row, aggregated by the page query, so there is no second query, no node and no list per row.
      */
-    JsonRows page(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page, long total) {
+    JsonRows page(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
         IssueKind kind = filter.kind();
-        return JsonRows.of(pageQuery(handle, workspaceId, filter, page), rs -> writer(rs, kind), Page.of(page, total));
+        return JsonRows.withTotal(pageQuery(handle, workspaceId, filter, page, true), rs -> writer(rs, kind), page,
+                () -> count(handle, workspaceId, filter));
     }
 
     /** The same page as nodes, for the list tool (its result outlives the transaction and names no entity). */
     List<ObjectNode> list(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
         IssueKind kind = filter.kind();
-        return pageQuery(handle, workspaceId, filter, page).map((rs, ctx) -> {
+        return pageQuery(handle, workspaceId, filter, page, false).map((rs, ctx) -> {
             ObjectNode issue = row(rs, kind);
             String labels = rs.getString("labels");
             issue.set("labels", labels == null ? Json.mapper().createArrayNode() : Json.parse(labels));
@@ -211,10 +211,13 @@ final class IssueRepository {
         }).list();
     }
 
-    private static Query pageQuery(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
+    /** With {@code withTotal}, the page's total too (an uncorrelated count, see {@link JsonRows#withTotal}). */
+    private static Query pageQuery(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page,
+            boolean withTotal) {
         IssueKind kind = filter.kind();
-        var query = handle.createQuery("SELECT " + RETURNED + ", " + labelsColumn(kind) + " FROM " + kind.table + " i"
-                        + where(kind, filter) + " ORDER BY i.created_at, i.id LIMIT :limit OFFSET :offset")
+        String total = withTotal ? ", (" + countSql(kind, filter) + ") AS " + JsonRows.TOTAL_COLUMN : "";
+        var query = handle.createQuery("SELECT " + RETURNED + ", " + labelsColumn(kind) + total + " FROM " + kind.table
+                        + " i" + where(kind, filter) + " ORDER BY i.created_at, i.id LIMIT :limit OFFSET :offset")
                 .bind("limit", page.limit())
                 .bind("offset", page.offset());
         bindFilter(query, workspaceId, filter);
@@ -275,9 +278,13 @@ final class IssueRepository {
 
     long count(Handle handle, UUID workspaceId, IssueFilter filter) {
         IssueKind kind = filter.kind();
-        var query = handle.createQuery("SELECT count(*) FROM " + kind.table + " i" + where(kind, filter));
+        var query = handle.createQuery(countSql(kind, filter));
         bindFilter(query, workspaceId, filter);
         return query.mapTo(Long.class).one();
+    }
+
+    private static String countSql(IssueKind kind, IssueFilter filter) {
+        return "SELECT count(*) FROM " + kind.table + " i" + where(kind, filter);
     }
 
     /** Only the clauses a filter needs, so the planner sees plain predicates (and the trigram indexes). */

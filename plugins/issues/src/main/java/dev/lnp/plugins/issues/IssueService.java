@@ -39,8 +39,7 @@ final class IssueService {
 
     /** Tasks and tickets are never merged: one kind per list. Streamed from the result set into the response. */
     JsonRows page(WorkspaceTx tx, IssueFilter filter, PageRequest page) {
-        long total = issues.count(tx.handle(), tx.workspaceId(), filter);
-        return issues.page(tx.handle(), tx.workspaceId(), filter, page, total);
+        return issues.page(tx.handle(), tx.workspaceId(), filter, page);
     }
 
     /** The same page as a list, for the list tool. */

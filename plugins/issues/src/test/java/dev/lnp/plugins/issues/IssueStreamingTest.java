@@ -68,6 +68,12 @@ class IssueStreamingTest {
                 f.key());
         assertItems(second, List.of(tasks.get(1)));
         assertEquals(3, second.json().path("pagination").path("total").asInt());
+        // Past the end no row carries the total: it is counted on its own.
+        TestResponse past = platform.get("/api/v1/issues?kind=task&project_id=" + project + "&limit=2&page=7",
+                f.key());
+        assertItems(past, List.of());
+        assertEquals(3, past.json().path("pagination").path("total").asInt());
+        assertEquals(false, past.json().path("pagination").path("hasMore").asBoolean());
     }
 
     @Test
