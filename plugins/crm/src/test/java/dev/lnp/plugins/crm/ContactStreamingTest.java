@@ -222,6 +222,37 @@ class ContactStreamingTest {
     }
 
     @Test
+    void aBufferedToolResultIsTheSameJsonAsBytesAsTextAndAsATree(TestPlatform platform) throws Exception {
+        try (Handle handle = platform.jdbi().open()) {
+            var result = JsonRows.withTotal(handle.createQuery(
+                            "SELECT g AS id, 'é\"' || g AS name, 2 AS page_total FROM (VALUES"
+                                    + " ('00000000-0000-0000-0000-000000000001'::uuid), ('00000000-0000-0000-0000-000000000002'::uuid)) v(g)"),
+                    rs -> (row, json) -> {
+                        json.writeStartObject();
+                        json.writeStringField("id", row.getString("id"));
+                        json.writeStringField("name", row.getString("name"));
+                        json.writeEndObject();
+                    }, new PageRequest(1, 2), () -> 0).toolResult("contact");
+            // Between other fields, so the separators around the raw bytes show.
+            var around = new java.util.LinkedHashMap<String, Object>();
+            around.put("before", 1);
+            around.put("data", result.data());
+            around.put("after", List.of(2));
+            byte[] bytes = Json.mapper().writeValueAsBytes(around);
+            String text = Json.mapper().writeValueAsString(around);
+            var tree = Json.mapper().valueToTree(around);
+            assertEquals(text, new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(text, Json.mapper().writeValueAsString(tree));
+            assertEquals(2, tree.path("data").path("items").size(), text);
+            assertEquals("é\"00000000-0000-0000-0000-000000000002", tree.path("data").path("items").get(1).path("name").asText());
+            assertEquals(2, tree.path("data").path("pagination").path("total").asInt());
+            assertEquals(2, tree.path("after").get(0).asInt());
+            assertEquals(text, Json.mapper().writeValueAsString(around), "written again, the same bytes");
+            assertEquals(2, result.entities().size());
+        }
+    }
+
+    @Test
     void rowsWrittenAfterTheirTransactionAreRefusedClearly(TestPlatform platform) {
         JsonRows rows;
         try (Handle handle = platform.jdbi().open()) {
