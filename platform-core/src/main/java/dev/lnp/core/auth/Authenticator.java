@@ -2,6 +2,7 @@ package dev.lnp.core.auth;
 
 import dev.lnp.api.Principal;
 import dev.lnp.core.auth.AuthorizationHeader.Unauthorized;
+import dev.lnp.core.limits.QuotaCharge;
 import dev.lnp.core.limits.RateLeases;
 import dev.lnp.core.limits.RateLimiter;
 import java.time.Clock;
@@ -41,25 +42,36 @@ public final class Authenticator {
      * @param window where to count the request (the rate limit of its surface), or null to only look the key up
      */
     public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window) {
+        return authenticate(authorizationHeaders, window, null);
+    }
+
+    /**
+     * {@link #authenticate(List, RateLimiter.Window)} that also takes a unit of {@code charge}'s quota in the same
+     * statement when the key is live and a window is given ({@link Authenticated#quotaTaken}); a refused key takes
+     * none. Null takes nothing.
+     */
+    public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window,
+            QuotaCharge charge) {
         String key = AuthorizationHeader.bearerKey(authorizationHeaders);
         Instant now = clock.instant();
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
         byte[] hash = ApiKeys.hash(key);
         if (window == null) {
-            return checked(keys.admit(hash, now, legacyAccepted, null, 0), now, legacyAccepted, 0, null);
+            return checked(keys.admit(hash, now, legacyAccepted, null, 0, charge), now, legacyAccepted, 0, null);
         }
         // A position this node already owns is taken before the lookup, so that the lookup writes nothing to the
         // window; it goes back to the lease when the request is refused (or the lookup fails): refused keys use no
         // budget.
         RateLeases.Claim claim = leases.claim(hash, window);
         try {
-            Authenticated found = checked(keys.admit(hash, now, legacyAccepted, window, claim.chunk()), now,
+            Authenticated found = checked(keys.admit(hash, now, legacyAccepted, window, claim.chunk(), charge), now,
                     legacyAccepted, claim.owned(), claim.lease());
             if (claim.covered()) {
                 return found;
             }
             RateLeases.Reserved reserved = leases.reserved(hash, window, found.hits(), claim);
-            return new Authenticated(found.principal(), found.key(), reserved.position(), reserved.lease());
+            return new Authenticated(found.principal(), found.key(), reserved.position(), reserved.lease(),
+                    found.quotaTaken());
         } catch (RuntimeException refused) {
             claim.refused();
             throw refused;
@@ -82,7 +94,7 @@ public final class Authenticator {
             throw Unauthorized.legacyRetired();
         }
         return new Authenticated(principal(record), record, admission.hits() != null ? admission.hits() : position,
-                lease);
+                lease, admission.quotaTaken());
     }
 
     private Principal principal(KeyRecord record) {
@@ -103,8 +115,10 @@ public final class Authenticator {
     /**
      * The principal, the connection settings the limits and the MCP filter need, the request's position in its
      * rate-limit window (0 when it was not counted), and the lease it came from (null when not counted), which
-     * learns the limit of the verdict to size its next reservation.
+     * learns the limit of the verdict to size its next reservation; and whether the admission statement took the
+     * unit of quota it was asked for (the caller then owns it: it is given back if the request does not use it).
      */
-    public record Authenticated(Principal principal, KeyRecord key, int hits, RateLeases.Lease lease) {
+    public record Authenticated(Principal principal, KeyRecord key, int hits, RateLeases.Lease lease,
+            boolean quotaTaken) {
     }
 }

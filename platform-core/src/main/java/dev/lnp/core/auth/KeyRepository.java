@@ -3,11 +3,13 @@ package dev.lnp.core.auth;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.lnp.api.Json;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import dev.lnp.core.limits.QuotaCharge;
 import dev.lnp.core.limits.RateLimiter;
 import org.jdbi.v3.core.Jdbi;
 
@@ -20,8 +22,11 @@ public final class KeyRepository {
         this.jdbi = jdbi;
     }
 
-    /** A key, and the window's total after this statement's reservation (null: nothing reserved). */
-    public record Admission(KeyRecord key, Integer hits) {
+    /**
+     * A key, the window's total after this statement's reservation (null: nothing reserved), and whether the
+     * statement took the unit of quota it was asked to take.
+     */
+    public record Admission(KeyRecord key, Integer hits, boolean quotaTaken) {
     }
 
     /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int)} counting this one request. */
@@ -46,6 +51,20 @@ public final class KeyRepository {
      */
     public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
             int chunk) {
+        return admit(hash, now, legacyAccepted, window, chunk, null);
+    }
+
+    /**
+     * {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int)} that also takes one unit of a monthly quota
+     * for a live key (with a window, as above), with the rules of {@link dev.lnp.core.limits.QuotaCounter#take}:
+     * the workspace's own limit, else {@code charge}'s deployment limit; no unit past the limit or at a limit of 0.
+     * A route's write so costs one round trip and one connection before its transaction instead of two. Whether the
+     * unit was taken is {@link Admission#quotaTaken}; the caller gives it back when the request is refused or fails.
+     * The quota row's update commits asynchronously like the window's, for the same reason (all writes of a
+     * workspace update one row), with its own {@code set_config} since the window's runs only when it reserves.
+     */
+    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
+            int chunk, QuotaCharge charge) {
         if (chunk < 0) {
             throw new IllegalArgumentException("A reservation cannot take " + chunk + " positions");
         }
@@ -66,7 +85,7 @@ public final class KeyRepository {
                               LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
                              WHERE k.key_hash = :hash),
                         live AS (
-                            SELECT key_id, connection_id FROM found
+                            SELECT key_id, connection_id, workspace_id FROM found
                              WHERE :touch AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
                                AND (valid_until IS NULL OR valid_until > :now)
                                AND (expires_at IS NULL OR expires_at > :now)
@@ -81,8 +100,25 @@ public final class KeyRepository {
                               FROM live, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
                              WHERE :chunk > 0
                             ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = r.hits + :chunk
-                            RETURNING hits)
-                        SELECT found.*, (SELECT hits FROM counted) AS hits FROM found
+                            RETURNING hits),
+                        quota_limit AS (
+                            SELECT workspace_id,
+                                   COALESCE((SELECT o.monthly FROM lnp_core.workspace_quotas o
+                                              WHERE o.workspace_id = live.workspace_id AND o.quota = :quota),
+                                            :deployment_limit) AS monthly
+                              FROM live
+                             WHERE :charge),
+                        quota_taken AS (
+                            INSERT INTO lnp_core.quota_usage AS q (workspace_id, counter, month, used)
+                            SELECT workspace_id, :quota, :month, 1
+                              FROM quota_limit, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
+                             WHERE monthly > 0
+                            ON CONFLICT (workspace_id, counter, month) DO UPDATE SET used = q.used + 1
+                             WHERE q.used < (SELECT monthly FROM quota_limit)
+                            RETURNING used)
+                        SELECT found.*, (SELECT hits FROM counted) AS hits,
+                               EXISTS (SELECT FROM quota_taken) AS quota_taken
+                          FROM found
                         """)
                 .bind("hash", hash)
                 .bind("touch", window != null)
@@ -91,6 +127,10 @@ public final class KeyRepository {
                 .bind("bucket", window == null ? "" : window.bucket())
                 .bind("window", window == null ? now : window.start())
                 .bind("chunk", window == null ? 0 : chunk)
+                .bind("charge", charge != null)
+                .bind("quota", charge == null ? "" : charge.quota())
+                .bind("month", charge == null ? LocalDate.EPOCH : charge.month())
+                .bind("deployment_limit", charge == null ? 0L : charge.deploymentLimit())
                 .map((rs, ctx) -> new Admission(new KeyRecord(
                                 rs.getObject("key_id", UUID.class),
                                 rs.getBoolean("legacy"),
@@ -116,7 +156,7 @@ public final class KeyRepository {
                                 rs.getBoolean("mcp_only"),
                                 (Integer) rs.getObject("tool_call_budget"),
                                 rs.getInt("tool_calls_used")),
-                        (Integer) rs.getObject("hits")))
+                        (Integer) rs.getObject("hits"), rs.getBoolean("quota_taken")))
                 .findOne());
     }
 

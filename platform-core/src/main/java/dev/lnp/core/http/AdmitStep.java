@@ -10,18 +10,24 @@ import java.util.List;
 
 /**
  * Authenticated routes: the key (401), the surface's per-minute limit (429), the plugin switched off for the
- * workspace (404), the route's scope (403). The rate-limit headers go on every answer from here on.
+ * workspace (404), the route's scope (403). The rate-limit headers go on every answer from here on. For a route
+ * with a quota, the admission statement also takes the call's unit (the quota step takes it over, see
+ * {@link dev.lnp.core.pipeline.QuotaStep}); when the call is refused before the quota step, the unit is given
+ * back here.
  */
 final class AdmitStep implements PipelineStep<RouteCall> {
 
     private final String pluginId;
     private final Surface surface;
     private final PipelineServices services;
+    /** The route's quota, taken in the admission statement; null when the route has none (or it is raw). */
+    private final String quota;
 
-    AdmitStep(String pluginId, Surface surface, PipelineServices services) {
+    AdmitStep(String pluginId, Surface surface, PipelineServices services, String quota) {
         this.pluginId = pluginId;
         this.surface = surface;
         this.services = services;
+        this.quota = quota;
     }
 
     @Override
@@ -32,19 +38,26 @@ final class AdmitStep implements PipelineStep<RouteCall> {
     @Override
     public void apply(RouteCall call, Rest rest) {
         var route = call.route;
-        PipelineServices.Caller caller = services.authenticate(
-                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id());
-        if (caller.key().disabledModules().contains(pluginId)) {
-            throw Problems.routeNotFound(route.method().name(), call.req.path().path());
+        PipelineServices.Admitted admitted = services.admit(
+                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), quota);
+        call.quotaUnit = admitted.quotaUnit();
+        try {
+            PipelineServices.Caller caller = admitted.caller();
+            if (caller.key().disabledModules().contains(pluginId)) {
+                throw Problems.routeNotFound(route.method().name(), call.req.path().path());
+            }
+            if (!caller.principal().has(route.scope())) {
+                throw new ApiProblem(403, "missing_scope", "Forbidden",
+                        "This key lacks the scope " + route.scope() + " that " + call.routeName() + " needs.",
+                        List.of(), RateLimiter.headers(caller.rate()));
+            }
+            call.caller = caller;
+            RequestLogContext.workspace(caller.principal().workspaceId());
+            RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
+            rest.proceed();
+        } finally {
+            // Nothing when the quota step took the unit over (it gives back what the call did not use).
+            services.quotaStep().release(call.quotaUnit);
         }
-        if (!caller.principal().has(route.scope())) {
-            throw new ApiProblem(403, "missing_scope", "Forbidden",
-                    "This key lacks the scope " + route.scope() + " that " + call.routeName() + " needs.",
-                    List.of(), RateLimiter.headers(caller.rate()));
-        }
-        call.caller = caller;
-        RequestLogContext.workspace(caller.principal().workspaceId());
-        RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
-        rest.proceed();
     }
 }

@@ -76,7 +76,32 @@ public final class PipelineServices {
     /** Authentication and the per-minute limit of one surface ({@code rest} or {@code mcp}). */
     public Caller authenticate(List<String> authorizationHeaders, String surface) {
         RateLimiter.Window window = rateLimiter.window(surface);
-        var authenticated = authenticator.authenticate(authorizationHeaders, window);
+        return caller(authenticator.authenticate(authorizationHeaders, window), window, surface);
+    }
+
+    /** An admitted route call: its caller, and the unit of the route's quota its admission took (or null). */
+    record Admitted(Caller caller, QuotaStep.AdmittedUnit quotaUnit) {
+    }
+
+    /**
+     * {@link #authenticate} that also takes a unit of the route's {@code quota} (null: none) in the admission
+     * statement; the quota step takes it over. When the key is refused here (MCP-only key, rate limit), the unit
+     * is given back before the refusal is thrown.
+     */
+    Admitted admit(List<String> authorizationHeaders, String surface, String quota) {
+        RateLimiter.Window window = rateLimiter.window(surface);
+        var authenticated = authenticator.authenticate(authorizationHeaders, window, quotaStep.charge(quota));
+        QuotaStep.AdmittedUnit unit = authenticated.quotaTaken()
+                ? new QuotaStep.AdmittedUnit(authenticated.principal().workspaceId(), quota) : null;
+        try {
+            return new Admitted(caller(authenticated, window, surface), unit);
+        } catch (RuntimeException refused) {
+            quotaStep.release(unit);
+            throw refused;
+        }
+    }
+
+    private Caller caller(Authenticator.Authenticated authenticated, RateLimiter.Window window, String surface) {
         KeyRecord key = authenticated.key();
         if (key.mcpOnly() && !"mcp".equals(surface)) {
             throw new ApiProblem(403, "key_not_valid_for_rest", "Forbidden", "This key works on the MCP surface "

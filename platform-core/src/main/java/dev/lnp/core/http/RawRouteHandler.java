@@ -30,7 +30,8 @@ final class RawRouteHandler implements Handler {
         }
         steps.add(new OutageStep(services.outage()));
         if (!route.isPublic()) {
-            steps.add(new AdmitStep(pluginId, surface, services));
+            // No quota on admission: a raw route has no quota step (its tool calls take their own).
+            steps.add(new AdmitStep(pluginId, surface, services, null));
         }
         steps.add(new PathIdsStep(route));
         steps.add(new RawInvokeStep(new BodyReader(services.maxBodyBytes(), deadlines)));

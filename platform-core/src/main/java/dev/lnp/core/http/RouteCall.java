@@ -31,6 +31,8 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
 
     /** Set by the admit step; stays null on a public route. */
     PipelineServices.Caller caller;
+    /** The unit of the route's quota the admission statement took, or null. */
+    QuotaStep.AdmittedUnit quotaUnit;
     PageRequest page;
     JsonNode body = MissingNode.getInstance();
     /** A POST's {@code Idempotency-Key}, or null. */
@@ -72,6 +74,11 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     @Override
     public String quota() {
         return route.quota();
+    }
+
+    @Override
+    public QuotaStep.AdmittedUnit admittedUnit() {
+        return quotaUnit;
     }
 
     @Override

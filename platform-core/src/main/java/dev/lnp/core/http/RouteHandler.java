@@ -33,7 +33,8 @@ final class RouteHandler implements Handler {
         }
         steps.add(new OutageStep(services.outage()));
         if (!route.isPublic()) {
-            steps.add(new AdmitStep(pluginId, surface, services));
+            // The quota step is added below exactly when the route has a quota: its unit is taken on admission.
+            steps.add(new AdmitStep(pluginId, surface, services, route.quota()));
         }
         steps.add(new PathIdsStep(route));
         steps.add(new QueryStep(route));

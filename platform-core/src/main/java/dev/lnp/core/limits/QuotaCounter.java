@@ -12,8 +12,11 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Monthly quotas per workspace (each declared by a plugin), separate from the per-minute limits. A unit is taken
- * before the write runs, in its own short statement so that concurrent writes of one workspace do not queue
- * behind each other's transactions, and given back when the write does not succeed. Months are UTC.
+ * before the write runs, outside the write's transaction so that concurrent writes of one workspace do not queue
+ * behind each other's transactions, and given back when the write does not succeed. Months are UTC. A route's
+ * unit is taken by the admission statement ({@link #charge}, {@link dev.lnp.core.auth.KeyRepository#admit}); this
+ * class's own {@link #take} serves tool calls, whose quota is known only once the tool is found, and a route whose
+ * admission found the quota used up (it asks again at the quota step's position, where the 429 belongs).
  *
  * <p>Both statements commit asynchronously ({@code synchronous_commit = off} for their own transaction):
  * all writes of a workspace update one row, and a synchronous commit kept it locked until the WAL flush, so
@@ -28,6 +31,11 @@ public final class QuotaCounter {
     public QuotaCounter(Jdbi jdbi, Clock clock) {
         this.jdbi = jdbi;
         this.clock = clock;
+    }
+
+    /** What the admission statement needs to take a unit of {@code quota} this month. */
+    public QuotaCharge charge(String quota, long deploymentLimit) {
+        return new QuotaCharge(quota, month(), deploymentLimit);
     }
 
     public void take(UUID workspaceId, String counter, long limit) {

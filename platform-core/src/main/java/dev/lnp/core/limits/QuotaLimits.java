@@ -50,6 +50,11 @@ public final class QuotaLimits {
                 + value + "'");
     }
 
+    /** The limit for a workspace without a limit of its own: the deployment's, else the plugin's default. */
+    public long deploymentLimit(String quota) {
+        return limit(quota, Map.of());
+    }
+
     /** The limit for one workspace, given the workspace's own limits ({@code lnp_core.workspace_quotas}). */
     public long limit(String quota, Map<String, Long> workspaceLimits) {
         Long own = workspaceLimits.get(quota);
