@@ -80,11 +80,28 @@ public final class Platform implements AutoCloseable {
      * @param unloadPlugins releases the plugin class loaders on shutdown
      */
     public static Platform start(PlatformConfig config, List<LoadedPlugin> plugins, Runnable unloadPlugins) {
+        return start(config, BackgroundTask.done(plugins), unloadPlugins);
+    }
+
+    /**
+     * As {@link #start(PlatformConfig, List, Runnable)}, with the plugins still loading: the pool opens meanwhile
+     * and the plugins are taken before anything uses them. A failure of their loading is the start's failure, as
+     * it was when they loaded first: also when the database fails meanwhile (the plugins' error is reported, the
+     * database's attached to it).
+     *
+     * @param unloadPlugins run after the loading has ended, however it ended
+     */
+    public static Platform start(PlatformConfig config, BackgroundTask<List<LoadedPlugin>> loading,
+            Runnable unloadPlugins) {
         long startedNanos = System.nanoTime();
         StartupPhases phases = new StartupPhases();
         // Pushed as each component starts; a failure below closes what is on it, the last started first.
         var started = new StartedComponents();
-        started.pushStop("plugin class loaders", unloadPlugins::run);
+        started.pushStop("plugin class loaders", () -> {
+            loading.failure();
+            unloadPlugins.run();
+        });
+        List<LoadedPlugin> plugins = null;
         try {
             PlatformMetrics metrics = started.push("metrics", new PlatformMetrics(Version.current()));
             DatabaseBootstrap bootstrap = started.push("database bootstrap", DatabaseBootstrap.from(config));
@@ -97,6 +114,8 @@ public final class Platform implements AutoCloseable {
             // Read while the core and the plugins register, which declares routes, tools and schemas and touches
             // no table; the migration itself, when one is due, waits for it below.
             var coreHistory = migrations.readCoreStatus();
+            plugins = loading.join();
+            phases.mark("rest of plugin loading");
 
             PluginRegistry registry = new PluginRegistry();
             // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
@@ -186,7 +205,21 @@ public final class Platform implements AutoCloseable {
             return new Platform(config, database, registry, server, authenticator, toolGateway, subsystems, metrics,
                     mail, started);
         } catch (RuntimeException | Error e) {
+            Throwable failure = e;
+            if (plugins == null) {
+                // Failed before the plugins were taken: had they loaded first, their failure would have come first.
+                failure = loading.failure().filter(pluginFailure -> pluginFailure != e).map(pluginFailure -> {
+                    pluginFailure.addSuppressed(e);
+                    return pluginFailure;
+                }).orElse(e);
+            }
             started.close();
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
             throw e;
         }
     }

@@ -1,12 +1,16 @@
 package dev.lnp.core.cli;
 
+import dev.lnp.core.BackgroundTask;
 import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.http.ServerWarmUp;
 import dev.lnp.core.logging.Logging;
+import dev.lnp.core.plugins.LoadedPlugin;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 
 @Command(name = "serve", mixinStandardHelpOptions = true,
@@ -21,8 +25,18 @@ final class ServeCommand implements Callable<Integer> {
         CountDownLatch stopRequested = StopSignals.install();
         // After the logging set-up, so that anything Helidon logs meanwhile is in the platform's format.
         ServerWarmUp.start();
-        var plugins = new Plugins(config);
-        Platform platform = Platform.start(config, plugins.loaded(), plugins::close);
+        // Loaded on their own thread while the database pool opens (PF4J reads each jar and builds its class
+        // loader: CPU the pool's connection hand-shakes leave free); the start takes them before registration.
+        var folder = new AtomicReference<Plugins>();
+        BackgroundTask<List<LoadedPlugin>> plugins = BackgroundTask.start("lnp-plugin-loading", () -> {
+            folder.set(new Plugins(config));
+            return folder.get().loaded();
+        });
+        Platform platform = Platform.start(config, plugins, () -> {
+            if (folder.get() != null) {
+                folder.get().close();
+            }
+        });
         // Any other way the JVM ends (System.exit, a signal not handled above) still closes the platform.
         Runtime.getRuntime().addShutdownHook(new Thread(platform::close, "lnp-shutdown"));
         System.out.println("LNP platform listening on http://localhost:" + platform.port()
