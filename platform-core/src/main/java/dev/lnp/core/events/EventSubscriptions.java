@@ -33,6 +33,8 @@ public final class EventSubscriptions implements AutoCloseable {
     private final Thread worker;
     private final java.util.Map<String, java.util.Set<UUID>> recent = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean running = true;
+    /** Wakes the loop from its pause at close; a delivery under way is never interrupted (see {@link #close}). */
+    private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
     private final String node = UUID.randomUUID().toString();
 
     private EventSubscriptions(Jdbi jdbi, List<PluginRegistry.Subscription> subscriptions, Duration interval) {
@@ -63,7 +65,9 @@ public final class EventSubscriptions implements AutoCloseable {
                 }
             }
             try {
-                Thread.sleep(interval);
+                if (stopped.await(interval.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    return;
+                }
             } catch (InterruptedException e) {
                 return;
             }
@@ -130,13 +134,22 @@ public final class EventSubscriptions implements AutoCloseable {
     private record Row(UUID id, long seq, UUID workspaceId, String name, String payload, java.time.Instant occurredAt) {
     }
 
+    /**
+     * Lets a delivery under way finish (up to 5 s) before the pool closes. Interrupting it closed its database
+     * connection mid-statement (a broken connection, logged with its stack) and left its cursor held for the
+     * lease's 60 s, so a restarted node's subscribers waited that long; only a delivery still running after 5 s is
+     * interrupted.
+     */
     @Override
     public void close() {
         running = false;
+        stopped.countDown();
         if (worker != null) {
-            worker.interrupt();
             try {
-                worker.join(5_000);
+                if (!worker.join(Duration.ofSeconds(5))) {
+                    worker.interrupt();
+                    worker.join(Duration.ofSeconds(1));
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
