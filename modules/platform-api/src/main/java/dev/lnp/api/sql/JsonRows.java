@@ -54,8 +54,9 @@ import org.jdbi.v3.core.statement.StatementContext;
  * A {@link RowWriter} writes one row as one JSON value; its {@link RowWriterFactory} resolves a {@link FieldWriter}
  * per column once per result set with {@link #field} (the same JSON as {@link Column#readJson}) and
  * {@link #timestampField} (ISO 8601 in UTC), so nothing about a column is looked up again for each cell.
- * Serialising into anything other than a UTF-8 byte generator (a tree with {@code valueToTree}, a String)
- * replays the rows as ordinary JSON tokens, so tests and tree consumers see normal nodes.
+ * Buffered rows written as text (a String) are the same JSON text; serialising them into a tree
+ * ({@code valueToTree}) or another format replays them as ordinary JSON tokens, so tests and tree consumers see
+ * normal nodes.
  *
  * <p>The total can come with the rows ({@link #withTotal}): the page query also selects it, as column
  * {@value #TOTAL_COLUMN}, so a list costs one statement, not two, and its total and rows come from one
