@@ -56,9 +56,35 @@ public final class TestDatabases {
         return s.url(name);
     }
 
+    /**
+     * The sessions still open on the database of {@code url}, waiting up to 5 s for them to end (a closed session
+     * can take a moment to leave {@code pg_stat_activity}): 0 when a platform closed every connection it held.
+     */
+    public static long sessionsLeftOn(String url) throws SQLException, InterruptedException {
+        Server server = server();
+        String name = databaseName(url);
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        long sessions;
+        do {
+            try (var c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
+                    var st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
+                st.setString(1, name);
+                try (var rs = st.executeQuery()) {
+                    rs.next();
+                    sessions = rs.getLong(1);
+                }
+            }
+            if (sessions == 0) {
+                return 0;
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        return sessions;
+    }
+
     public static void dropDatabase(String url) {
         Server s = server();
-        String name = url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
+        String name = databaseName(url);
         try {
             execute(s, s.url("postgres"), "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         } catch (RuntimeException e) {
@@ -130,5 +156,10 @@ public final class TestDatabases {
     private static String env(String name, String fallback) {
         String v = System.getenv(name);
         return v == null ? fallback : v;
+    }
+
+    /** The database's name in a JDBC URL (its last path segment, without parameters). */
+    private static String databaseName(String url) {
+        return url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
     }
 }

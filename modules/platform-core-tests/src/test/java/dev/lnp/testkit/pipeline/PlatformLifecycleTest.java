@@ -20,7 +20,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.DriverManager;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -120,7 +119,7 @@ class PlatformLifecycleTest {
             assertEquals("broken cannot start", failure.getMessage());
             assertEquals(List.of("first started", "second started", "second stopped", "first stopped",
                     "class loaders unloaded"), events, "stopped in reverse, past a plugin that failed to stop");
-            assertEquals(0, sessionsOn(url), "the pool and every other connection were closed");
+            assertEquals(0, TestDatabases.sessionsLeftOn(url), "the pool and every other connection were closed");
         } finally {
             TestDatabases.dropDatabase(url);
         }
@@ -142,29 +141,6 @@ class PlatformLifecycleTest {
                 stop.run();
             }
         }, getClass().getClassLoader(), "test");
-    }
-
-    /** Sessions the platform still holds on its database; a closed session can take a moment to end. */
-    private static long sessionsOn(String url) throws Exception {
-        var server = TestDatabases.server();
-        String name = url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        long sessions;
-        do {
-            try (var c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
-                    var st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
-                st.setString(1, name);
-                try (var rs = st.executeQuery()) {
-                    rs.next();
-                    sessions = rs.getLong(1);
-                }
-            }
-            if (sessions == 0) {
-                return 0;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        return sessions;
     }
 
     /** Serves one migration, a workspace table without row-level security, from memory. */

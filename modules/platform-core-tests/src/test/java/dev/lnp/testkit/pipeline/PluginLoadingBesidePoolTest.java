@@ -11,7 +11,6 @@ import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.testkit.TestDatabases;
-import java.sql.DriverManager;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,7 +38,7 @@ class PluginLoadingBesidePoolTest {
                     () -> Platform.start(config(url, Map.of()), loading, () -> events.add("class loaders unloaded")));
             assertSame(pluginFailure, failure, "the loading's own exception, not wrapped");
             assertEquals(List.of("class loaders unloaded"), events);
-            assertEquals(0, sessionsOn(url), "the pool opened meanwhile was closed");
+            assertEquals(0, TestDatabases.sessionsLeftOn(url), "the pool opened meanwhile was closed");
         } finally {
             TestDatabases.dropDatabase(url);
         }
@@ -89,28 +88,5 @@ class PluginLoadingBesidePoolTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** Sessions the platform still holds on its database; a closed session can take a moment to end. */
-    private static long sessionsOn(String url) throws Exception {
-        var server = TestDatabases.server();
-        String name = url.substring(url.lastIndexOf('/') + 1).replaceAll("\\?.*", "");
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        long sessions;
-        do {
-            try (var c = DriverManager.getConnection(server.url("postgres"), server.user(), server.password());
-                    var st = c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE datname = ?")) {
-                st.setString(1, name);
-                try (var rs = st.executeQuery()) {
-                    rs.next();
-                    sessions = rs.getLong(1);
-                }
-            }
-            if (sessions == 0) {
-                return 0;
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        return sessions;
     }
 }
