@@ -47,9 +47,10 @@ final class ProblemStep implements PipelineStep<RouteCall> {
             ApiProblem problem = Problems.forFailure(e);
             call.status = problem.status();
             if (call.status == 503) {
-                // One line: during an outage every request lands here, and the cause is always the same.
+                // One line: during an outage every request lands here, and the cause is always the same. Worded
+                // for both causes: the database gone, or a saturated pool (DatabaseOutage tells them apart).
                 outage.reportUnreachable();
-                LOG.log(Level.WARNING, "request " + call.requestId + " answered 503: the database is unreachable ("
+                LOG.log(Level.WARNING, "request " + call.requestId + " answered 503: no database connection ("
                         + e + ")");
             } else {
                 LOG.log(Level.ERROR, "request " + call.requestId + " failed: " + call.routeName(), e);
