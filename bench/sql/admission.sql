@@ -2,6 +2,8 @@
 -- looked up with its connection and workspace, its last use touched (a no-op within the minute), and :chunk
 -- positions reserved in the connection's window. :chunk 0 is a request the node's lease covers (nothing written),
 -- 1 every request counting as before the leases (one upsert of the hot window row each).
+-- As a read admits it: the statement's two quota CTEs (a write's monthly unit, taken since session 9) are left
+-- out here, since a request without a quota binds :charge false and they do nothing.
 --   pgbench -n -M prepared -c 4 -j 2 -T 10 -D hash=<hex SHA-256 of the key> -D chunk=0 -f bench/sql/admission.sql DB
 WITH found AS (
     SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,

@@ -29,9 +29,9 @@ public final class KeyRepository {
     public record Admission(KeyRecord key, Integer hits, boolean quotaTaken) {
     }
 
-    /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int)} counting this one request. */
+    /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int, QuotaCharge)} counting this one request. */
     public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window) {
-        return admit(hash, now, legacyAccepted, window, 1);
+        return admit(hash, now, legacyAccepted, window, 1, null);
     }
 
     /**
@@ -48,16 +48,10 @@ public final class KeyRepository {
      * transaction): every reservation of a connection updates the same window row, and with a synchronous commit
      * the row stayed locked until the WAL flush, so the connection's concurrent reservations queued one flush each.
      * A crash can lose the last fraction of a second of counts: a key may then get a few more requests that minute.
-     */
-    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
-            int chunk) {
-        return admit(hash, now, legacyAccepted, window, chunk, null);
-    }
-
-    /**
-     * {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int)} that also takes one unit of a monthly quota
-     * for a live key (with a window, as above), with the rules of {@link dev.lnp.core.limits.QuotaCounter#take}:
-     * the workspace's own limit, else {@code charge}'s deployment limit; no unit past the limit or at a limit of 0.
+     *
+     * <p>With a {@code charge}, it also takes one unit of a monthly quota for a live key (with a window, as above),
+     * with the rules of {@link dev.lnp.core.limits.QuotaCounter#take}: the workspace's own limit, else
+     * {@code charge}'s deployment limit; no unit past the limit or at a limit of 0.
      * A route's write so costs one round trip and one connection before its transaction instead of two. Whether the
      * unit was taken is {@link Admission#quotaTaken}; the caller gives it back when the request is refused or fails.
      * The quota row's update commits asynchronously like the window's, for the same reason (all writes of a
