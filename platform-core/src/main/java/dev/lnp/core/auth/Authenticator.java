@@ -13,10 +13,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up on every request (one
+ * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up in the database (one
  * indexed query, which also records the key's use and, when this node's lease on the rate window has no position
  * left, reserves more: see {@link KeyRepository#admit} and {@link RateLeases}), so revocation takes effect at once on
- * every node.
+ * every node. A read whose transaction re-checks the admission may skip the lookup for a few seconds
+ * ({@link AdmissionCache}, {@link AdmissionCheck}): the check sits in the transaction's first statement, so the
+ * revocation still takes effect at once.
  */
 public final class Authenticator {
 
@@ -25,6 +27,7 @@ public final class Authenticator {
     private final Clock clock;
     private final Instant legacyKeysUntil;
     private final RateLeases leases = new RateLeases();
+    private final AdmissionCache admissions;
 
     /**
      * @param legacyKeysUntil the end of the compatibility period for {@code wks_} keys, or null while the operator
@@ -32,6 +35,12 @@ public final class Authenticator {
      *                        period", so the period is open until an end is chosen)
      */
     public Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil) {
+        this(keys, scopes, clock, legacyKeysUntil, new AdmissionCache());
+    }
+
+    Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil,
+            AdmissionCache admissions) {
+        this.admissions = admissions;
         this.keys = keys;
         this.scopes = scopes;
         this.clock = clock;
@@ -42,48 +51,71 @@ public final class Authenticator {
      * @param window where to count the request (the rate limit of its surface), or null to only look the key up
      */
     public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window) {
-        return authenticate(authorizationHeaders, window, null);
+        return authenticate(authorizationHeaders, window, null, false);
     }
 
     /**
      * {@link #authenticate(List, RateLimiter.Window)} that also takes a unit of {@code charge}'s quota in the same
      * statement when the key is live and a window is given ({@link Authenticated#quotaTaken}); a refused key takes
      * none. Null takes nothing.
+     *
+     * <p>With {@code checkedLater}, the caller promises to verify {@link Authenticated#check} (when not null) in
+     * its workspace transaction's first statement; then a key admitted from the database in the last seconds
+     * ({@link AdmissionCache}) is admitted without a statement when this node's lease covers the request's rate
+     * position and no quota is to be taken. The expiry and legacy-key checks still run on every request.
      */
     public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window,
-            QuotaCharge charge) {
+            QuotaCharge charge, boolean checkedLater) {
         String key = AuthorizationHeader.bearerKey(authorizationHeaders);
         Instant now = clock.instant();
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
         byte[] hash = ApiKeys.hash(key);
         if (window == null) {
-            return checked(keys.admit(hash, now, legacyAccepted, null, 0, charge), now, legacyAccepted, 0, null);
+            return checked(hash, admitted(hash, now, legacyAccepted, null, 0, charge), now, legacyAccepted, 0, null);
         }
         // A position this node already owns is taken before the lookup, so that the lookup writes nothing to the
         // window; it goes back to the lease when the request is refused (or the lookup fails): refused keys use no
         // budget.
         RateLeases.Claim claim = leases.claim(hash, window);
         try {
-            Authenticated found = checked(keys.admit(hash, now, legacyAccepted, window, claim.chunk(), charge), now,
-                    legacyAccepted, claim.owned(), claim.lease());
+            KeyRepository.Admission cached = checkedLater && claim.covered() && charge == null
+                    ? admissions.get(hash) : null;
+            if (cached != null) {
+                Authenticated found = checked(hash, cached, now, legacyAccepted, claim.owned(), claim.lease());
+                return found.checkedBy(new AdmissionCheck(hash, cached.fingerprint()));
+            }
+            Authenticated found = checked(hash, admitted(hash, now, legacyAccepted, window, claim.chunk(), charge),
+                    now, legacyAccepted, claim.owned(), claim.lease());
             if (claim.covered()) {
                 return found;
             }
             RateLeases.Reserved reserved = leases.reserved(hash, window, found.hits(), claim);
             return new Authenticated(found.principal(), found.key(), reserved.position(), reserved.lease(),
-                    found.quotaTaken());
+                    found.quotaTaken(), null);
         } catch (RuntimeException refused) {
             claim.refused();
             throw refused;
         }
     }
 
+    /** The admission statement's answer, kept for the next requests (without its rate total and quota unit). */
+    private KeyRepository.Admission admitted(byte[] hash, Instant now, boolean legacyAccepted,
+            RateLimiter.Window window, int chunk, QuotaCharge charge) {
+        KeyRepository.Admission admission = keys.admit(hash, now, legacyAccepted, window, chunk, charge)
+                .orElseThrow(() -> {
+                    admissions.evict(hash);
+                    return Unauthorized.invalid();
+                });
+        admissions.put(hash, new KeyRepository.Admission(admission.key(), null, false, admission.fingerprint()));
+        return admission;
+    }
+
     /** The 401s; a live key's answer, with its position (the window's total when the lookup reserved). */
-    private Authenticated checked(Optional<KeyRepository.Admission> found, Instant now, boolean legacyAccepted,
-            int position, RateLeases.Lease lease) {
-        KeyRepository.Admission admission = found.orElseThrow(Unauthorized::invalid);
+    private Authenticated checked(byte[] hash, KeyRepository.Admission admission, Instant now,
+            boolean legacyAccepted, int position, RateLeases.Lease lease) {
         KeyRecord record = admission.key();
         if (record.keyRevokedAt() != null || record.connectionRevokedAt() != null) {
+            admissions.evict(hash);
             throw Unauthorized.revoked();
         }
         if (record.keyValidUntil() != null && !now.isBefore(record.keyValidUntil())
@@ -94,7 +126,7 @@ public final class Authenticator {
             throw Unauthorized.legacyRetired();
         }
         return new Authenticated(principal(record), record, admission.hits() != null ? admission.hits() : position,
-                lease, admission.quotaTaken());
+                lease, admission.quotaTaken(), null);
     }
 
     private Principal principal(KeyRecord record) {
@@ -116,9 +148,14 @@ public final class Authenticator {
      * The principal, the connection settings the limits and the MCP filter need, the request's position in its
      * rate-limit window (0 when it was not counted), and the lease it came from (null when not counted), which
      * learns the limit of the verdict to size its next reservation; and whether the admission statement took the
-     * unit of quota it was asked for (the caller then owns it: it is given back if the request does not use it).
+     * unit of quota it was asked for (the caller then owns it: it is given back if the request does not use it);
+     * and, when it was admitted from the cache, the check its transaction must make (else null).
      */
     public record Authenticated(Principal principal, KeyRecord key, int hits, RateLeases.Lease lease,
-            boolean quotaTaken) {
+            boolean quotaTaken, AdmissionCheck check) {
+
+        Authenticated checkedBy(AdmissionCheck check) {
+            return new Authenticated(principal, key, hits, lease, quotaTaken, check);
+        }
     }
 }

@@ -23,10 +23,84 @@ public final class KeyRepository {
     }
 
     /**
-     * A key, the window's total after this statement's reservation (null: nothing reserved), and whether the
-     * statement took the unit of quota it was asked to take.
+     * What a key's admission depends on: the key, its connection, workspace, the workspace's quotas and the
+     * delegated user's role, looked up by {@code :hash}. Everything but the connection's tool-call count, which
+     * each call changes and the budget step takes in a statement of its own.
      */
-    public record Admission(KeyRecord key, Integer hits, boolean quotaTaken) {
+    private static final String ADMITTED = """
+            SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
+                   c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
+                   c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
+                   c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
+                   c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
+                   c.mcp_only, c.tool_call_budget,
+                   w.disabled_modules,
+                   (SELECT jsonb_object_agg(q.quota, q.monthly) FROM lnp_core.workspace_quotas q
+                     WHERE q.workspace_id = w.id)::text AS workspace_quotas
+              FROM lnp_core.api_keys k
+              JOIN lnp_core.connections c ON c.id = k.connection_id
+              JOIN lnp_core.workspaces w ON w.id = c.workspace_id
+              LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
+             WHERE k.key_hash = :hash""";
+
+    /**
+     * A scalar SQL expression: the fingerprint of the admission of the key whose hash is bound as {@code :hash}
+     * (null when the key is gone), the same as {@link Admission#fingerprint} while nothing the admission depends
+     * on has changed. A workspace transaction's first statement compares it with a cached admission's
+     * ({@link AdmissionCheck}), so a revocation or a change of scopes takes effect at once on every node.
+     */
+    public static final String ADMISSION_FINGERPRINT =
+            "(SELECT md5(admitted::text) FROM (" + ADMITTED + ") admitted)";
+
+    /** {@link #admit}'s statement. */
+    private static final String ADMIT = """
+        WITH found AS (
+            SELECT admitted.*, md5(admitted::text) AS admission_fingerprint, c.tool_calls_used
+              FROM ({admitted}) admitted
+              JOIN lnp_core.connections c ON c.id = admitted.connection_id),
+        live AS (
+            SELECT key_id, connection_id, workspace_id FROM found
+             WHERE :touch AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
+               AND (valid_until IS NULL OR valid_until > :now)
+               AND (expires_at IS NULL OR expires_at > :now)
+               AND (NOT legacy OR :legacy_accepted)),
+        touched AS (
+            UPDATE lnp_core.api_keys SET last_used_at = now()
+             WHERE id IN (SELECT key_id FROM live)
+               AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')),
+        counted AS (
+            INSERT INTO lnp_core.rate_windows AS r (connection_id, bucket, window_start, hits)
+            SELECT connection_id, :bucket, :window, :chunk
+              FROM live, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
+             WHERE :chunk > 0
+            ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = r.hits + :chunk
+            RETURNING hits),
+        quota_limit AS (
+            SELECT workspace_id,
+                   COALESCE((SELECT o.monthly FROM lnp_core.workspace_quotas o
+                              WHERE o.workspace_id = live.workspace_id AND o.quota = :quota),
+                            :deployment_limit) AS monthly
+              FROM live
+             WHERE :charge),
+        quota_taken AS (
+            INSERT INTO lnp_core.quota_usage AS q (workspace_id, counter, month, used)
+            SELECT workspace_id, :quota, :month, 1
+              FROM quota_limit, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
+             WHERE monthly > 0
+            ON CONFLICT (workspace_id, counter, month) DO UPDATE SET used = q.used + 1
+             WHERE q.used < (SELECT monthly FROM quota_limit)
+            RETURNING used)
+        SELECT found.*, (SELECT hits FROM counted) AS hits,
+               EXISTS (SELECT FROM quota_taken) AS quota_taken
+          FROM found
+        """.replace("{admitted}", ADMITTED);
+
+    /**
+     * A key, the window's total after this statement's reservation (null: nothing reserved), whether the
+     * statement took the unit of quota it was asked to take, and the admission's fingerprint (see
+     * {@link #ADMISSION_FINGERPRINT}).
+     */
+    public record Admission(KeyRecord key, Integer hits, boolean quotaTaken, String fingerprint) {
     }
 
     /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int, QuotaCharge)} counting this one request. */
@@ -62,58 +136,7 @@ public final class KeyRepository {
         if (chunk < 0) {
             throw new IllegalArgumentException("A reservation cannot take " + chunk + " positions");
         }
-        return jdbi.withHandle(h -> h.createQuery("""
-                        WITH found AS (
-                            SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
-                                   c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
-                                   c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
-                                   c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
-                                   c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
-                                   c.mcp_only, c.tool_call_budget, c.tool_calls_used,
-                                   w.disabled_modules,
-                                   (SELECT jsonb_object_agg(q.quota, q.monthly) FROM lnp_core.workspace_quotas q
-                                     WHERE q.workspace_id = w.id)::text AS workspace_quotas
-                              FROM lnp_core.api_keys k
-                              JOIN lnp_core.connections c ON c.id = k.connection_id
-                              JOIN lnp_core.workspaces w ON w.id = c.workspace_id
-                              LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
-                             WHERE k.key_hash = :hash),
-                        live AS (
-                            SELECT key_id, connection_id, workspace_id FROM found
-                             WHERE :touch AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
-                               AND (valid_until IS NULL OR valid_until > :now)
-                               AND (expires_at IS NULL OR expires_at > :now)
-                               AND (NOT legacy OR :legacy_accepted)),
-                        touched AS (
-                            UPDATE lnp_core.api_keys SET last_used_at = now()
-                             WHERE id IN (SELECT key_id FROM live)
-                               AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')),
-                        counted AS (
-                            INSERT INTO lnp_core.rate_windows AS r (connection_id, bucket, window_start, hits)
-                            SELECT connection_id, :bucket, :window, :chunk
-                              FROM live, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
-                             WHERE :chunk > 0
-                            ON CONFLICT (connection_id, bucket, window_start) DO UPDATE SET hits = r.hits + :chunk
-                            RETURNING hits),
-                        quota_limit AS (
-                            SELECT workspace_id,
-                                   COALESCE((SELECT o.monthly FROM lnp_core.workspace_quotas o
-                                              WHERE o.workspace_id = live.workspace_id AND o.quota = :quota),
-                                            :deployment_limit) AS monthly
-                              FROM live
-                             WHERE :charge),
-                        quota_taken AS (
-                            INSERT INTO lnp_core.quota_usage AS q (workspace_id, counter, month, used)
-                            SELECT workspace_id, :quota, :month, 1
-                              FROM quota_limit, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
-                             WHERE monthly > 0
-                            ON CONFLICT (workspace_id, counter, month) DO UPDATE SET used = q.used + 1
-                             WHERE q.used < (SELECT monthly FROM quota_limit)
-                            RETURNING used)
-                        SELECT found.*, (SELECT hits FROM counted) AS hits,
-                               EXISTS (SELECT FROM quota_taken) AS quota_taken
-                          FROM found
-                        """)
+        return jdbi.withHandle(h -> h.createQuery(ADMIT)
                 .bind("hash", hash)
                 .bind("touch", window != null)
                 .bind("now", now)
@@ -150,7 +173,8 @@ public final class KeyRepository {
                                 rs.getBoolean("mcp_only"),
                                 (Integer) rs.getObject("tool_call_budget"),
                                 rs.getInt("tool_calls_used")),
-                        (Integer) rs.getObject("hits"), rs.getBoolean("quota_taken")))
+                        (Integer) rs.getObject("hits"), rs.getBoolean("quota_taken"),
+                        rs.getString("admission_fingerprint")))
                 .findOne());
     }
 

@@ -3,6 +3,8 @@ package dev.lnp.core.db;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
+import dev.lnp.core.auth.AdmissionCheck;
+import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.events.OutboxPublisher;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.UUID;
@@ -41,12 +43,32 @@ public final class WorkspaceTransactions {
     }
 
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
+        return inWorkspace(workspaceId, null, work);
+    }
+
+    /**
+     * {@link #inWorkspace(UUID, PluginContext.WorkspaceWork)} for a caller admitted from the node's cache: the
+     * statement that sets the workspace also reads the admission's fingerprint (as the platform's user: privileges
+     * are checked when the statement starts, before the role changes), and the transaction rolls back with
+     * {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
+     */
+    public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, PluginContext.WorkspaceWork<R> work) {
         return jdbi.inTransaction(handle -> {
-            handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
-                    .bind("ws", workspaceId.toString())
-                    .bind("role", Migrations.TENANT_ROLE)
-                    .mapTo(String.class)
-                    .list();
+            if (check == null) {
+                handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
+                        .bind("ws", workspaceId.toString())
+                        .bind("role", Migrations.TENANT_ROLE)
+                        .mapTo(String.class)
+                        .list();
+            } else {
+                check.verify(handle.createQuery("SELECT " + KeyRepository.ADMISSION_FINGERPRINT + ", "
+                                + "set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
+                        .bind("hash", check.hash())
+                        .bind("ws", workspaceId.toString())
+                        .bind("role", Migrations.TENANT_ROLE)
+                        .mapTo(String.class)
+                        .one());
+            }
             WorkspaceTx outer = CURRENT.get();
             var tx = new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes));
             CURRENT.set(tx);

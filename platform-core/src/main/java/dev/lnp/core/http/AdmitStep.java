@@ -2,6 +2,7 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.internal.http.Surface;
+import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.pipeline.PipelineStep;
@@ -14,6 +15,11 @@ import java.util.List;
  * with a quota, the admission statement also takes the call's unit (the quota step takes it over, see
  * {@link dev.lnp.core.pipeline.QuotaStep}); when the call is refused before the quota step, the unit is given
  * back here.
+ *
+ * <p>On a transactional route that reads no body and takes no quota, the key may be admitted from this node's
+ * cache ({@link dev.lnp.core.auth.AdmissionCheck}): the transaction's first statement re-checks it. When the check
+ * finds the admission stale, nothing has run yet; the call is admitted again from the database and the steps after
+ * this one run again. Its rate-limit position is then counted twice.
  */
 final class AdmitStep implements PipelineStep<RouteCall> {
 
@@ -22,12 +28,15 @@ final class AdmitStep implements PipelineStep<RouteCall> {
     private final PipelineServices services;
     /** The route's quota, taken in the admission statement; null when the route has none (or it is raw). */
     private final String quota;
+    /** Whether the call may be admitted from the cache: the steps after this one can run again. */
+    private final boolean checkedLater;
 
-    AdmitStep(String pluginId, Surface surface, PipelineServices services, String quota) {
+    AdmitStep(String pluginId, Surface surface, PipelineServices services, String quota, boolean checkedLater) {
         this.pluginId = pluginId;
         this.surface = surface;
         this.services = services;
         this.quota = quota;
+        this.checkedLater = checkedLater && quota == null;
     }
 
     @Override
@@ -37,9 +46,18 @@ final class AdmitStep implements PipelineStep<RouteCall> {
 
     @Override
     public void apply(RouteCall call, Rest rest) {
+        try {
+            admit(call, rest, checkedLater);
+        } catch (AdmissionCheck.Stale stale) {
+            services.metrics().admissionStale();
+            admit(call, rest, false);
+        }
+    }
+
+    private void admit(RouteCall call, Rest rest, boolean mayUseCache) {
         var route = call.route;
         PipelineServices.Admitted admitted = services.admit(
-                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), quota);
+                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), quota, mayUseCache);
         call.quotaUnit = admitted.quotaUnit();
         try {
             PipelineServices.Caller caller = admitted.caller();

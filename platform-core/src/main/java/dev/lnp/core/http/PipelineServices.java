@@ -2,6 +2,7 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.Principal;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.config.PlatformConfig;
@@ -25,8 +26,11 @@ import java.util.List;
  */
 public final class PipelineServices {
 
-    /** The caller, the connection's settings, and the rate-limit verdict for the response headers. */
-    public record Caller(Principal principal, KeyRecord key, RateLimiter.Verdict rate) {
+    /**
+     * The caller, the connection's settings, the rate-limit verdict for the response headers, and the check the
+     * call's transaction makes when the caller was admitted from this node's cache (else null).
+     */
+    public record Caller(Principal principal, KeyRecord key, RateLimiter.Verdict rate, AdmissionCheck check) {
     }
 
     private final Authenticator authenticator;
@@ -86,11 +90,14 @@ public final class PipelineServices {
     /**
      * {@link #authenticate} that also takes a unit of the route's {@code quota} (null: none) in the admission
      * statement; the quota step takes it over. When the key is refused here (MCP-only key, rate limit), the unit
-     * is given back before the refusal is thrown.
+     * is given back before the refusal is thrown. With {@code checkedLater}, the caller's transaction verifies
+     * {@link Caller#check} (see {@link Authenticator#authenticate(List, RateLimiter.Window,
+     * dev.lnp.core.limits.QuotaCharge, boolean)}).
      */
-    Admitted admit(List<String> authorizationHeaders, String surface, String quota) {
+    Admitted admit(List<String> authorizationHeaders, String surface, String quota, boolean checkedLater) {
         RateLimiter.Window window = rateLimiter.window(surface);
-        var authenticated = authenticator.authenticate(authorizationHeaders, window, quotaStep.charge(quota));
+        var authenticated = authenticator.authenticate(authorizationHeaders, window, quotaStep.charge(quota),
+                checkedLater);
         QuotaStep.AdmittedUnit unit = authenticated.quotaTaken()
                 ? new QuotaStep.AdmittedUnit(authenticated.principal().workspaceId(), quota) : null;
         try {
@@ -120,7 +127,8 @@ public final class PipelineServices {
             metrics.refused("rate_limit", surface);
             throw refused;
         }
-        return new Caller(authenticated.principal(), key, verdict);
+        metrics.admitted(authenticated.check() != null);
+        return new Caller(authenticated.principal(), key, verdict, authenticated.check());
     }
 
     /** The one quota step, shared by routes and tool calls. */

@@ -31,7 +31,7 @@ final class RawRouteHandler implements Handler {
         steps.add(new OutageStep(services.outage()));
         if (!route.isPublic()) {
             // No quota on admission: a raw route has no quota step (its tool calls take their own).
-            steps.add(new AdmitStep(pluginId, surface, services, null));
+            steps.add(new AdmitStep(pluginId, surface, services, null, false));
         }
         steps.add(new PathIdsStep(route));
         steps.add(new RawInvokeStep(new BodyReader(services.maxBodyBytes(), deadlines)));

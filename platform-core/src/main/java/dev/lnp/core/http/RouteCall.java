@@ -72,6 +72,11 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     }
 
     @Override
+    public dev.lnp.core.auth.AdmissionCheck admissionCheck() {
+        return caller == null ? null : caller.check();
+    }
+
+    @Override
     public String quota() {
         return route.quota();
     }

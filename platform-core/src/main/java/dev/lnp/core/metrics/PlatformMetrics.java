@@ -33,11 +33,16 @@ public final class PlatformMetrics implements AutoCloseable {
     public static final String WEBHOOK_QUEUE = "lnp.webhook.queue.depth";
     public static final String TOOL_CALLS = "lnp.mcp.tool.calls";
     public static final String REFUSALS = "lnp.limit.refusals";
+    public static final String ADMISSIONS = "lnp.admissions";
     public static final String PLUGIN_INFO = "lnp.plugin.info";
     public static final String BUILD_INFO = "lnp.build.info";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final JvmGcMetrics gc = new JvmGcMetrics();
+    /** Registered once: these count on every authenticated request. */
+    private final Counter admittedFromDatabase = admissions("database");
+    private final Counter admittedFromCache = admissions("cache");
+    private final Counter admissionsStale = admissions("cache_stale");
 
     public PlatformMetrics(String version) {
         new JvmMemoryMetrics().bindTo(registry);
@@ -87,6 +92,24 @@ public final class PlatformMetrics implements AutoCloseable {
     public void refused(String kind, String limit) {
         Counter.builder(REFUSALS).description("Requests refused by the per-key rate limit or a monthly quota")
                 .tag("kind", kind).tag("limit", limit).register(registry).increment();
+    }
+
+    /**
+     * An authenticated request admitted from the database, or from the node's cache (its transaction re-checked
+     * the admission); {@code cache_stale} when that check found the admission changed (the request is then
+     * admitted from the database again).
+     */
+    public void admitted(boolean fromCache) {
+        (fromCache ? admittedFromCache : admittedFromDatabase).increment();
+    }
+
+    public void admissionStale() {
+        admissionsStale.increment();
+    }
+
+    private Counter admissions(String outcome) {
+        return Counter.builder(ADMISSIONS).description("Authenticated requests by where their key's admission came from")
+                .tag("outcome", outcome).register(registry);
     }
 
     /** @param tool a registered tool's name, or {@code unknown} (names callers invent would be unbounded labels) */

@@ -1,12 +1,15 @@
 package dev.lnp.core.pipeline;
 
 import dev.lnp.api.WorkspaceTx;
+import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.util.UUID;
 
 /**
  * Runs the rest of the pipeline in one workspace transaction (the request role, the workspace set): the
- * handler's rows, its outbox events and, on routes, the idempotency record commit or roll back together.
+ * handler's rows, its outbox events and, on routes, the idempotency record commit or roll back together. For a
+ * caller admitted from the node's cache, the transaction's first statement also re-checks the admission
+ * ({@link AdmissionCheck}).
  */
 public final class TransactionStep implements PipelineStep<TransactionStep.Transactional> {
 
@@ -14,6 +17,11 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
     public interface Transactional {
 
         UUID workspaceId();
+
+        /** The check of a caller admitted from the node's cache, made by the transaction's first statement; or null. */
+        default AdmissionCheck admissionCheck() {
+            return null;
+        }
 
         /** Hands the open transaction to the steps after this one. */
         void openedTx(WorkspaceTx tx);
@@ -32,7 +40,7 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
     @Override
     public void apply(Transactional call, Rest rest) {
-        transactions.inWorkspace(call.workspaceId(), tx -> {
+        transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), tx -> {
             call.openedTx(tx);
             rest.proceed();
             return null;

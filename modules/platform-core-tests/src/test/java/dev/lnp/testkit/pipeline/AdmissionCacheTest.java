@@ -1,0 +1,153 @@
+package dev.lnp.testkit.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.auth.Connections;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.TestResponse;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A read admitted from the node's admission cache: its transaction's first statement re-checks the admission, so
+ * whatever another node (here: plain SQL) changes about the key, its connection, workspace or delegated user takes
+ * effect on the very next request, with the answer a fresh admission gives.
+ */
+@PlatformTest(plugins = "probe")
+class AdmissionCacheTest {
+
+    private static final String ITEMS = "/api/v1/probe/items";
+
+    @Test
+    void readsAfterTheFirstAreAdmittedFromTheCacheAndWritesNever(TestPlatform platform) {
+        var issued = connection(platform, platform.createWorkspace("cached reads"), null);
+        long cachedBefore = admissions(platform, "cache");
+        long databaseBefore = admissions(platform, "database");
+        for (int i = 0; i < 5; i++) {
+            assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        }
+        // The first two reserve rate positions (one, then a run of them), which only the statement can do.
+        assertEquals(3, admissions(platform, "cache") - cachedBefore);
+        assertEquals(2, admissions(platform, "database") - databaseBefore);
+
+        assertEquals(201, platform.post(ITEMS, issued.key(), "{\"name\":\"one\"}").status());
+        assertEquals(3, admissions(platform, "database") - databaseBefore, "a write is admitted by its statement");
+        assertEquals(3, admissions(platform, "cache") - cachedBefore);
+    }
+
+    @Test
+    void aRevokedConnectionIs401OnTheNextRead(TestPlatform platform) {
+        var issued = cachedKey(platform, "revoked");
+        long staleBefore = admissions(platform, "cache_stale");
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
+                issued.connectionId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("revoked_key", answer.json().path("code").asText());
+        assertEquals(1, admissions(platform, "cache_stale") - staleBefore);
+        assertEquals(401, platform.get(ITEMS, issued.key()).status(), "and on the one after");
+    }
+
+    @Test
+    void aDeletedKeyIs401OnTheNextRead(TestPlatform platform) {
+        var issued = cachedKey(platform, "deleted");
+        platform.jdbi().useHandle(h -> h.execute("DELETE FROM lnp_core.api_keys WHERE connection_id = ?",
+                issued.connectionId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("invalid_key", answer.json().path("code").asText());
+    }
+
+    @Test
+    void aKeyPastItsValidityIs401WithoutAnyChangeToCheck(TestPlatform platform) {
+        var issued = cachedKey(platform, "expired");
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.api_keys SET valid_until = now() - interval '1 second' WHERE connection_id = ?",
+                issued.connectionId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("expired_key", answer.json().path("code").asText());
+    }
+
+    @Test
+    void aScopeTakenAwayIs403OnTheNextRead(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("scopes");
+        var issued = platform.connections().create(new Connections.NewConnection(ws, "reader",
+                List.of("probe.read"), null, null, null));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        }
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.connections SET scopes = '{probe.write}' WHERE id = ?", issued.connectionId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(403, answer.status(), answer.body());
+        assertEquals("missing_scope", answer.json().path("code").asText());
+    }
+
+    @Test
+    void aModuleSwitchedOffForTheWorkspaceIs404OnTheNextRead(TestPlatform platform) {
+        var issued = cachedKey(platform, "module off");
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.workspaces SET disabled_modules = '{probe}' WHERE id = ?", issued.workspaceId()));
+        assertEquals(404, platform.get(ITEMS, issued.key()).status());
+    }
+
+    @Test
+    void aDelegatedUsersNewRoleAppliesToTheNextRead(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("delegated");
+        UUID member = platform.workspaces().addUser(ws, "member@cache.test", "member");
+        var issued = connection(platform, ws, member);
+        for (int i = 0; i < 3; i++) {
+            assertEquals("member", platform.get("/api/v1/probe/whoami", issued.key()).data().path("role").asText());
+        }
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.users SET role = 'admin' WHERE id = ?", member));
+        assertEquals("admin", platform.get("/api/v1/probe/whoami", issued.key()).data().path("role").asText());
+    }
+
+    @Test
+    void aChangeThatKeepsTheKeyValidIsAdmittedAgainAndAnswered(TestPlatform platform) {
+        var issued = cachedKey(platform, "raised limit");
+        long staleBefore = admissions(platform, "cache_stale");
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.connections SET rest_per_minute = 900 WHERE id = ?", issued.connectionId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(200, answer.status(), answer.body());
+        assertTrue(answer.header("RateLimit-Policy").orElseThrow().contains("q=900"), answer.toString());
+        assertEquals(1, admissions(platform, "cache_stale") - staleBefore);
+        long cachedBefore = admissions(platform, "cache");
+        assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        assertEquals(1, admissions(platform, "cache") - cachedBefore, "the fresh admission is cached again");
+    }
+
+    private record Issued(String key, UUID connectionId, UUID workspaceId) {
+    }
+
+    /** A key whose admission this node has cached (three reads: the third came from the cache). */
+    private static Issued cachedKey(TestPlatform platform, String name) {
+        UUID ws = platform.createWorkspace(name);
+        var issued = connection(platform, ws, null);
+        long cachedBefore = admissions(platform, "cache");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        }
+        assertEquals(1, admissions(platform, "cache") - cachedBefore, "the third read came from the cache");
+        return new Issued(issued.key(), issued.connectionId(), ws);
+    }
+
+    private static Connections.Issued connection(TestPlatform platform, UUID ws, UUID delegatedUser) {
+        return platform.connections().create(new Connections.NewConnection(ws, "cached", List.of(), "full-access",
+                null, delegatedUser));
+    }
+
+    private static long admissions(TestPlatform platform, String outcome) {
+        Matcher m = Pattern.compile("(?m)^lnp_admissions_total\\{outcome=\"" + outcome + "\"\\} (\\S+)$")
+                .matcher(platform.metrics());
+        assertTrue(m.find(), "lnp_admissions_total{outcome=\"" + outcome + "\"} in /metrics");
+        return (long) Double.parseDouble(m.group(1));
+    }
+}
