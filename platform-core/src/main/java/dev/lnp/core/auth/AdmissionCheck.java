@@ -4,18 +4,40 @@ package dev.lnp.core.auth;
  * A request admitted from this node's {@link AdmissionCache} rather than from the database: its workspace
  * transaction's first statement reads the admission's fingerprint again ({@link KeyRepository#ADMISSION_FINGERPRINT})
  * and the transaction goes on only when it is unchanged. Otherwise it throws {@link Stale} before any work, the
- * transaction rolls back, and the request is admitted again from the database.
- *
- * @param hash        the key's hash, bound as {@code :hash}
- * @param fingerprint the cached admission's fingerprint
+ * transaction rolls back, and the request is admitted again from the database. A request that ends in an error
+ * before any transaction checked it is {@linkplain Authenticator#confirm confirmed} with a statement of its own
+ * before the error is answered, so a revoked key gets its 401, not another error.
  */
-public record AdmissionCheck(byte[] hash, String fingerprint) {
+public final class AdmissionCheck {
 
-    /** Whether the fingerprint the transaction read ({@code null}: the key is gone) is the cached one. */
+    private final byte[] hash;
+    private final String fingerprint;
+    private volatile boolean verified;
+
+    /**
+     * @param hash        the key's hash, bound as {@code :hash}
+     * @param fingerprint the cached admission's fingerprint
+     */
+    AdmissionCheck(byte[] hash, String fingerprint) {
+        this.hash = hash;
+        this.fingerprint = fingerprint;
+    }
+
+    public byte[] hash() {
+        return hash;
+    }
+
+    /** Compares the fingerprint a statement read ({@code null}: the key is gone) with the cached one. */
     public void verify(String current) {
         if (!fingerprint.equals(current)) {
             throw new Stale();
         }
+        verified = true;
+    }
+
+    /** Whether no statement has compared the fingerprint yet. */
+    public boolean pending() {
+        return !verified;
     }
 
     /**

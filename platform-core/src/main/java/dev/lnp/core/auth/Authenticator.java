@@ -80,7 +80,8 @@ public final class Authenticator {
         try {
             KeyRepository.Admission cached = checkedLater && claim.covered() && charge == null
                     ? admissions.get(hash) : null;
-            if (cached != null) {
+            // A key with a tool-call budget takes a call before the tool's transaction: always from the database.
+            if (cached != null && cached.key().toolCallBudget() == null) {
                 Authenticated found = checked(hash, cached, now, legacyAccepted, claim.owned(), claim.lease());
                 return found.checkedBy(new AdmissionCheck(hash, cached.fingerprint()));
             }
@@ -95,6 +96,17 @@ public final class Authenticator {
         } catch (RuntimeException refused) {
             claim.refused();
             throw refused;
+        }
+    }
+
+    /**
+     * For a caller admitted from the cache whose admission no transaction has checked yet: compares it with the
+     * database now, with a statement of its own ({@link AdmissionCheck.Stale} when it changed). Called before an
+     * error is answered or recorded, so that a revoked key is told so rather than given another error.
+     */
+    public void confirm(AdmissionCheck check) {
+        if (check != null && check.pending()) {
+            check.verify(keys.fingerprint(check.hash()));
         }
     }
 

@@ -178,6 +178,12 @@ public final class KeyRepository {
                 .findOne());
     }
 
+    /** The fingerprint of the key's admission now ({@link #ADMISSION_FINGERPRINT}), or null when the key is gone. */
+    public String fingerprint(byte[] hash) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT " + ADMISSION_FINGERPRINT).bind("hash", hash)
+                .mapTo(String.class).one());
+    }
+
     /**
      * Takes one call from the connection's tool-call budget: one conditional UPDATE, so concurrent calls on any
      * node cannot overdraw it. Returns the calls left after this one, or empty when the budget is used up (or the

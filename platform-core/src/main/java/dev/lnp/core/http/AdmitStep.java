@@ -16,10 +16,12 @@ import java.util.List;
  * {@link dev.lnp.core.pipeline.QuotaStep}); when the call is refused before the quota step, the unit is given
  * back here.
  *
- * <p>On a transactional route that reads no body and takes no quota, the key may be admitted from this node's
- * cache ({@link dev.lnp.core.auth.AdmissionCheck}): the transaction's first statement re-checks it. When the check
- * finds the admission stale, nothing has run yet; the call is admitted again from the database and the steps after
- * this one run again. Its rate-limit position is then counted twice.
+ * <p>On a route without a quota that runs in a request transaction, or answers from tool calls only, the key may
+ * be admitted from this node's cache ({@link AdmissionCheck}): the transaction's first statement re-checks it (the
+ * tool call's, on a tool-call route). When the check finds the admission stale, nothing has run yet; the call is
+ * admitted again from the database and the steps after this one run again (the body is not read twice). Its
+ * rate-limit position is then counted twice. A call that ends in an error before a transaction checked its
+ * admission is checked by a statement of its own first, so a revoked key gets its 401 and not that error.
  */
 final class AdmitStep implements PipelineStep<RouteCall> {
 
@@ -28,7 +30,10 @@ final class AdmitStep implements PipelineStep<RouteCall> {
     private final PipelineServices services;
     /** The route's quota, taken in the admission statement; null when the route has none (or it is raw). */
     private final String quota;
-    /** Whether the call may be admitted from the cache: the steps after this one can run again. */
+    /**
+     * Whether the call may be admitted from the cache: no quota to take, a transaction (the route's or its tool
+     * calls') checks the admission, and the steps after this one can run again.
+     */
     private final boolean checkedLater;
 
     AdmitStep(String pluginId, Surface surface, PipelineServices services, String quota, boolean checkedLater) {
@@ -36,7 +41,7 @@ final class AdmitStep implements PipelineStep<RouteCall> {
         this.surface = surface;
         this.services = services;
         this.quota = quota;
-        this.checkedLater = checkedLater && quota == null;
+        this.checkedLater = checkedLater;
     }
 
     @Override
@@ -73,6 +78,9 @@ final class AdmitStep implements PipelineStep<RouteCall> {
             RequestLogContext.workspace(caller.principal().workspaceId());
             RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
             rest.proceed();
+        } catch (ApiProblem refused) {
+            services.confirm(admitted.caller().check());
+            throw refused;
         } finally {
             // Nothing when the quota step took the unit over (it gives back what the call did not use).
             services.quotaStep().release(call.quotaUnit);

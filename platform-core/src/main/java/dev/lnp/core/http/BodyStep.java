@@ -34,6 +34,11 @@ final class BodyStep implements PipelineStep<RouteCall> {
 
     @Override
     public void apply(RouteCall call, Rest rest) {
+        if (!call.body.isMissingNode()) {
+            // The steps after admission run again after a stale cached admission: the body was read and checked.
+            rest.proceed();
+            return;
+        }
         String contentType = call.req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
         if (!Json.isJsonMediaType(contentType)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",

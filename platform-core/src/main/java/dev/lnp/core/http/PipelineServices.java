@@ -104,6 +104,10 @@ public final class PipelineServices {
             return new Admitted(caller(authenticated, window, surface), unit);
         } catch (RuntimeException refused) {
             quotaStep.release(unit);
+            if (refused instanceof ApiProblem) {
+                // A refusal read off a cached admission (an MCP-only key, say) stands only if it is still current.
+                confirm(authenticated.check());
+            }
             throw refused;
         }
     }
@@ -129,6 +133,11 @@ public final class PipelineServices {
         }
         metrics.admitted(authenticated.check() != null);
         return new Caller(authenticated.principal(), key, verdict, authenticated.check());
+    }
+
+    /** See {@link Authenticator#confirm}. */
+    public void confirm(AdmissionCheck check) {
+        authenticator.confirm(check);
     }
 
     /** The one quota step, shared by routes and tool calls. */

@@ -34,10 +34,10 @@ final class RouteHandler implements Handler {
         steps.add(new OutageStep(services.outage()));
         if (!route.isPublic()) {
             // The quota step is added below exactly when the route has a quota: its unit is taken on admission.
-            // A call whose later steps can run again (no body read, no quota) may be admitted from the node's
-            // cache: its transaction re-checks the admission.
+            // Without a quota, a call whose admission a transaction re-checks (the route's own, or its tool
+            // calls') may be admitted from the node's cache.
             steps.add(new AdmitStep(pluginId, surface, services, route.quota(),
-                    route.transactional() && route.bodySchema() == null));
+                    route.quota() == null && (route.transactional() || route.answersFromToolCalls())));
         }
         steps.add(new PathIdsStep(route));
         steps.add(new QueryStep(route));

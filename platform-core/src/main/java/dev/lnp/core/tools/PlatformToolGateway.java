@@ -46,7 +46,7 @@ public final class PlatformToolGateway implements ToolGateway {
             KeyRepository keys) {
         this.registry = registry;
         this.services = services;
-        var audit = new ToolAuditStep(log, services.metrics(), registry);
+        var audit = new ToolAuditStep(log, services.metrics(), registry, services::confirm);
         var find = new FindToolStep(registry);
         var arguments = new ToolArgumentsStep(registry);
         var invoke = new InvokeToolStep();

@@ -1,14 +1,16 @@
 package dev.lnp.core.tools;
 
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.internal.mcp.ToolCallRecord;
+import dev.lnp.api.mcp.EntityRef;
+import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.limits.ToolCallLog;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.pipeline.PipelineStep;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** Outermost: every call, whatever its outcome, gets a tool-call audit row and a metric sample. */
 final class ToolAuditStep implements PipelineStep<ToolCallRun> {
@@ -18,8 +20,12 @@ final class ToolAuditStep implements PipelineStep<ToolCallRun> {
     private final ToolCallLog log;
     private final PlatformMetrics metrics;
     private final PluginRegistry registry;
+    /** Checks a cached admission no transaction has checked yet ({@code PipelineServices#confirm}). */
+    private final Consumer<AdmissionCheck> confirm;
 
-    ToolAuditStep(ToolCallLog log, PlatformMetrics metrics, PluginRegistry registry) {
+    ToolAuditStep(ToolCallLog log, PlatformMetrics metrics, PluginRegistry registry,
+            Consumer<AdmissionCheck> confirm) {
+        this.confirm = confirm;
         this.log = log;
         this.metrics = metrics;
         this.registry = registry;
@@ -35,8 +41,15 @@ final class ToolAuditStep implements PipelineStep<ToolCallRun> {
         try {
             rest.proceed();
         } catch (ApiProblem problem) {
+            if (call.caller != null) {
+                // A caller admitted from the node's cache, refused before its transaction checked the admission:
+                // a revoked key's call is not recorded (the route admits it again and answers its 401).
+                confirm.accept(call.caller.check());
+            }
             record(call, outcome(problem), problem.code(), List.of());
             throw problem;
+        } catch (AdmissionCheck.Stale stale) {
+            throw stale;
         } catch (RuntimeException e) {
             record(call, ToolCallRecord.ERROR, "internal_error", List.of());
             throw e;

@@ -60,6 +60,11 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
+    public dev.lnp.core.auth.AdmissionCheck admissionCheck() {
+        return caller == null ? null : caller.check();
+    }
+
+    @Override
     public void openedTx(WorkspaceTx tx) {
         this.tx = tx;
     }

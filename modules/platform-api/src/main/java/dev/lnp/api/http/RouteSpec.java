@@ -18,6 +18,8 @@ import java.util.Objects;
  *              {@link dev.lnp.api.Registrar#quota}
  * @param transactional whether the handler runs inside the request's workspace transaction (the default); a
  *                      route that calls platform services which open their own (e.g. tool calls) opts out
+ * @param answersFromToolCalls whether the handler answers from tool calls through the platform's gateway only
+ *                             ({@link Builder#answersFromToolCalls}); implies not {@code transactional}
  * @param handler the handler of an ordinary JSON route (validated body, transaction, envelope); {@code null} for a
  *                raw route
  * @param rawHandler the handler of a raw route, which speaks its own protocol over HTTP; {@code null} otherwise
@@ -34,6 +36,7 @@ public record RouteSpec(
         String quota,
         String summary,
         boolean transactional,
+        boolean answersFromToolCalls,
         Handler handler,
         RawHandler rawHandler) {
 
@@ -93,6 +96,7 @@ public record RouteSpec(
         private String quota;
         private String summary = "";
         private boolean transactional = true;
+        private boolean answersFromToolCalls;
 
         private Builder(HttpMethod method, String path) {
             this.method = method;
@@ -148,6 +152,19 @@ public record RouteSpec(
         }
 
         /**
+         * The handler runs without a request transaction (as {@link #withoutTransaction()}) and answers only from
+         * tool calls it makes through the platform's {@code ToolGateway}, each of which opens its own transaction;
+         * it has no effect of its own. The platform may then admit the caller's key from its node's short cache
+         * of admissions: each tool call's transaction re-checks the key in its first statement (a revoked key still
+         * fails on the next call), so a call costs one database round trip less.
+         */
+        public Builder answersFromToolCalls() {
+            this.transactional = false;
+            this.answersFromToolCalls = true;
+            return this;
+        }
+
+        /**
          * The handler runs without a request transaction ({@link ApiRequest#tx()} is unavailable), because what
          * it calls opens its own (e.g. a tool call through the platform's gateway). {@code Idempotency-Key} is
          * refused on such a route: there is no transaction to store the response in with the effect.
@@ -160,7 +177,7 @@ public record RouteSpec(
         public RouteSpec handler(Handler handler) {
             checkScope();
             return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
-                    summary, transactional, Objects.requireNonNull(handler, "handler"), null);
+                    summary, transactional, answersFromToolCalls, Objects.requireNonNull(handler, "handler"), null);
         }
 
         /**
@@ -175,7 +192,7 @@ public record RouteSpec(
                         + ": a raw route takes no body schema, query parameters, pagination or quota");
             }
             return new RouteSpec(method, path, scope, null, List.of(), false, shape, successStatus, null, summary,
-                    false, null, Objects.requireNonNull(handler, "raw handler"));
+                    false, false, null, Objects.requireNonNull(handler, "raw handler"));
         }
 
         private void checkScope() {

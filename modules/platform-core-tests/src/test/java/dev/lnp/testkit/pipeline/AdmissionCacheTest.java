@@ -124,6 +124,51 @@ class AdmissionCacheTest {
         assertEquals(1, admissions(platform, "cache") - cachedBefore, "the fresh admission is cached again");
     }
 
+    @Test
+    void aWriteWithABodyIsAdmittedAgainWithoutReadingItsBodyTwice(TestPlatform platform) {
+        var issued = cachedKey(platform, "patched");
+        String id = platform.post(ITEMS, issued.key(), "{\"name\":\"before\"}").data().path("id").asText();
+        for (int i = 0; i < 2; i++) {
+            assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        }
+        long staleBefore = admissions(platform, "cache_stale");
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.connections SET rest_per_minute = 900 WHERE id = ?", issued.connectionId()));
+        TestResponse patched = platform.patch(ITEMS + "/" + id, issued.key(), "{\"name\":\"after\"}");
+        assertEquals(200, patched.status(), patched.body());
+        assertEquals("after", patched.data().path("name").asText(), patched.body());
+        assertEquals(1, admissions(platform, "cache_stale") - staleBefore, "admitted from the cache, then again");
+    }
+
+    @Test
+    void aRevokedKeyIsTold401RatherThanItsRequestsOtherError(TestPlatform platform) {
+        var query = cachedKey(platform, "bad query");
+        revoke(platform, query);
+        TestResponse badQuery = platform.get(ITEMS + "?unknown=1", query.key());
+        assertEquals(401, badQuery.status(), badQuery.body());
+
+        var body = cachedKey(platform, "bad body");
+        revoke(platform, body);
+        TestResponse badBody = platform.patch(ITEMS + "/" + UUID.randomUUID(), body.key(), "{\"name\":5}");
+        assertEquals(401, badBody.status(), badBody.body());
+
+        UUID ws = platform.createWorkspace("no scope");
+        var reader = platform.connections().create(new Connections.NewConnection(ws, "reader",
+                List.of("probe.read"), null, null, null));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, platform.get(ITEMS, reader.key()).status());
+        }
+        revoke(platform, new Issued(reader.key(), reader.connectionId(), ws));
+        TestResponse outOfScope = platform.patch(ITEMS + "/" + UUID.randomUUID(), reader.key(), "{\"name\":\"x\"}");
+        assertEquals(401, outOfScope.status(), outOfScope.body());
+        assertEquals("revoked_key", outOfScope.json().path("code").asText());
+    }
+
+    private static void revoke(TestPlatform platform, Issued issued) {
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
+                issued.connectionId()));
+    }
+
     private record Issued(String key, UUID connectionId, UUID workspaceId) {
     }
 

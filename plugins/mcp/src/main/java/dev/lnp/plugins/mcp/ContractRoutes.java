@@ -55,7 +55,7 @@ final class ContractRoutes {
                                 QueryParam.bool("includeSchemas", "Include each tool's input and output schema"))
                         .summary("The tool catalog for this key").handler(this::list),
                 RouteSpec.post("/api/mcp/tools/call").scope(McpScopes.USE).shape(ResponseShape.DIRECT)
-                        .status(200).withoutTransaction().body(JsonSchemas.load(ContractRoutes.class, "tool-call.json"))
+                        .status(200).answersFromToolCalls().body(JsonSchemas.load(ContractRoutes.class, "tool-call.json"))
                         .summary("Calls one tool: {name, arguments} -> {data, entities}").handler(this::call));
     }
 
