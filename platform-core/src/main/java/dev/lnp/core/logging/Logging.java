@@ -15,6 +15,26 @@ public final class Logging {
     private Logging() {
     }
 
+    /**
+     * The level {@code lnp.log.level} names: java.util.logging's names ({@code FINE}...), or the names most log
+     * libraries use ({@code TRACE}, {@code DEBUG}, {@code WARN}, {@code ERROR}), in any case.
+     *
+     * @throws IllegalArgumentException naming the setting and the levels it takes
+     */
+    public static Level level(String name) {
+        String upper = name.trim().toUpperCase(java.util.Locale.ROOT);
+        return switch (upper) {
+            case "TRACE" -> Level.FINEST;
+            case "DEBUG" -> Level.FINE;
+            case "WARN" -> Level.WARNING;
+            case "ERROR" -> Level.SEVERE;
+            case "OFF", "SEVERE", "WARNING", "INFO", "CONFIG", "FINE", "FINER", "FINEST", "ALL" -> Level.parse(upper);
+            default -> throw new IllegalArgumentException("lnp.log.level (LNP_LOG_LEVEL) is \"" + name + "\", not a "
+                    + "log level: use ERROR, WARN, INFO, DEBUG or TRACE (or java.util.logging's SEVERE, WARNING, INFO, "
+                    + "CONFIG, FINE, FINER, FINEST, ALL, OFF)");
+        };
+    }
+
     public static void configure(String level) {
         Logger root = Logger.getLogger("");
         for (Handler h : root.getHandlers()) {
@@ -24,7 +44,7 @@ public final class Logging {
         handler.setFormatter(new JsonLogFormatter());
         handler.setLevel(Level.ALL);
         root.addHandler(handler);
-        root.setLevel(Level.parse(level.toUpperCase(java.util.Locale.ROOT)));
+        root.setLevel(level(level));
         // Flyway and Hikari are chatty at INFO; their warnings still show.
         FLYWAY.setLevel(Level.WARNING);
         HIKARI.setLevel(Level.WARNING);
