@@ -3,23 +3,27 @@
 -- positions reserved in the connection's window. :chunk 0 is a request the node's lease covers (nothing written),
 -- 1 every request counting as before the leases (one upsert of the hot window row each).
 -- As a read admits it: the statement's two quota CTEs (a write's monthly unit, taken since session 9) are left
--- out here, since a request without a quota binds :charge false and they do nothing.
+-- out here, since a request without a quota binds :charge false and they do nothing. Since session 10 most reads
+-- skip this statement (the node's admission cache, re-checked by the fingerprint in the transaction's first
+-- statement); it runs when a read reserves rate positions, and for writes with a quota.
 --   pgbench -n -M prepared -c 4 -j 2 -T 10 -D hash=<hex SHA-256 of the key> -D chunk=0 -f bench/sql/admission.sql DB
 WITH found AS (
-    SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
-           c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
-           c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
-           c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
-           c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
-           c.mcp_only, c.tool_call_budget, c.tool_calls_used,
-           w.disabled_modules,
-           (SELECT jsonb_object_agg(q.quota, q.monthly) FROM lnp_core.workspace_quotas q
-             WHERE q.workspace_id = w.id)::text AS workspace_quotas
-      FROM lnp_core.api_keys k
-      JOIN lnp_core.connections c ON c.id = k.connection_id
-      JOIN lnp_core.workspaces w ON w.id = c.workspace_id
-      LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
-     WHERE k.key_hash = decode(:hash, 'hex')),
+    SELECT admitted.*, md5(admitted::text) AS admission_fingerprint, c.tool_calls_used
+      FROM (SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
+                   c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
+                   c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
+                   c.delegated_user_id, u.role AS delegated_role, c.tool_allow, c.tool_deny,
+                   c.read_only_tools, c.rest_per_minute, c.mcp_per_minute,
+                   c.mcp_only, c.tool_call_budget,
+                   w.disabled_modules,
+                   (SELECT jsonb_object_agg(q.quota, q.monthly) FROM lnp_core.workspace_quotas q
+                     WHERE q.workspace_id = w.id)::text AS workspace_quotas
+              FROM lnp_core.api_keys k
+              JOIN lnp_core.connections c ON c.id = k.connection_id
+              JOIN lnp_core.workspaces w ON w.id = c.workspace_id
+              LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
+             WHERE k.key_hash = decode(:hash, 'hex')) admitted
+      JOIN lnp_core.connections c ON c.id = admitted.connection_id),
 live AS (
     SELECT key_id, connection_id FROM found
      WHERE true AND key_revoked_at IS NULL AND connection_revoked_at IS NULL
