@@ -16,7 +16,7 @@ import java.util.Set;
  * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up in the database (one
  * indexed query, which also records the key's use and, when this node's lease on the rate window has no position
  * left, reserves more: see {@link KeyRepository#admit} and {@link RateLeases}), so revocation takes effect at once on
- * every node. A read whose transaction re-checks the admission may skip the lookup for a few seconds
+ * every node. A call whose transaction re-checks the admission may skip the lookup for a few seconds
  * ({@link AdmissionCache}, {@link AdmissionCheck}): the check sits in the transaction's first statement, so the
  * revocation still takes effect at once.
  */
@@ -101,8 +101,9 @@ public final class Authenticator {
 
     /**
      * For a caller admitted from the cache whose admission no transaction has checked yet: compares it with the
-     * database now, with a statement of its own ({@link AdmissionCheck.Stale} when it changed). Called before an
-     * error is answered or recorded, so that a revoked key is told so rather than given another error.
+     * database now, with a statement of its own ({@link AdmissionCheck.Stale} when it changed). Called before a
+     * client error (4xx) is answered or recorded, so that a revoked key is told so rather than given another
+     * error; a 5xx is answered as it is (during an outage the statement could not run either).
      */
     public void confirm(AdmissionCheck check) {
         if (check != null && check.pending()) {

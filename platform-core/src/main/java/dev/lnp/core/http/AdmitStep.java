@@ -79,7 +79,9 @@ final class AdmitStep implements PipelineStep<RouteCall> {
             RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
             rest.proceed();
         } catch (ApiProblem refused) {
-            services.confirm(admitted.caller().check());
+            if (refused.status() < 500) {
+                services.confirm(admitted.caller().check());
+            }
             throw refused;
         } finally {
             // Nothing when the quota step took the unit over (it gives back what the call did not use).

@@ -104,7 +104,7 @@ public final class PipelineServices {
             return new Admitted(caller(authenticated, window, surface), unit);
         } catch (RuntimeException refused) {
             quotaStep.release(unit);
-            if (refused instanceof ApiProblem) {
+            if (refused instanceof ApiProblem problem && problem.status() < 500) {
                 // A refusal read off a cached admission (an MCP-only key, say) stands only if it is still current.
                 confirm(authenticated.check());
             }

@@ -41,7 +41,7 @@ final class ToolAuditStep implements PipelineStep<ToolCallRun> {
         try {
             rest.proceed();
         } catch (ApiProblem problem) {
-            if (call.caller != null) {
+            if (call.caller != null && problem.status() < 500) {
                 // A caller admitted from the node's cache, refused before its transaction checked the admission:
                 // a revoked key's call is not recorded (the route admits it again and answers its 401).
                 confirm.accept(call.caller.check());
