@@ -18,7 +18,11 @@ final class AdmissionCache {
     /** Beyond this many keys, expired entries are dropped, and all of them if that is not enough. */
     static final int MAX_ENTRIES = 10_000;
 
-    private record Entry(KeyRepository.Admission admission, long expiresNanos) {
+    /** A live key's record, its principal and the admission's fingerprint. */
+    record Admitted(KeyRecord key, dev.lnp.api.Principal principal, String fingerprint) {
+    }
+
+    private record Entry(Admitted admitted, long expiresNanos) {
     }
 
     private final ConcurrentHashMap<ByteBuffer, Entry> entries = new ConcurrentHashMap<>();
@@ -35,13 +39,13 @@ final class AdmissionCache {
     }
 
     /** The admission read for {@code hash} less than the time to live ago, or null. */
-    KeyRepository.Admission get(byte[] hash) {
+    Admitted get(byte[] hash) {
         Entry entry = entries.get(ByteBuffer.wrap(hash));
-        return entry != null && nanoTime.getAsLong() - entry.expiresNanos < 0 ? entry.admission : null;
+        return entry != null && nanoTime.getAsLong() - entry.expiresNanos < 0 ? entry.admitted : null;
     }
 
-    void put(byte[] hash, KeyRepository.Admission admission) {
-        if (ttlNanos == 0 || admission.fingerprint() == null) {
+    void put(byte[] hash, Admitted admitted) {
+        if (ttlNanos == 0 || admitted.fingerprint() == null) {
             return;
         }
         long now = nanoTime.getAsLong();
@@ -51,7 +55,7 @@ final class AdmissionCache {
                 entries.clear();
             }
         }
-        entries.put(ByteBuffer.wrap(hash.clone()), new Entry(admission, now + ttlNanos));
+        entries.put(ByteBuffer.wrap(hash.clone()), new Entry(admitted, now + ttlNanos));
     }
 
     void evict(byte[] hash) {

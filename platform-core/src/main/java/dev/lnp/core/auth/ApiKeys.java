@@ -23,11 +23,22 @@ public final class ApiKeys {
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
+    /** Every request hashes its key: a clone of this costs less than looking the algorithm up in the providers. */
+    private static final MessageDigest SHA_256;
+
+    static {
+        try {
+            SHA_256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     public static byte[] hash(String key) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+            return ((MessageDigest) SHA_256.clone()).digest(key.getBytes(StandardCharsets.UTF_8));
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("SHA-256 digests of this JDK cannot be cloned", e);
         }
     }
 
@@ -40,6 +51,17 @@ public final class ApiKeys {
     public static boolean hasKeyShape(String token) {
         return (token.startsWith(PREFIX) || token.startsWith(LEGACY_PREFIX))
                 && token.length() >= 20 && token.length() <= 200
-                && token.chars().allMatch(c -> Character.isLetterOrDigit(c) && c < 128 || c == '_' || c == '-');
+                && urlSafe(token);
+    }
+
+    /** ASCII letters and digits, {@code _} and {@code -} only (a loop: this runs on every request). */
+    private static boolean urlSafe(String token) {
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 }

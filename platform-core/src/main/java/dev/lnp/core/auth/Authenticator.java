@@ -71,22 +71,23 @@ public final class Authenticator {
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
         byte[] hash = ApiKeys.hash(key);
         if (window == null) {
-            return checked(hash, admitted(hash, now, legacyAccepted, null, 0, charge), now, legacyAccepted, 0, null);
+            return admitted(hash, now, legacyAccepted, null, 0, charge, 0, null);
         }
         // A position this node already owns is taken before the lookup, so that the lookup writes nothing to the
         // window; it goes back to the lease when the request is refused (or the lookup fails): refused keys use no
         // budget.
         RateLeases.Claim claim = leases.claim(hash, window);
         try {
-            KeyRepository.Admission cached = checkedLater && claim.covered() && charge == null
+            AdmissionCache.Admitted cached = checkedLater && claim.covered() && charge == null
                     ? admissions.get(hash) : null;
             // A key with a tool-call budget takes a call before the tool's transaction: always from the database.
             if (cached != null && cached.key().toolCallBudget() == null) {
-                Authenticated found = checked(hash, cached, now, legacyAccepted, claim.owned(), claim.lease());
-                return found.checkedBy(new AdmissionCheck(hash, cached.fingerprint()));
+                checkTimes(cached.key(), now, legacyAccepted);
+                return new Authenticated(cached.principal(), cached.key(), claim.owned(), claim.lease(), false,
+                        new AdmissionCheck(hash, cached.fingerprint()));
             }
-            Authenticated found = checked(hash, admitted(hash, now, legacyAccepted, window, claim.chunk(), charge),
-                    now, legacyAccepted, claim.owned(), claim.lease());
+            Authenticated found = admitted(hash, now, legacyAccepted, window, claim.chunk(), charge, claim.owned(),
+                    claim.lease());
             if (claim.covered()) {
                 return found;
             }
@@ -111,26 +112,29 @@ public final class Authenticator {
         }
     }
 
-    /** The admission statement's answer, kept for the next requests (without its rate total and quota unit). */
-    private KeyRepository.Admission admitted(byte[] hash, Instant now, boolean legacyAccepted,
-            RateLimiter.Window window, int chunk, QuotaCharge charge) {
+    /**
+     * The admission statement's answer, or its 401; a live key's with its position (the window's total when the
+     * statement reserved, else {@code position}). A live key's admission is kept for the next requests, with its
+     * principal.
+     */
+    private Authenticated admitted(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
+            int chunk, QuotaCharge charge, int position, RateLeases.Lease lease) {
         KeyRepository.Admission admission = keys.admit(hash, now, legacyAccepted, window, chunk, charge)
-                .orElseThrow(() -> {
-                    admissions.evict(hash);
-                    return Unauthorized.invalid();
-                });
-        admissions.put(hash, new KeyRepository.Admission(admission.key(), null, false, admission.fingerprint()));
-        return admission;
+                .orElse(null);
+        KeyRecord record = admission == null ? null : admission.key();
+        if (record == null || record.keyRevokedAt() != null || record.connectionRevokedAt() != null) {
+            admissions.evict(hash);
+            throw record == null ? Unauthorized.invalid() : Unauthorized.revoked();
+        }
+        checkTimes(record, now, legacyAccepted);
+        Principal principal = principal(record);
+        admissions.put(hash, new AdmissionCache.Admitted(record, principal, admission.fingerprint()));
+        return new Authenticated(principal, record, admission.hits() != null ? admission.hits() : position, lease,
+                admission.quotaTaken(), null);
     }
 
-    /** The 401s; a live key's answer, with its position (the window's total when the lookup reserved). */
-    private Authenticated checked(byte[] hash, KeyRepository.Admission admission, Instant now,
-            boolean legacyAccepted, int position, RateLeases.Lease lease) {
-        KeyRecord record = admission.key();
-        if (record.keyRevokedAt() != null || record.connectionRevokedAt() != null) {
-            admissions.evict(hash);
-            throw Unauthorized.revoked();
-        }
+    /** The 401s of a key that was live when it was looked up: expiry and the legacy period, against the clock. */
+    private static void checkTimes(KeyRecord record, Instant now, boolean legacyAccepted) {
         if (record.keyValidUntil() != null && !now.isBefore(record.keyValidUntil())
                 || record.connectionExpiresAt() != null && !now.isBefore(record.connectionExpiresAt())) {
             throw Unauthorized.expired();
@@ -138,8 +142,6 @@ public final class Authenticator {
         if (record.legacy() && !legacyAccepted) {
             throw Unauthorized.legacyRetired();
         }
-        return new Authenticated(principal(record), record, admission.hits() != null ? admission.hits() : position,
-                lease, admission.quotaTaken(), null);
     }
 
     private Principal principal(KeyRecord record) {
@@ -166,9 +168,5 @@ public final class Authenticator {
      */
     public record Authenticated(Principal principal, KeyRecord key, int hits, RateLeases.Lease lease,
             boolean quotaTaken, AdmissionCheck check) {
-
-        Authenticated checkedBy(AdmissionCheck check) {
-            return new Authenticated(principal, key, hits, lease, quotaTaken, check);
-        }
     }
 }
