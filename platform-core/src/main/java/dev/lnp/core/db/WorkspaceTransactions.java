@@ -3,6 +3,7 @@ package dev.lnp.core.db;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
+import dev.lnp.api.events.StatementEvent;
 import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.events.OutboxPublisher;
@@ -98,8 +99,16 @@ public final class WorkspaceTransactions {
                     .bind("role", Migrations.TENANT_ROLE)
                     .mapTo(String.class)
                     .list();
-            EventPublisher none = (name, payload) -> {
-                throw new IllegalStateException("events belong to a workspace: publish them inside inWorkspace");
+            EventPublisher none = new EventPublisher() {
+                @Override
+                public void publish(String eventName, Object data) {
+                    throw outsideWorkspace();
+                }
+
+                @Override
+                public StatementEvent inStatement(String eventName) {
+                    throw outsideWorkspace();
+                }
             };
             try {
                 return work.run(new Tx(null, handle, none));
@@ -109,6 +118,10 @@ public final class WorkspaceTransactions {
                 throw new WorkFailed(e);
             }
         });
+    }
+
+    private static IllegalStateException outsideWorkspace() {
+        return new IllegalStateException("events belong to a workspace: publish them inside inWorkspace");
     }
 
     /** A transaction as the platform's own user (no tenant role, no workspace): see PluginContext#acrossWorkspaces. */
