@@ -7,6 +7,7 @@ import dev.lnp.api.events.StatementEvent;
 import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.events.OutboxPublisher;
+import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -23,6 +24,7 @@ public final class WorkspaceTransactions {
     private final Jdbi jdbi;
     private final PluginRegistry registry;
     private final int maxEventPayloadBytes;
+    private final OutboxWakes wakes;
 
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry) {
         this(jdbi, registry, OutboxPublisher.DEFAULT_MAX_PAYLOAD_BYTES);
@@ -30,9 +32,15 @@ public final class WorkspaceTransactions {
 
     /** @param maxEventPayloadBytes the largest event payload a plugin may publish (webhook bodies stay bounded) */
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes) {
+        this(jdbi, registry, maxEventPayloadBytes, OutboxWakes.none());
+    }
+
+    /** @param wakes told after each commit of a transaction that wrote events, to wake the webhook dispatchers */
+    public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes, OutboxWakes wakes) {
         this.jdbi = jdbi;
         this.registry = registry;
         this.maxEventPayloadBytes = maxEventPayloadBytes;
+        this.wakes = wakes;
     }
 
     /**
@@ -54,7 +62,8 @@ public final class WorkspaceTransactions {
      * {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
      */
     public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, PluginContext.WorkspaceWork<R> work) {
-        return jdbi.inTransaction(handle -> {
+        OutboxPublisher[] publisher = new OutboxPublisher[1];
+        R result = jdbi.inTransaction(handle -> {
             if (check == null) {
                 handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
                         .bind("ws", workspaceId.toString())
@@ -71,7 +80,8 @@ public final class WorkspaceTransactions {
                         .one());
             }
             WorkspaceTx outer = CURRENT.get();
-            var tx = new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes));
+            publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
+            var tx = new Tx(workspaceId, handle, publisher[0]);
             CURRENT.set(tx);
             try {
                 return work.run(tx);
@@ -87,6 +97,11 @@ public final class WorkspaceTransactions {
                 }
             }
         });
+        // Committed: only now may the dispatchers look for the events.
+        if (publisher[0] != null && publisher[0].wrote()) {
+            wakes.committed();
+        }
+        return result;
     }
 
     /**

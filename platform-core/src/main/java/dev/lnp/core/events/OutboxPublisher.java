@@ -26,6 +26,7 @@ public final class OutboxPublisher implements EventPublisher {
     private final UUID workspaceId;
     private final PluginRegistry registry;
     private final int maxPayloadBytes;
+    private boolean wrote;
 
     public OutboxPublisher(Handle handle, UUID workspaceId, PluginRegistry registry, int maxPayloadBytes) {
         this.handle = handle;
@@ -52,11 +53,19 @@ public final class OutboxPublisher implements EventPublisher {
                 .bind("name", canonical)
                 .bind("payload", payload)
                 .execute();
+        wrote = true;
+    }
+
+    /** Whether this transaction wrote (or gave a statement the step to write) an event. */
+    public boolean wrote() {
+        return wrote;
     }
 
     @Override
     public StatementEvent inStatement(String eventName) {
-        return new OutboxStatementEvent(workspaceId, canonical(eventName), maxPayloadBytes);
+        StatementEvent event = new OutboxStatementEvent(workspaceId, canonical(eventName), maxPayloadBytes);
+        wrote = true;
+        return event;
     }
 
     private String canonical(String eventName) {
