@@ -139,7 +139,9 @@ public final class Platform implements AutoCloseable {
             migrations.preparePlugins(pluginSchemas);
             phases.mark("plugin migrations");
             var transactions = new WorkspaceTransactions(database.jdbi(), registry,
-                    dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config));
+                    dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config),
+                    new dev.lnp.core.events.OutboxWakes(database.jdbi(),
+                            config.getInt("lnp.webhooks.wake_interval_ms", 20)));
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),

@@ -36,7 +36,7 @@ import org.jdbi.v3.core.JdbiException;
  */
 public final class Dispatcher implements AutoCloseable {
 
-    /** The channel commits of outbox rows (and redeliveries) notify. */
+    /** The channel the core's OutboxWakes notifies after events commit (and redeliveries notify). */
     public static final String CHANNEL = "lnp_webhooks";
 
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());

@@ -3,9 +3,11 @@ package dev.lnp.core.db;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
+import dev.lnp.api.events.StatementEvent;
 import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.events.OutboxPublisher;
+import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -22,6 +24,7 @@ public final class WorkspaceTransactions {
     private final Jdbi jdbi;
     private final PluginRegistry registry;
     private final int maxEventPayloadBytes;
+    private final OutboxWakes wakes;
 
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry) {
         this(jdbi, registry, OutboxPublisher.DEFAULT_MAX_PAYLOAD_BYTES);
@@ -29,9 +32,15 @@ public final class WorkspaceTransactions {
 
     /** @param maxEventPayloadBytes the largest event payload a plugin may publish (webhook bodies stay bounded) */
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes) {
+        this(jdbi, registry, maxEventPayloadBytes, OutboxWakes.none());
+    }
+
+    /** @param wakes told after each commit of a transaction that wrote events, to wake the webhook dispatchers */
+    public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes, OutboxWakes wakes) {
         this.jdbi = jdbi;
         this.registry = registry;
         this.maxEventPayloadBytes = maxEventPayloadBytes;
+        this.wakes = wakes;
     }
 
     /**
@@ -53,7 +62,8 @@ public final class WorkspaceTransactions {
      * {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
      */
     public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, PluginContext.WorkspaceWork<R> work) {
-        return jdbi.inTransaction(handle -> {
+        OutboxPublisher[] publisher = new OutboxPublisher[1];
+        R result = jdbi.inTransaction(handle -> {
             if (check == null) {
                 handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
                         .bind("ws", workspaceId.toString())
@@ -70,7 +80,8 @@ public final class WorkspaceTransactions {
                         .one());
             }
             WorkspaceTx outer = CURRENT.get();
-            var tx = new Tx(workspaceId, handle, new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes));
+            publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
+            var tx = new Tx(workspaceId, handle, publisher[0]);
             CURRENT.set(tx);
             try {
                 return work.run(tx);
@@ -86,6 +97,11 @@ public final class WorkspaceTransactions {
                 }
             }
         });
+        // Committed: only now may the dispatchers look for the events.
+        if (publisher[0] != null && publisher[0].wrote()) {
+            wakes.committed();
+        }
+        return result;
     }
 
     /**
@@ -98,8 +114,16 @@ public final class WorkspaceTransactions {
                     .bind("role", Migrations.TENANT_ROLE)
                     .mapTo(String.class)
                     .list();
-            EventPublisher none = (name, payload) -> {
-                throw new IllegalStateException("events belong to a workspace: publish them inside inWorkspace");
+            EventPublisher none = new EventPublisher() {
+                @Override
+                public void publish(String eventName, Object data) {
+                    throw outsideWorkspace();
+                }
+
+                @Override
+                public StatementEvent inStatement(String eventName) {
+                    throw outsideWorkspace();
+                }
             };
             try {
                 return work.run(new Tx(null, handle, none));
@@ -109,6 +133,10 @@ public final class WorkspaceTransactions {
                 throw new WorkFailed(e);
             }
         });
+    }
+
+    private static IllegalStateException outsideWorkspace() {
+        return new IllegalStateException("events belong to a workspace: publish them inside inWorkspace");
     }
 
     /** A transaction as the platform's own user (no tenant role, no workspace): see PluginContext#acrossWorkspaces. */

@@ -7,6 +7,7 @@ import static dev.lnp.api.sql.Column.uuid;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.events.StatementEvent;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.sql.JsonRows;
@@ -39,13 +40,17 @@ final class ContactRepository {
         this.workspaceId = workspaceId;
     }
 
-    /** The contact and its status counter in one statement (one round trip fewer per create, issue 20). */
-    ObjectNode insert(JsonNode fields) {
+    /**
+     * The contact, its status counter and its {@code created} event in one statement (two round trips fewer per
+     * create than three statements, issue 20). A refused insert (a duplicate email) or an event over the size limit
+     * leaves none of the three.
+     */
+    ObjectNode insert(JsonNode fields, StatementEvent created) {
         return writing(() -> TABLE.insert(handle, workspaceId, fields, """
                 INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
                 SELECT workspace_id, status, pg_backend_pid() % 16, 1 FROM inserted
-                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""")
-                .map(TABLE).one());
+                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""", created)
+                .map(created.checked(TABLE)).one());
     }
 
     Optional<ObjectNode> update(UUID id, JsonNode fields) {

@@ -3,6 +3,7 @@ package dev.lnp.plugins.crm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.events.StatementEvent;
 import dev.lnp.api.sql.Column;
 import dev.lnp.api.sql.JsonRows;
 import java.sql.ResultSet;
@@ -42,21 +43,53 @@ final class EntityTable implements RowMapper<ObjectNode> {
 
     /** {@code INSERT ... RETURNING *} of the body's fields in the workspace, bound and ready to map. */
     Query insert(Handle handle, UUID workspaceId, JsonNode body) {
-        return insert(handle, workspaceId, body, null);
+        List<Column> present = present(body);
+        Query statement = handle.createQuery(insertSql(present)).bind("workspace_id", workspaceId);
+        bind(statement, present, body);
+        return statement;
     }
 
     /**
-     * The same insert, plus {@code followUp} in the same statement: a data-modifying statement that reads the new
-     * row from {@code inserted} (e.g. a counter update). One round trip instead of two; the answer is still the
-     * inserted row.
+     * The insert plus {@code followUp} and the event {@code created} in the same statement ({@code followUp} is a
+     * data-modifying statement that reads the new row from {@code inserted}, e.g. a counter update), the event's payload
+     * the new row as {@link #map} gives it ({@link #payloadSql}): the row, its follow-up and its event in one
+     * round trip. Map the answer with {@code created.checked(...)}, which enforces the event's size limit.
      */
-    Query insert(Handle handle, UUID workspaceId, JsonNode body, String followUp) {
+    Query insert(Handle handle, UUID workspaceId, JsonNode body, String followUp, StatementEvent created) {
         List<Column> present = present(body);
-        String sql = followUp == null ? insertSql(present)
-                : "WITH inserted AS (" + insertSql(present) + "), follow_up AS (" + followUp + ") SELECT * FROM inserted";
-        Query statement = handle.createQuery(sql).bind("workspace_id", workspaceId);
+        String sql = "WITH inserted AS (" + insertSql(present) + "), follow_up AS (" + followUp + "), event AS ("
+                + created.step("inserted", payloadSql()) + ") SELECT inserted.*, " + created.sizeOf("event")
+                + " FROM inserted";
+        Query statement = created.bind(handle.createQuery(sql)).bind("workspace_id", workspaceId);
         bind(statement, present, body);
         return statement;
+    }
+
+    /**
+     * The row as a {@code jsonb} expression with the same fields and values as {@link #map}: ids as strings,
+     * absent collections as empty ones, timestamps in UTC as {@link #timestamp} writes them (ISO-8601, fraction
+     * without trailing zeros, {@code Z}). Only column types whose SQL form is that JSON are supported.
+     */
+    String payloadSql() {
+        List<String> members = new ArrayList<>(List.of("'id', id"));
+        for (Column column : columns) {
+            members.add("'" + column.name() + "', " + switch (column.type()) {
+                case TEXT, UUID -> column.name();
+                case TEXT_ARRAY -> "coalesce(" + column.name() + ", '{}'::text[])";
+                case JSON -> "coalesce(" + column.name() + ", '{}'::jsonb)";
+                default -> throw new IllegalStateException(
+                        "column " + column.name() + " of type " + column.type() + " has no payload SQL here");
+            });
+        }
+        members.add("'created_at', " + timestampSql("created_at"));
+        members.add("'updated_at', " + timestampSql("updated_at"));
+        return "jsonb_build_object(" + String.join(", ", members) + ")";
+    }
+
+    /** {@link #timestamp} in SQL: PostgreSQL keeps microseconds, so at most six fraction digits to trim. */
+    static String timestampSql(String column) {
+        return "to_char(" + column + " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS') || rtrim(rtrim(to_char("
+                + column + ", '.US'), '0'), '.') || 'Z'";
     }
 
     /** {@code UPDATE ... RETURNING *} of the body's fields of one row of the workspace, bound and ready to map. */
@@ -145,7 +178,7 @@ final class EntityTable implements RowMapper<ObjectNode> {
         };
     }
 
-    private static String timestamp(ResultSet rs, int column) throws SQLException {
+    static String timestamp(ResultSet rs, int column) throws SQLException {
         return rs.getObject(column, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     }

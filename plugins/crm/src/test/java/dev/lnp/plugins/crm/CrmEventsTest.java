@@ -88,6 +88,36 @@ class CrmEventsTest {
     }
 
     @Test
+    void theCreatedEventWrittenByTheInsertIsTheContactAsAnsweredWithEveryField(TestPlatform platform) {
+        var created = platform.post("/api/v1/crm/contacts", key, """
+                {"email":"every.field@example.com","first_name":"Zoë","last_name":"O'Brien \\\\ \\"Q\\"","phone":"+33 1",
+                 "job_title":"CTO","company_id":"%s","company_name":"Acme","contact_type":"lead","status":"inactive",
+                 "lead_source":"web","industry":"tools","notes":"line\\nbreak \\u00e9 \\t tab","tags":["a","b c",""],
+                 "custom_fields":{"n":1.50,"big":12345678901234567890,"nested":{"x":[true,null,"y"]},"s":"ü"},
+                 "external_id":"ext-1","country":"FR","state":"IDF","city":"Paris","social_professional":"in/zoe"}
+                """.formatted(UUID.randomUUID()));
+        assertEquals(201, created.status(), created.body());
+        List<Event> events = eventsAbout(platform, created.json().path("id").asText());
+        assertEquals(created.json(), events.get(0).payload());
+
+        var bare = platform.post("/api/v1/crm/contacts", key, "{\"email\":\"bare@example.com\"}").json();
+        assertEquals(bare, eventsAbout(platform, bare.path("id").asText()).get(0).payload());
+    }
+
+    @Test
+    void timestampsInTheEventSqlAreWrittenAsTheApiWritesThem(TestPlatform platform) {
+        for (String time : List.of("2026-11-23 21:18:53+00", "2026-11-23 21:18:53.1+00", "2026-11-23 21:18:53.120+00",
+                "2026-11-23 21:18:53.000001+00", "2026-11-23 23:59:59.999999+02", "1999-01-02 03:04:05.123456-05")) {
+            String sql = platform.jdbi().withHandle(h -> h.createQuery("SELECT "
+                            + EntityTable.timestampSql("t") + " FROM (SELECT CAST(:t AS timestamptz) AS t) AS x")
+                    .bind("t", time).mapTo(String.class).one());
+            String java = platform.jdbi().withHandle(h -> h.createQuery("SELECT CAST(:t AS timestamptz)")
+                    .bind("t", time).map((rs, ctx) -> EntityTable.timestamp(rs, 1)).one());
+            assertEquals(java, sql, time);
+        }
+    }
+
+    @Test
     void dealEventsFollowCreateUpdateAndDelete(TestPlatform platform) {
         String id = platform.post("/api/v1/crm/deals", key, "{\"title\":\"Evented\"}").data().path("id").asText();
         assertEquals(xminOf(platform, "crm.deals", id), eventsAbout(platform, id).get(0).xid());

@@ -1,0 +1,69 @@
+package dev.lnp.core.events;
+
+import java.lang.System.Logger.Level;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * Wakes the webhook dispatchers of every node after transactions with events commit: at most one
+ * {@code NOTIFY lnp_webhooks} per interval from this node, sent after the commits, instead of one inside every
+ * writing transaction. A transaction that notifies holds a cluster-wide lock from its commit until its WAL is
+ * flushed, so a NOTIFY per write made every write's commit wait for the previous one's flush (docs/performance.md,
+ * "Writes, session 10"). A notification is a hint: the dispatchers also poll, so a lost one costs a poll interval.
+ */
+public final class OutboxWakes {
+
+    /** The channel the dispatchers listen on (the webhooks module's {@code Dispatcher.CHANNEL}). */
+    public static final String CHANNEL = "lnp_webhooks";
+
+    private static final System.Logger LOG = System.getLogger(OutboxWakes.class.getName());
+    private static final OutboxWakes NONE = new OutboxWakes(null, 0);
+
+    private final Jdbi jdbi;
+    private final long intervalNanos;
+    private final AtomicBoolean pending = new AtomicBoolean();
+    private volatile long lastSent = System.nanoTime() - Long.MAX_VALUE / 2;
+
+    /** @param intervalMillis the shortest time between two notifications of this node */
+    public OutboxWakes(Jdbi jdbi, long intervalMillis) {
+        this.jdbi = jdbi;
+        this.intervalNanos = intervalMillis * 1_000_000;
+    }
+
+    /** Wakes nobody: for transactions whose events no dispatcher needs to hear of at once (tests, tools). */
+    public static OutboxWakes none() {
+        return NONE;
+    }
+
+    /**
+     * Events committed. Whoever finds no notification pending schedules one; a commit that finds one pending is
+     * covered by it, since the sender clears the flag before it notifies, and so after that commit.
+     */
+    public void committed() {
+        if (jdbi == null || !pending.compareAndSet(false, true)) {
+            return;
+        }
+        Thread.ofVirtual().name("lnp-outbox-wake").start(this::send);
+    }
+
+    private void send() {
+        try {
+            long wait = lastSent + intervalNanos - System.nanoTime();
+            if (wait > 0) {
+                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        pending.set(false);
+        lastSent = System.nanoTime();
+        try {
+            // Its own short transaction; it need not wait for its flush (nothing but the hint is at stake).
+            jdbi.useHandle(h -> h.createQuery(
+                            "SELECT set_config('synchronous_commit', 'off', true), pg_notify('" + CHANNEL + "', '')")
+                    .mapToMap().list());
+        } catch (RuntimeException e) {
+            LOG.log(Level.DEBUG, "Could not wake the webhook dispatchers; they will poll", e);
+        }
+    }
+}
