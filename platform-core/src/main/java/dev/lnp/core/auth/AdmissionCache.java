@@ -45,9 +45,6 @@ final class AdmissionCache {
     }
 
     void put(byte[] hash, Admitted admitted) {
-        if (ttlNanos == 0 || admitted.fingerprint() == null) {
-            return;
-        }
         long now = nanoTime.getAsLong();
         if (entries.size() >= MAX_ENTRIES) {
             entries.values().removeIf(e -> now - e.expiresNanos >= 0);

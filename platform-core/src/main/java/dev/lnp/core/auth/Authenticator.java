@@ -35,12 +35,7 @@ public final class Authenticator {
      *                        period", so the period is open until an end is chosen)
      */
     public Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil) {
-        this(keys, scopes, clock, legacyKeysUntil, new AdmissionCache());
-    }
-
-    Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil,
-            AdmissionCache admissions) {
-        this.admissions = admissions;
+        this.admissions = new AdmissionCache();
         this.keys = keys;
         this.scopes = scopes;
         this.clock = clock;
