@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.core.auth.Connections;
 import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.RateWindows;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
 import java.time.ZoneOffset;
@@ -32,10 +33,7 @@ class LimitsTest {
         platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET rest_per_minute = 4 WHERE id = ?",
                 issued.connectionId()));
         try (TestPlatform second = TestPlatform.startOn(platform, List.of("probe"), Map.of())) {
-            // Stay inside one minute window: if the minute is about to turn, wait for the next one.
-            if (ZonedDateTime.now(ZoneOffset.UTC).getSecond() > 50) {
-                sleep((61 - ZonedDateTime.now(ZoneOffset.UTC).getSecond()) * 1000L);
-            }
+            RateWindows.stayInOneMinute(10);
             assertEquals(200, platform.get("/api/v1/probe/items", issued.key()).status());
             assertEquals(200, second.get("/api/v1/probe/items", issued.key()).status());
             assertEquals(200, platform.get("/api/v1/probe/items", issued.key()).status());

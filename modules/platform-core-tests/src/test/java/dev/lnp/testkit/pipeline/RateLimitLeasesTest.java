@@ -10,10 +10,9 @@ import dev.lnp.core.auth.Connections;
 import dev.lnp.core.limits.RateLeases;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.RateWindows;
 import dev.lnp.testkit.TestPlatform;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +55,7 @@ class RateLimitLeasesTest {
                     FOR EACH ROW EXECUTE FUNCTION public.count_rate_window_write();
                 """));
         try {
-            stayInOneMinute();
+            RateWindows.stayInOneMinute(20);
             int requests = 200;
             List<Integer> statuses = concurrently(8, requests, () -> platform.get(ITEMS, issued.key()).status());
             assertEquals(requests, statuses.stream().filter(s -> s == 200).count(), statuses.toString());
@@ -82,7 +81,7 @@ class RateLimitLeasesTest {
     void concurrentRequestsOnTwoNodesNeverExceedTheLimit(TestPlatform platform) throws Exception {
         var issued = connection(platform, "two nodes", 40);
         try (TestPlatform second = TestPlatform.startOn(platform, List.of("probe"), Map.of())) {
-            stayInOneMinute();
+            RateWindows.stayInOneMinute(20);
             // Each node asks for more than the limit: positions a node reserved and did not use are lost at the
             // minute's end, so with a node that stopped early the other could be refused a chunk early.
             List<Integer> statuses = concurrently(8, 120, new Callable<>() {
@@ -108,7 +107,7 @@ class RateLimitLeasesTest {
         var issued = connection(platform, "given back", 10_000);
         Authenticator authenticator = platform.platform().authenticator();
         List<String> bearer = List.of("Bearer " + issued.key());
-        stayInOneMinute();
+        RateWindows.stayInOneMinute(20);
         RateLimiter.Window window = new RateLimiter(Clock.systemUTC()).window("rest");
         var first = authenticator.authenticate(bearer, window);
         assertEquals(1, first.hits());
@@ -149,11 +148,4 @@ class RateLimitLeasesTest {
                 .bind("c", connection).mapTo(Integer.class).one());
     }
 
-    /** The requests of a test share one minute window: if the minute is about to turn, wait for the next one. */
-    private static void stayInOneMinute() throws InterruptedException {
-        int second = ZonedDateTime.now(ZoneOffset.UTC).getSecond();
-        if (second > 40) {
-            Thread.sleep((61 - second) * 1000L);
-        }
-    }
 }
