@@ -9,9 +9,13 @@ import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.events.OutboxPublisher;
 import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.plugins.PluginRegistry;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 /**
  * Runs work in one transaction bound to one workspace: the transaction switches to the tenant role and sets
@@ -20,6 +24,21 @@ import org.jdbi.v3.core.Jdbi;
 public final class WorkspaceTransactions {
 
     private static final ThreadLocal<WorkspaceTx> CURRENT = new ThreadLocal<>();
+
+    /**
+     * The statement that opens every workspace transaction: the workspace for row-level security, then the tenant
+     * role. Sent through plain JDBC rather than a Jdbi query: it runs on every request, and Jdbi's per-statement
+     * machinery (context, argument and mapper look-ups, cleanables) cost more than the statement's own client work.
+     */
+    private static final String SET_WORKSPACE = "SELECT set_config('lnp.workspace_id', ?, true), "
+            + "set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
+    /**
+     * {@link #SET_WORKSPACE} for a caller admitted from the node's cache, with its admission's fingerprint first:
+     * read as the platform's user, since privileges are checked when the statement starts, before the role changes.
+     */
+    private static final String CHECK_AND_SET_WORKSPACE = "SELECT "
+            + KeyRepository.ADMISSION_FINGERPRINT.replace(":hash", "?") + ", "
+            + "set_config('lnp.workspace_id', ?, true), set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
 
     private final Jdbi jdbi;
     private final PluginRegistry registry;
@@ -65,19 +84,9 @@ public final class WorkspaceTransactions {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
         R result = jdbi.inTransaction(handle -> {
             if (check == null) {
-                handle.createQuery("SELECT set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
-                        .bind("ws", workspaceId.toString())
-                        .bind("role", Migrations.TENANT_ROLE)
-                        .mapTo(String.class)
-                        .list();
+                firstStatement(handle, SET_WORKSPACE, null, workspaceId.toString());
             } else {
-                check.verify(handle.createQuery("SELECT " + KeyRepository.ADMISSION_FINGERPRINT + ", "
-                                + "set_config('lnp.workspace_id', :ws, true), set_config('role', :role, true)")
-                        .bind("hash", check.hash())
-                        .bind("ws", workspaceId.toString())
-                        .bind("role", Migrations.TENANT_ROLE)
-                        .mapTo(String.class)
-                        .one());
+                check.verify(firstStatement(handle, CHECK_AND_SET_WORKSPACE, check.hash(), workspaceId.toString()));
             }
             WorkspaceTx outer = CURRENT.get();
             publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
@@ -110,10 +119,7 @@ public final class WorkspaceTransactions {
      */
     public <R> R outsideWorkspace(PluginContext.WorkspaceWork<R> work) {
         return jdbi.inTransaction(handle -> {
-            handle.createQuery("SELECT set_config('lnp.workspace_id', '', true), set_config('role', :role, true)")
-                    .bind("role", Migrations.TENANT_ROLE)
-                    .mapTo(String.class)
-                    .list();
+            firstStatement(handle, SET_WORKSPACE, null, "");
             EventPublisher none = new EventPublisher() {
                 @Override
                 public void publish(String eventName, Object data) {
@@ -133,6 +139,30 @@ public final class WorkspaceTransactions {
                 throw new WorkFailed(e);
             }
         });
+    }
+
+    /**
+     * Runs one of the statements above on the transaction's connection and returns its first column: the
+     * admission's fingerprint (null when the key is gone) for {@link #CHECK_AND_SET_WORKSPACE}.
+     *
+     * @param hash the key's hash, for {@link #CHECK_AND_SET_WORKSPACE} only; null for {@link #SET_WORKSPACE}
+     */
+    private static String firstStatement(Handle handle, String sql, byte[] hash, String workspace) {
+        try (PreparedStatement statement = handle.getConnection().prepareStatement(sql)) {
+            int parameter = 1;
+            if (hash != null) {
+                statement.setBytes(parameter++, hash);
+            }
+            statement.setString(parameter, workspace);
+            try (ResultSet row = statement.executeQuery()) {
+                row.next();
+                return row.getString(1);
+            }
+        } catch (SQLException e) {
+            // Jdbi's exception, as a Jdbi statement would have thrown: callers and the outage detection (which
+            // reads the SQLSTATE of the cause) treat it alike.
+            throw new UnableToExecuteStatementException(e, null);
+        }
     }
 
     private static IllegalStateException outsideWorkspace() {
