@@ -27,22 +27,24 @@ public final class AuditLog implements AutoCloseable {
         writer.add(entry);
     }
 
+    private static final ColumnsInsert<Entry> INSERT = new ColumnsInsert<>("lnp_core.audit_log", List.of(
+            new ColumnsInsert.Column<>("at", "timestamptz", e -> e.at().toString()),
+            new ColumnsInsert.Column<>("request_id", "text", Entry::requestId),
+            new ColumnsInsert.Column<>("workspace_id", "uuid", e -> e.workspaceId().toString()),
+            new ColumnsInsert.Column<>("connection_id", "uuid", e -> e.connectionId().toString()),
+            new ColumnsInsert.Column<>("surface", "text", Entry::surface),
+            new ColumnsInsert.Column<>("method", "text", Entry::method),
+            new ColumnsInsert.Column<>("route", "text", Entry::route),
+            new ColumnsInsert.Column<>("status", "integer", e -> Integer.toString(e.status())),
+            new ColumnsInsert.Column<>("latency_ms", "numeric", e -> milliseconds(e.latencyMs()))));
+
     private static void write(Jdbi jdbi, List<Entry> batch) {
-        jdbi.useHandle(h -> {
-            var insert = h.prepareBatch("""
-                    INSERT INTO lnp_core.audit_log
-                           (at, request_id, workspace_id, connection_id, surface, method, route, status, latency_ms)
-                    VALUES (:at, :rid, :ws, :conn, :surface, :method, :route, :status, :latency)
-                    """);
-            for (Entry e : batch) {
-                insert.bind("at", e.at()).bind("rid", e.requestId()).bind("ws", e.workspaceId())
-                        .bind("conn", e.connectionId()).bind("surface", e.surface()).bind("method", e.method())
-                        .bind("route", e.route()).bind("status", e.status())
-                        .bind("latency", BigDecimal.valueOf(e.latencyMs()).setScale(3, RoundingMode.HALF_UP))
-                        .add();
-            }
-            insert.execute();
-        });
+        INSERT.write(jdbi, batch);
+    }
+
+    /** A duration as the audit tables keep it: milliseconds to three decimals. */
+    static String milliseconds(double ms) {
+        return BigDecimal.valueOf(ms).setScale(3, RoundingMode.HALF_UP).toPlainString();
     }
 
     /** Writes what is queued, then stops. */

@@ -6,8 +6,6 @@ import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.internal.mcp.ToolCallFilter;
 import dev.lnp.api.internal.mcp.ToolCallPage;
 import dev.lnp.api.internal.mcp.ToolCallRecord;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -45,23 +43,20 @@ public final class ToolCallLog implements AutoCloseable {
         return text == null ? null : text.replace('\u0000', '\uFFFD');
     }
 
+    private static final ColumnsInsert<Entry> INSERT = new ColumnsInsert<>("lnp_core.tool_calls", List.of(
+            new ColumnsInsert.Column<>("at", "timestamptz", e -> e.at().toString()),
+            new ColumnsInsert.Column<>("request_id", "text", Entry::requestId),
+            new ColumnsInsert.Column<>("workspace_id", "uuid", e -> e.workspaceId().toString()),
+            new ColumnsInsert.Column<>("connection_id", "uuid", e -> e.connectionId().toString()),
+            new ColumnsInsert.Column<>("endpoint", "text", Entry::endpoint),
+            new ColumnsInsert.Column<>("tool", "text", Entry::tool),
+            new ColumnsInsert.Column<>("outcome", "text", Entry::outcome),
+            new ColumnsInsert.Column<>("error_code", "text", Entry::errorCode),
+            new ColumnsInsert.Column<>("duration_ms", "numeric", e -> AuditLog.milliseconds(e.durationMs())),
+            new ColumnsInsert.Column<>("entities", "jsonb", e -> entitiesJson(e.entities()))));
+
     private static void write(Jdbi jdbi, List<Entry> batch) {
-        jdbi.useHandle(h -> {
-            var insert = h.prepareBatch("""
-                    INSERT INTO lnp_core.tool_calls (at, request_id, workspace_id, connection_id, endpoint, tool,
-                                                     outcome, error_code, duration_ms, entities)
-                    VALUES (:at, :rid, :ws, :conn, :endpoint, :tool, :outcome, :code, :ms, CAST(:entities AS jsonb))
-                    """);
-            for (Entry e : batch) {
-                insert.bind("at", e.at()).bind("rid", e.requestId()).bind("ws", e.workspaceId())
-                        .bind("conn", e.connectionId()).bind("endpoint", e.endpoint()).bind("tool", e.tool())
-                        .bind("outcome", e.outcome()).bind("code", e.errorCode())
-                        .bind("ms", BigDecimal.valueOf(e.durationMs()).setScale(3, RoundingMode.HALF_UP))
-                        .bind("entities", entitiesJson(e.entities()))
-                        .add();
-            }
-            insert.execute();
-        });
+        INSERT.write(jdbi, batch);
     }
 
     /** A page of one workspace's calls, newest first, read through {@code handle} (the request's transaction). */
