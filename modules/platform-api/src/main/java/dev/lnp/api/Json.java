@@ -18,7 +18,14 @@ import java.util.WeakHashMap;
 /** Small JSON helpers shared by plugins: one configured mapper, schema loading from a plugin's resources. */
 public final class Json {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
+    /**
+     * Characters outside the Basic Multilingual Plane (emoji) are written as their four UTF-8 bytes, as lists
+     * (written from PostgreSQL's bytes) and PostgreSQL's own JSON have them, not as an escaped surrogate pair:
+     * the same text in the same form wherever an answer, a list or an event carries it.
+     */
+    private static final ObjectMapper MAPPER = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+                    .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+                    .build())
             .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
