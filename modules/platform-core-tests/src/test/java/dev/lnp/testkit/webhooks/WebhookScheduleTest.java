@@ -254,8 +254,9 @@ class WebhookScheduleTest {
             dispatcher.runOnce(); // a recent delivery
             assertEquals(1, recent.received().size());
 
-            int removed = platform.platform().subsystem(dev.lnp.webhooks.WebhooksSubsystem.class).orElseThrow().purgeHistory();
-            assertTrue(removed >= 4, "two deliveries and their two events at least: " + removed);
+            // The platform's maintenance runs the same purge every minute and may get there first: what is
+            // checked is what is left, not how many rows this call removed.
+            platform.platform().subsystem(dev.lnp.webhooks.WebhooksSubsystem.class).orElseThrow().purgeHistory();
             var left = Hooks.states(platform.jdbi(), sub.id());
             assertEquals(List.of("pending"), List.copyOf(left.values()), left.toString());
             assertEquals(1, Hooks.attempts(platform.jdbi(), sub.id()), "the old attempts went with their deliveries");
