@@ -99,6 +99,13 @@ class ConsoleWebhooksBrowserTest {
             browser.findElement(By.cssSelector("#create-heading ~ form button[type=submit]")).click();
             chromium.waitFor(By.id("errors"));
             assertTrue(browser.findElement(By.id("errors")).getText().contains("Receiver URL:"));
+            // The field says it too, and the summary's entry leads to it.
+            var refused = browser.findElement(By.id("url"));
+            assertEquals("true", refused.getDomAttribute("aria-invalid"));
+            assertEquals("url-error url-help", refused.getDomAttribute("aria-describedby"));
+            assertTrue(browser.findElement(By.id("url-error")).getText().startsWith("Receiver URL:"));
+            browser.findElement(By.cssSelector("#errors a[href='#url']")).click();
+            assertEquals("url", browser.switchTo().activeElement().getDomAttribute("id"), "the link focuses the field");
             chromium.shoot("webhooks-02-refused-url");
 
             var url = browser.findElement(By.id("url"));

@@ -21,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -181,6 +182,11 @@ class ConsoleWebhooksTest {
             assertTrue(page.body().contains(c.expected()), c + "\n" + page.body());
             assertTrue(page.body().contains("The subscription was not created"), page.body());
             assertTrue(page.body().contains("role=\"alert\""));
+            String field = c.description().length() > 500 ? "description" : c.events().isEmpty() ? "events" : "url";
+            String label = Map.of("url", "Receiver URL:", "events", "Events:", "description", "Description:").get(field);
+            assertTrue(page.body().contains("id=\"" + field + "-error\">" + label),
+                    "the message is next to its field: " + c + "\n" + page.body());
+            assertTrue(page.body().contains("<a href=\"#" + field + "\">"), "the summary links to the field");
             if (!c.url().isEmpty()) {
                 assertTrue(page.body().contains("value=\"" + c.url() + "\""), "the form keeps what was typed");
             }
@@ -208,6 +214,8 @@ class ConsoleWebhooksTest {
         var badEdit = owner.post(path, "url", "http://192.168.1.1/x", "events", "probe.other");
         assertEquals(400, badEdit.status());
         assertTrue(badEdit.body().contains("Receiver URL: "), badEdit.body());
+        assertTrue(badEdit.body().contains("<a href=\"#url\">Receiver URL: "), "the page's summary links to the field");
+        assertTrue(badEdit.body().contains("id=\"url-error\">Receiver URL: "), "and the field says it");
         assertTrue(badEdit.body().contains("value=\"http://192.168.1.1/x\""), "the edit form keeps the input");
         assertEquals("http://127.0.0.1:9/b", apiSubscription(platform, owner, id).path("url").asText());
 

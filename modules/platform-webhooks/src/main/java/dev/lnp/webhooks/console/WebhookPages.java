@@ -83,7 +83,7 @@ final class WebhookPages {
             webhooks.checkShape(body, false);
             created = inWorkspace(session, tx -> webhooks.create(tx, body));
         } catch (ApiProblem problem) {
-            renderList(x, session, 400, submitted, messages(problem));
+            renderList(x, session, 400, submitted.withErrors(fieldErrors(problem)), formErrors(problem));
             return;
         }
         var subscription = created.subscription();
@@ -152,7 +152,7 @@ final class WebhookPages {
             if (problem.status() == 404) {
                 throw problem;
             }
-            renderOne(x, session, id, 400, submitted, messages(problem), null);
+            renderOne(x, session, id, 400, submitted.withErrors(fieldErrors(problem)), formErrors(problem), null);
             return;
         }
         console.activity().record(session, "webhook.updated", target(updated),
@@ -411,32 +411,41 @@ final class WebhookPages {
                 .toList();
     }
 
-    /** Each field error as "Field: what is wrong", naming the form's field rather than a JSON pointer. */
-    static List<String> messages(ApiProblem problem) {
+    /** The form's inputs by the pointer of the API field they fill, with the label a person sees. */
+    private static final List<Map.Entry<String, Map.Entry<String, String>>> INPUTS = List.of(
+            Map.entry("/url", Map.entry("url", "Receiver URL")),
+            Map.entry("/events", Map.entry("events", "Events")),
+            Map.entry("/description", Map.entry("description", "Description")),
+            Map.entry("/enabled", Map.entry("enabled", "Switched on")));
+
+    /**
+     * Each refused field's message, "Label: what is wrong", by the id of the input it belongs to, in the form's
+     * order (several errors of one field are joined).
+     */
+    static Map<String, String> fieldErrors(ApiProblem problem) {
+        Map<String, String> byInput = new java.util.LinkedHashMap<>();
+        for (var input : INPUTS) {
+            String pointer = input.getKey();
+            List<String> found = problem.errors().stream()
+                    .filter(e -> e.pointer().equals(pointer) || e.pointer().startsWith(pointer + "/"))
+                    .map(WebhookPages::friendly).distinct().toList();
+            if (!found.isEmpty()) {
+                byInput.put(input.getValue().getKey(), input.getValue().getValue() + ": " + String.join("; ", found));
+            }
+        }
+        return byInput;
+    }
+
+    /** What the problem says that belongs to no input of the form: its detail when it names no field. */
+    static List<String> formErrors(ApiProblem problem) {
         if (problem.errors().isEmpty()) {
             return List.of(problem.detail());
         }
-        List<String> messages = new ArrayList<>();
-        for (FieldError error : problem.errors()) {
-            messages.add(label(error.pointer()) + ": " + friendly(error));
-        }
-        return messages;
-    }
-
-    private static String label(String pointer) {
-        if (pointer.startsWith("/url")) {
-            return "Receiver URL";
-        }
-        if (pointer.startsWith("/events")) {
-            return "Events";
-        }
-        if (pointer.startsWith("/description")) {
-            return "Description";
-        }
-        if (pointer.startsWith("/enabled")) {
-            return "Enabled";
-        }
-        return pointer.isEmpty() ? "Form" : pointer.substring(1);
+        return problem.errors().stream()
+                .filter(e -> INPUTS.stream().noneMatch(i -> e.pointer().equals(i.getKey())
+                        || e.pointer().startsWith(i.getKey() + "/")))
+                .map(e -> (e.pointer().isEmpty() ? "Form" : e.pointer().substring(1)) + ": " + friendly(e))
+                .toList();
     }
 
     private static String friendly(FieldError error) {

@@ -26,9 +26,32 @@ public final class WebhookViews {
     public record EventChoice(String name, String plugin, String description, boolean selected) {
     }
 
-    /** The values of the create or edit form, kept when it is shown again with errors. */
+    /**
+     * The values of the create or edit form, kept when it is shown again with errors; {@code invalid} holds each
+     * refused field's message by the id of its input (in the form's order), shown next to it and linked from the
+     * page's summary.
+     */
     public record Form(String url, List<EventChoice> events, String otherEvents, String description,
-            boolean enabled) {
+            boolean enabled, java.util.Map<String, String> invalid) {
+
+        public Form(String url, List<EventChoice> events, String otherEvents, String description, boolean enabled) {
+            this(url, events, otherEvents, description, enabled, java.util.Map.of());
+        }
+
+        public Form withErrors(java.util.Map<String, String> errors) {
+            return new Form(url, events, otherEvents, description, enabled, errors);
+        }
+
+        /** The message for the input with this id, or null when it was not refused. */
+        public String error(String field) {
+            return invalid.get(field);
+        }
+
+        /** The id of the element that describes the input: its error and its help, whichever it has. */
+        public String describedBy(String field, String help) {
+            String error = invalid.containsKey(field) ? field + "-error" : null;
+            return error == null ? help : help == null ? error : error + " " + help;
+        }
     }
 
     public record ListPage(Chrome chrome, List<Row> subscriptions, Form form, List<String> errors, long total,
