@@ -97,7 +97,7 @@ public final class Migrations {
         if (!status.upToDate()) {
             requireRunnable(status, "core");
             migrateCore();
-            checkAndSeal(status.owner(), carried(status.owner()));
+            sealAfterMigrating(status, carried(status.owner()));
         }
     }
 
@@ -138,7 +138,7 @@ public final class Migrations {
                 requireRunnable(status, status.owner().id());
                 flyway(status.owner()).migrate();
                 protect(List.of(status.owner()));
-                checkAndSeal(status.owner(), carried.get(status.owner()));
+                sealAfterMigrating(status, carried.get(status.owner()));
             }
         }
     }
@@ -174,6 +174,16 @@ public final class Migrations {
             seals.seal(owner.schema(), carried.get(), history.get(), status.current());
         }
         return status;
+    }
+
+    /**
+     * Flyway's check once more after migrating, so that the next start finds the schema sealed; skipped when a
+     * newer version's migrations are in the history, since they keep it from being up to date for this binary.
+     */
+    private void sealAfterMigrating(Status before, Optional<String> carried) {
+        if (before.newer().isEmpty()) {
+            checkAndSeal(before.owner(), carried);
+        }
     }
 
     private Optional<String> carried(Owner owner) {
