@@ -57,7 +57,8 @@ final class CarriedMigrations {
         return Optional.of(sha256(String.join("\n", lines)));
     }
 
-    /** One line per file under the location, or null when the location's kind is not one read here. */
+    /** One line per file under the location, or null when the location's kind is not one read here (a jar inside
+     * a jar, anything but a file). */
     private static List<String> files(URL url, String location) throws IOException {
         String spec = url.toString();
         if (spec.startsWith("file:")) {

@@ -101,13 +101,17 @@ class MigrationSealTest {
 
     @Test
     void scriptsInALocationThatCannotBeDigestedAreNeverSealed(TestPlatform platform) {
-        ClassLoader remote = new ClassLoader(null) {
-            @Override
-            public Enumeration<URL> getResources(String name) throws IOException {
-                return Collections.enumeration(List.of(new URL("jar:http://localhost/probe.jar!/" + name)));
-            }
-        };
-        assertEquals(List.of(), migrations(platform).upToDateBySeal(List.of(new Migrations.Owner("probe", "probe", remote))));
+        var migrations = migrations(platform);
+        for (String where : List.of("jar:http://localhost/probe.jar!/", "jar:file:/tmp/outer.jar!/lib/probe.jar!/")) {
+            ClassLoader elsewhere = new ClassLoader(null) {
+                @Override
+                public Enumeration<URL> getResources(String name) throws IOException {
+                    return Collections.enumeration(List.of(new URL(where + name)));
+                }
+            };
+            assertEquals(List.of(), migrations.upToDateBySeal(List.of(new Migrations.Owner("probe", "probe", elsewhere))),
+                    where);
+        }
     }
 
     @Test
