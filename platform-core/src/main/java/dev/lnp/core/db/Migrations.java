@@ -1,6 +1,8 @@
 package dev.lnp.core.db;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -19,12 +21,17 @@ public final class Migrations {
 
     private static final System.Logger LOG = System.getLogger(Migrations.class.getName());
 
+    private static final String HISTORY_TABLE = "flyway_history";
+    private static final Map<String, String> PLACEHOLDERS = Map.of("tenant_role", TENANT_ROLE);
+
     private final DataSource dataSource;
     private final Jdbi jdbi;
+    private final MigrationSeals seals;
 
     public Migrations(DataSource dataSource, Jdbi jdbi) {
         this.dataSource = dataSource;
         this.jdbi = jdbi;
+        this.seals = new MigrationSeals(jdbi);
     }
 
     public static final String CORE_SCHEMA = "lnp_core";
@@ -66,10 +73,15 @@ public final class Migrations {
         flyway(Owner.core()).migrate();
     }
 
-    /** Starts reading the core's history on a thread of its own, for {@link #prepareCore(Future)}: a start reads
+    /** Starts checking the core's history on a thread of its own, for {@link #prepareCore(Future)}: a start reads
      * it while the plugins register. */
     public Future<Status> readCoreStatus() {
-        var read = new java.util.concurrent.FutureTask<>(() -> status(Owner.core()));
+        var read = new java.util.concurrent.FutureTask<>(() -> {
+            Owner core = Owner.core();
+            Optional<String> carried = carried(core);
+            Optional<Status> sealed = carried.flatMap(digest -> sealed(Map.of(core, digest)).stream().findFirst());
+            return sealed.orElseGet(() -> checkAndSeal(core, carried));
+        });
         Thread.ofVirtual().name("lnp-core-history").start(read);
         return read;
     }
@@ -85,26 +97,34 @@ public final class Migrations {
         if (!status.upToDate()) {
             requireRunnable(status, "core");
             migrateCore();
+            sealAfterMigrating(status, carried(status.owner()));
         }
     }
 
     /**
-     * As {@link #prepareCore(Future)}, for the plugins' schemas, in the given (dependency) order. The histories are
-     * read concurrently (as many at once as the pool allows, see {@link #concurrentReads()}), since that read is
-     * most of a restart's time here and the owners are independent; migrating, when needed, stays one owner after
-     * the other. The tenant role's grants and the row-level security check of {@link #migrateProtectedPlugin} apply
-     * on every start (for an up-to-date schema in the same concurrent task).
+     * As {@link #prepareCore(Future)}, for the plugins' schemas, in the given (dependency) order. The schemas whose
+     * seal matches (see {@link #upToDateBySeal(List)}) are checked with one statement; the others' histories are
+     * read by Flyway concurrently (as many at once as the pool allows, see {@link #concurrentReads()}), and sealed
+     * when up to date; migrating, when needed, stays one owner after the other, and is sealed after it. The tenant
+     * role's grants and the row-level security check of {@link #migrateProtectedPlugin} apply on every start.
      */
     public void preparePlugins(List<Owner> owners) {
+        Map<Owner, Optional<String>> carried = new java.util.LinkedHashMap<>();
+        owners.forEach(owner -> carried.put(owner, carried(owner)));
+        Map<Owner, String> sealable = new java.util.LinkedHashMap<>();
+        carried.forEach((owner, digest) -> digest.ifPresent(d -> sealable.put(owner, d)));
+        List<Owner> sealed = sealed(sealable).stream().map(Status::owner).toList();
+        protect(sealed);
+        List<Owner> unsealed = owners.stream().filter(owner -> !sealed.contains(owner)).toList();
         List<Status> statuses;
         var connections = new java.util.concurrent.Semaphore(concurrentReads());
         try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Status>> reads = owners.stream().map(owner -> readers.submit(() -> {
+            List<Future<Status>> reads = unsealed.stream().map(owner -> readers.submit(() -> {
                 connections.acquire();
                 try {
-                    Status status = status(owner);
+                    Status status = checkAndSeal(owner, carried.get(owner));
                     if (status.upToDate()) {
-                        protect(owner);
+                        protect(List.of(owner));
                     }
                     return status;
                 } finally {
@@ -117,9 +137,57 @@ public final class Migrations {
             if (!status.upToDate()) {
                 requireRunnable(status, status.owner().id());
                 flyway(status.owner()).migrate();
-                protect(status.owner());
+                protect(List.of(status.owner()));
+                sealAfterMigrating(status, carried.get(status.owner()));
             }
         }
+    }
+
+    /**
+     * Those of the owners whose schema was found up to date by Flyway, for exactly the scripts and Flyway
+     * configuration this binary carries, with the history exactly as it is now: Flyway would find nothing to
+     * apply and nothing to refuse for them. One statement for all; an owner whose scripts cannot be digested
+     * ({@link CarriedMigrations}) is never among them.
+     */
+    public List<Owner> upToDateBySeal(List<Owner> owners) {
+        Map<Owner, String> sealable = new java.util.LinkedHashMap<>();
+        owners.forEach(owner -> carried(owner).ifPresent(digest -> sealable.put(owner, digest)));
+        return sealed(sealable).stream().map(Status::owner).toList();
+    }
+
+    private List<Status> sealed(Map<Owner, String> carried) {
+        Map<String, String> bySchema = new java.util.HashMap<>();
+        carried.forEach((owner, digest) -> bySchema.put(owner.schema(), digest));
+        Map<String, String> current = seals.matching(bySchema);
+        return carried.keySet().stream().filter(owner -> current.containsKey(owner.schema()))
+                .map(owner -> new Status(owner, current.get(owner.schema()), 0, List.of(), true)).toList();
+    }
+
+    /**
+     * Flyway's check of one owner ({@link #status(Owner)}), sealed when up to date. The history's digest is read
+     * before the check and the seal is written only if it is still the same after it.
+     */
+    private Status checkAndSeal(Owner owner, Optional<String> carried) {
+        Optional<String> history = seals.history(owner.schema());
+        Status status = status(owner);
+        if (status.upToDate() && carried.isPresent() && history.isPresent()) {
+            seals.seal(owner.schema(), carried.get(), history.get(), status.current());
+        }
+        return status;
+    }
+
+    /**
+     * Flyway's check once more after migrating, so that the next start finds the schema sealed; skipped when a
+     * newer version's migrations are in the history, since they keep it from being up to date for this binary.
+     */
+    private void sealAfterMigrating(Status before, Optional<String> carried) {
+        if (before.newer().isEmpty()) {
+            checkAndSeal(before.owner(), carried);
+        }
+    }
+
+    private Optional<String> carried(Owner owner) {
+        return CarriedMigrations.digest(owner, "table " + HISTORY_TABLE + ", placeholders " + PLACEHOLDERS);
     }
 
     /**
@@ -131,12 +199,6 @@ public final class Migrations {
     private int concurrentReads() {
         int pool = dataSource instanceof com.zaxxer.hikari.HikariDataSource hikari ? hikari.getMaximumPoolSize() : 2;
         return Math.max(1, (pool - 1) / 2);
-    }
-
-    /** The tenant role's grants on a migrated plugin schema, and the refusal of one without row-level security. */
-    private void protect(Owner owner) {
-        grantToTenantRole(owner.schema());
-        requireRowLevelSecurity(owner.id(), owner.schema());
     }
 
     private static Status await(Future<Status> read) {
@@ -160,14 +222,26 @@ public final class Migrations {
     public void migrateProtectedPlugin(String pluginId, String schema, ClassLoader classLoader) {
         Owner owner = new Owner(pluginId, schema, classLoader);
         flyway(owner).migrate();
-        protect(owner);
+        protect(List.of(owner));
     }
 
-    private void requireRowLevelSecurity(String pluginId, String schema) {
-        List<String> unprotected = tablesWithoutRowLevelSecurity(schema);
-        if (!unprotected.isEmpty()) {
-            throw new IllegalStateException("Plugin " + pluginId + " has workspace tables without "
-                    + "row-level security (enabled, forced, with a policy): " + unprotected);
+    /**
+     * The tenant role's grants on migrated plugin schemas, and the refusal of one without row-level security; one
+     * round trip for the grants and one for the check, however many schemas.
+     */
+    private void protect(List<Owner> owners) {
+        if (owners.isEmpty()) {
+            return;
+        }
+        List<String> schemas = owners.stream().map(Owner::schema).toList();
+        grantToTenantRole(schemas);
+        Map<String, List<String>> unprotected = tablesWithoutRowLevelSecurity(schemas);
+        for (Owner owner : owners) {
+            List<String> tables = unprotected.getOrDefault(owner.schema(), List.of());
+            if (!tables.isEmpty()) {
+                throw new IllegalStateException("Plugin " + owner.id() + " has workspace tables without "
+                        + "row-level security (enabled, forced, with a policy): " + tables);
+            }
         }
     }
 
@@ -215,23 +289,25 @@ public final class Migrations {
                 .schemas(schema)
                 .defaultSchema(schema)
                 .createSchemas(true)
-                .table("flyway_history")
+                .table(HISTORY_TABLE)
                 .locations("classpath:db/migration/" + owner.id())
-                .placeholders(java.util.Map.of("tenant_role", TENANT_ROLE))
+                .placeholders(PLACEHOLDERS)
                 .failOnMissingLocations(false)
                 .load();
     }
 
     /** Request transactions run as {@link #TENANT_ROLE}; it gets plain DML on each migrated schema. */
-    private void grantToTenantRole(String schema) {
-        String quoted = "\"" + schema.replace("\"", "\"\"") + "\"";
+    private void grantToTenantRole(List<String> schemas) {
+        List<String> quoted = schemas.stream().map(schema -> "\"" + schema.replace("\"", "\"\"") + "\"").toList();
+        String inSchemas = String.join(", ", quoted);
         // One round trip: pgjdbc sends the five statements together.
         jdbi.useHandle(h -> h.execute(String.join(";\n",
-                "GRANT USAGE ON SCHEMA " + quoted + " TO " + TENANT_ROLE,
-                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + quoted + " TO " + TENANT_ROLE,
-                "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA " + quoted + " TO " + TENANT_ROLE,
-                "GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA " + quoted + " TO " + TENANT_ROLE,
-                "REVOKE ALL ON " + quoted + ".flyway_history FROM " + TENANT_ROLE)));
+                "GRANT USAGE ON SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
+                "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
+                "GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
+                "REVOKE ALL ON " + String.join(", ", quoted.stream().map(q -> q + ".flyway_history").toList())
+                        + " FROM " + TENANT_ROLE)));
     }
 
     /**
@@ -239,20 +315,26 @@ public final class Migrations {
      * enabled, forced, and at least one policy. Returns the tables that do not.
      */
     public List<String> tablesWithoutRowLevelSecurity(String schema) {
+        return tablesWithoutRowLevelSecurity(List.of(schema)).getOrDefault(schema, List.of());
+    }
+
+    /** As {@link #tablesWithoutRowLevelSecurity(String)}, for several schemas at once: per schema, its tables. */
+    private Map<String, List<String>> tablesWithoutRowLevelSecurity(List<String> schemas) {
         return jdbi.withHandle(h -> h.createQuery("""
-                        SELECT c.relname
+                        SELECT n.nspname, c.relname
                           FROM pg_class c
                           JOIN pg_namespace n ON n.oid = c.relnamespace
-                         WHERE n.nspname = :schema
+                         WHERE n.nspname = ANY(CAST(:schemas AS text[]))
                            AND c.relkind IN ('r', 'p')
                            AND EXISTS (SELECT 1 FROM pg_attribute a
                                         WHERE a.attrelid = c.oid AND a.attname = 'workspace_id' AND NOT a.attisdropped)
                            AND NOT (c.relrowsecurity AND c.relforcerowsecurity
                                     AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid))
-                         ORDER BY c.relname
+                         ORDER BY n.nspname, c.relname
                         """)
-                .bind("schema", schema)
-                .mapTo(String.class)
-                .list());
+                .bindArray("schemas", String.class, schemas)
+                .map((row, context) -> Map.entry(row.getString("nspname"), row.getString("relname")))
+                .collect(java.util.stream.Collectors.groupingBy(Map.Entry::getKey,
+                        java.util.stream.Collectors.mapping(Map.Entry::getValue, java.util.stream.Collectors.toList()))));
     }
 }
