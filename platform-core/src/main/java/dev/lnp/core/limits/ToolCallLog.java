@@ -1,14 +1,11 @@
 package dev.lnp.core.limits;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.Page;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.internal.mcp.ToolCallFilter;
 import dev.lnp.api.internal.mcp.ToolCallPage;
 import dev.lnp.api.internal.mcp.ToolCallRecord;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -98,26 +95,13 @@ public final class ToolCallLog implements AutoCloseable {
         return new ToolCallPage(items, Page.of(filter.page(), total));
     }
 
-    /**
-     * Written straight to text (stored as jsonb), field by field: a list call names every row it read, so neither a
-     * tree of them first nor the bean serialiser's per-property work for each.
-     */
-    static String entitiesJson(List<EntityRef> entities) {
-        var text = new java.io.StringWriter(entities.size() * 80 + 2);
-        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(text)) {
-            json.writeStartArray();
-            for (EntityRef e : entities) {
-                json.writeStartObject();
-                json.writeStringField("type", e.type());
-                json.writeStringField("id", e.id() == null ? null : e.id().toString());
-                json.writeStringField("action", e.action());
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException("entities not writable as JSON", e);
+    /** Written straight to text (stored as jsonb): a list call names every row, so no tree of them first. */
+    private static String entitiesJson(List<EntityRef> entities) {
+        try {
+            return Json.mapper().writeValueAsString(entities);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("entities not writable as JSON", e);
         }
-        return text.toString();
     }
 
     private static List<EntityRef> entities(String json) {
