@@ -56,6 +56,10 @@ public final class BodyValidator {
             return unstorable;
         }
         List<Error> errors = schema.validate(body);
+        if (errors.isEmpty()) {
+            // Nearly every call: no list, sort or stream to make.
+            return List.of();
+        }
         List<FieldError> result = new ArrayList<>(errors.size());
         for (Error error : errors) {
             result.add(toFieldError(error));
