@@ -109,11 +109,7 @@ public final class Migrations {
      * role's grants and the row-level security check of {@link #migrateProtectedPlugin} apply on every start.
      */
     public void preparePlugins(List<Owner> owners) {
-        Map<Owner, Optional<String>> carried = new java.util.LinkedHashMap<>();
-        owners.forEach(owner -> carried.put(owner, carried(owner)));
-        Map<Owner, String> sealable = new java.util.LinkedHashMap<>();
-        carried.forEach((owner, digest) -> digest.ifPresent(d -> sealable.put(owner, d)));
-        List<Owner> sealed = sealed(sealable).stream().map(Status::owner).toList();
+        List<Owner> sealed = upToDateBySeal(owners);
         protect(sealed);
         List<Owner> unsealed = owners.stream().filter(owner -> !sealed.contains(owner)).toList();
         List<Status> statuses;
@@ -122,7 +118,7 @@ public final class Migrations {
             List<Future<Status>> reads = unsealed.stream().map(owner -> readers.submit(() -> {
                 connections.acquire();
                 try {
-                    Status status = checkAndSeal(owner, carried.get(owner));
+                    Status status = checkAndSeal(owner, carried(owner));
                     if (status.upToDate()) {
                         protect(List.of(owner));
                     }
@@ -138,7 +134,7 @@ public final class Migrations {
                 requireRunnable(status, status.owner().id());
                 flyway(status.owner()).migrate();
                 protect(List.of(status.owner()));
-                sealAfterMigrating(status, carried.get(status.owner()));
+                sealAfterMigrating(status, carried(status.owner()));
             }
         }
     }

@@ -53,9 +53,4 @@ final class ColumnsInsert<E> {
             }
         });
     }
-
-    /** The statement (for tests). */
-    String sql() {
-        return sql;
-    }
 }
