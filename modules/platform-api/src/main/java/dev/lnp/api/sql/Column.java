@@ -17,6 +17,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.SqlStatement;
 
 /**
@@ -31,15 +32,10 @@ import org.jdbi.v3.core.statement.SqlStatement;
  */
 public record Column(String name, Type type) {
 
+    /** A column's type; the Java value bound for it: String, UUID, LocalDate, OffsetDateTime, BigDecimal, Boolean,
+     * a List of strings, a JsonNode (or its text). */
     public enum Type {
-        TEXT(String.class), UUID(java.util.UUID.class), DATE(LocalDate.class), TIMESTAMP(OffsetDateTime.class),
-        NUMBER(BigDecimal.class), BOOLEAN(Boolean.class), TEXT_ARRAY(List.class), JSON(JsonNode.class);
-
-        final Class<?> javaType;
-
-        Type(Class<?> javaType) {
-            this.javaType = javaType;
-        }
+        TEXT, UUID, DATE, TIMESTAMP, NUMBER, BOOLEAN, TEXT_ARRAY, JSON
     }
 
     public static Column text(String name) {
@@ -108,17 +104,58 @@ public record Column(String name, Type type) {
     }
 
     public void bind(SqlStatement<?> statement, Object value) {
+        statement.bind(name, argument(value));
+    }
+
+    /**
+     * The value as the JDBC call Jdbi's own argument factory for the column's type makes ({@code setString},
+     * {@code setObject} with the same SQL type, a {@code varchar} array, …), handed to Jdbi as an {@link Argument}:
+     * Jdbi applies it as it is instead of looking up its argument factories for every value (a contact's insert
+     * binds twenty, and the look-ups were 8 % of a POST's CPU).
+     */
+    Argument argument(Object value) {
         if (type == Type.TEXT_ARRAY) {
-            statement.bindArray(name, String.class, value == null ? List.of() : (List<?>) value);
-        } else if (type == Type.JSON) {
-            // Types.OTHER lets PostgreSQL take the text as jsonb without a cast in the statement.
-            statement.bindBySqlType(name, value == null ? "{}" : value.toString(), Types.OTHER);
-        } else if (value == null) {
-            // Untyped, so PostgreSQL takes the column's type (a typed null of UUID would arrive as varchar).
-            statement.bindNull(name, Types.OTHER);
-        } else {
-            statement.bindByType(name, value, type.javaType);
+            Object[] elements = (value == null ? List.of() : (List<?>) value).toArray();
+            return (position, statement, context) -> statement.setArray(position,
+                    statement.getConnection().createArrayOf("varchar", elements));
         }
+        if (type == Type.JSON) {
+            // Types.OTHER lets PostgreSQL take the text as jsonb without a cast in the statement.
+            String json = value == null ? "{}" : value.toString();
+            return (position, statement, context) -> statement.setObject(position, json, Types.OTHER);
+        }
+        if (value == null) {
+            // Untyped, so PostgreSQL takes the column's type (a typed null of UUID would arrive as varchar).
+            return (position, statement, context) -> statement.setNull(position, Types.OTHER);
+        }
+        return switch (type) {
+            case TEXT -> {
+                String text = (String) value;
+                yield (position, statement, context) -> statement.setString(position, text);
+            }
+            case UUID -> {
+                java.util.UUID uuid = (java.util.UUID) value;
+                yield (position, statement, context) -> statement.setObject(position, uuid);
+            }
+            case DATE -> {
+                LocalDate date = (LocalDate) value;
+                yield (position, statement, context) -> statement.setObject(position, date, Types.DATE);
+            }
+            case TIMESTAMP -> {
+                OffsetDateTime time = (OffsetDateTime) value;
+                yield (position, statement, context) ->
+                        statement.setObject(position, time, Types.TIMESTAMP_WITH_TIMEZONE);
+            }
+            case NUMBER -> {
+                BigDecimal number = (BigDecimal) value;
+                yield (position, statement, context) -> statement.setBigDecimal(position, number);
+            }
+            case BOOLEAN -> {
+                boolean flag = (Boolean) value;
+                yield (position, statement, context) -> statement.setBoolean(position, flag);
+            }
+            case TEXT_ARRAY, JSON -> throw new IllegalStateException("handled above");
+        };
     }
 
     public Object read(ResultSet rs) throws SQLException {
