@@ -126,6 +126,18 @@ class ConsoleWebhooksBrowserTest {
             chromium.waitFor(By.id("subscription-state"));
             String subscriptionUrl = browser.getCurrentUrl();
 
+            // A refused edit: the page's summary links to the field, which says what is wrong.
+            var editUrl = browser.findElement(By.cssSelector("#edit ~ form #url"));
+            editUrl.clear();
+            editUrl.sendKeys("ftp://example.com/hook");
+            browser.findElement(By.cssSelector("#edit ~ form button[type=submit]")).click();
+            chromium.waitFor(By.id("url-error"));
+            assertTrue(browser.findElement(By.cssSelector("#errors a[href='#url']")).getText()
+                    .startsWith("Receiver URL:"));
+            chromium.shoot("webhooks-04a-edit-refused");
+            browser.get(subscriptionUrl);
+            chromium.waitFor(By.id("subscription-state"));
+
             // Real events through the real dispatcher: the receiver is down, then back.
             var published = platform.post("/api/v1/probe/events", key, "{\"count\": 2, \"event\": \"probe.burst\"}");
             assertEquals(201, published.status(), published.body());
