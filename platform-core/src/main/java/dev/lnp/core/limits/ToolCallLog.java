@@ -90,13 +90,26 @@ public final class ToolCallLog implements AutoCloseable {
         return new ToolCallPage(items, Page.of(filter.page(), total));
     }
 
-    /** Written straight to text (stored as jsonb): a list call names every row, so no tree of them first. */
-    private static String entitiesJson(List<EntityRef> entities) {
-        try {
-            return Json.mapper().writeValueAsString(entities);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("entities not writable as JSON", e);
+    /**
+     * Written field by field to text (stored as jsonb), the same JSON as the mapper writes for the records: a list
+     * call names every row (fifty refs), and the mapper's bean serialisation of them was 5 % of a list call's CPU.
+     */
+    static String entitiesJson(List<EntityRef> entities) {
+        var text = new java.io.StringWriter(2 + entities.size() * 96);
+        try (var json = Json.mapper().getFactory().createGenerator(text)) {
+            json.writeStartArray();
+            for (EntityRef entity : entities) {
+                json.writeStartObject();
+                json.writeStringField("type", entity.type());
+                json.writeStringField("id", entity.id() == null ? null : entity.id().toString());
+                json.writeStringField("action", entity.action());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("entities not writable as JSON", e);
         }
+        return text.toString();
     }
 
     private static List<EntityRef> entities(String json) {
