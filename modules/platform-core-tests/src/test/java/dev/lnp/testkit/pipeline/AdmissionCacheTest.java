@@ -97,6 +97,26 @@ class AdmissionCacheTest {
         assertEquals("missing_scope", answer.json().path("code").asText());
     }
 
+    /** A write is admitted by its statement, which reuses the principal it built only while nothing changed. */
+    @Test
+    void aScopeTakenAwayIs403OnTheNextWrite(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("write scopes");
+        var issued = platform.connections().create(new Connections.NewConnection(ws, "writer",
+                List.of("probe.read", "probe.write"), null, null, null));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(201, platform.post(ITEMS, issued.key(), "{\"name\":\"w" + i + "\"}").status());
+        }
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.connections SET scopes = '{probe.read}' WHERE id = ?", issued.connectionId()));
+        TestResponse answer = platform.post(ITEMS, issued.key(), "{\"name\":\"refused\"}");
+        assertEquals(403, answer.status(), answer.body());
+        assertEquals("missing_scope", answer.json().path("code").asText());
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.connections SET scopes = '{probe.read,probe.write}' WHERE id = ?",
+                issued.connectionId()));
+        assertEquals(201, platform.post(ITEMS, issued.key(), "{\"name\":\"again\"}").status());
+    }
+
     @Test
     void aModuleSwitchedOffForTheWorkspaceIs404OnTheNextRead(TestPlatform platform) {
         var issued = cachedKey(platform, "module off");

@@ -31,8 +31,15 @@ final class EntityTable implements RowMapper<ObjectNode> {
 
     private final String table;
     private final List<Column> columns;
+    /** Insert statements by the set of columns a body names (bit i: column i), built once each. */
+    private final java.util.concurrent.ConcurrentHashMap<Long, String> inserts = new java.util.concurrent.ConcurrentHashMap<>();
+    /** {@link #payloadSql}, built at its first use (a table with a column it cannot express never asks). */
+    private volatile String payloadSql;
 
     EntityTable(String table, List<Column> columns) {
+        if (columns.size() > Long.SIZE) {
+            throw new IllegalArgumentException("at most " + Long.SIZE + " columns: " + table);
+        }
         this.table = table;
         this.columns = List.copyOf(columns);
     }
@@ -71,6 +78,14 @@ final class EntityTable implements RowMapper<ObjectNode> {
      * without trailing zeros, {@code Z}). Only column types whose SQL form is that JSON are supported.
      */
     String payloadSql() {
+        String sql = payloadSql;
+        if (sql == null) {
+            payloadSql = sql = buildPayloadSql();
+        }
+        return sql;
+    }
+
+    private String buildPayloadSql() {
         List<String> members = new ArrayList<>(List.of("'id', id"));
         for (Column column : columns) {
             members.add("'" + column.name() + "', " + switch (column.type()) {
@@ -105,8 +120,23 @@ final class EntityTable implements RowMapper<ObjectNode> {
         return columns.stream().filter(c -> body.has(c.name())).toList();
     }
 
-    /** {@code INSERT ... RETURNING *} for the body's fields; the workspace is bound as {@code :workspace_id}. */
+    /**
+     * {@code INSERT ... RETURNING *} for the body's fields; the workspace is bound as {@code :workspace_id}. Built
+     * once per set of columns: joining the names was 2 % of a POST's CPU.
+     */
     private String insertSql(List<Column> present) {
+        // present is a subsequence of columns (same instances, table order)
+        long set = 0;
+        for (int i = 0, next = 0; i < columns.size() && next < present.size(); i++) {
+            if (columns.get(i) == present.get(next)) {
+                set |= 1L << i;
+                next++;
+            }
+        }
+        return inserts.computeIfAbsent(set, ignored -> buildInsertSql(present));
+    }
+
+    private String buildInsertSql(List<Column> present) {
         List<String> names = new ArrayList<>(List.of("workspace_id"));
         List<String> values = new ArrayList<>(List.of(":workspace_id"));
         present.forEach(c -> {
