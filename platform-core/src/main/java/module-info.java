@@ -7,8 +7,7 @@ module lnp.platform.core {
     requires io.helidon.webserver.observe;
     requires io.helidon.webserver.observe.health;
     requires io.helidon.health;
-    requires io.helidon.config;
-    requires io.helidon.config.yaml;
+    requires org.yaml.snakeyaml;
     requires micrometer.core;
     requires micrometer.registry.prometheus;
     requires io.helidon.logging.jul;

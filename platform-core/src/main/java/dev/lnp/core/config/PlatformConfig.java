@@ -1,28 +1,43 @@
 package dev.lnp.core.config;
 
-import io.helidon.config.Config;
-import io.helidon.config.ConfigSources;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * The deployment's settings: {@code conf/platform.yaml}, overridden by Java system properties
  * ({@code -Dlnp.http.port=9090}), overridden by environment variables ({@code LNP_HTTP_PORT} overrides
  * {@code lnp.http.port}, and so on).
- * Read once at start-up; everything the request path needs is copied into typed fields here.
+ * Read once at start-up into one map of dotted keys; everything the request path needs is copied into typed
+ * fields here. The file is read with SnakeYAML directly: building Helidon's configuration for it (providers,
+ * mappers, filters) was a tenth of a restart (docs/performance.md, "Start-up, session 12").
+ *
+ * <p>A YAML list is kept as {@code key.0}, {@code key.1}…; a YAML timestamp as written; {@code null} as the empty
+ * string; a boolean as {@code true} or {@code false} (YAML's {@code yes}, {@code on}… included). A higher source's
+ * value for a key replaces everything the lower sources have at or under that key. A value may name another
+ * setting as {@code ${key}}; a name that is not set stays as written.
  */
 public final class PlatformConfig {
 
-    private final Config config;
+    private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}]+)}");
 
-    private PlatformConfig(Config config) {
-        this.config = config;
+    private final Map<String, String> values;
+
+    private PlatformConfig(Map<String, String> values) {
+        this.values = values;
     }
 
     /**
@@ -30,30 +45,66 @@ public final class PlatformConfig {
      * @param overrides highest-precedence values, e.g. from a test
      */
     public static PlatformConfig load(Path yaml, Map<String, String> env, Map<String, String> overrides) {
-        var builder = Config.builder()
-                .disableEnvironmentVariablesSource()
-                .disableSystemPropertiesSource()
-                .addSource(ConfigSources.create(overrides).name("overrides"))
-                .addSource(ConfigSources.create(environmentKeys(env)).name("environment"))
-                .addSource(ConfigSources.systemProperties());
+        Map<String, String> values = new HashMap<>();
         if (yaml != null && Files.isRegularFile(yaml)) {
-            // Read here and handed over as YAML: Helidon's file source would first detect the file's media type,
-            // whose detectors take a noticeable part of a start.
             String text;
             try {
                 text = Files.readString(yaml);
             } catch (java.io.IOException | java.io.UncheckedIOException e) {
                 throw new IllegalStateException("cannot read the configuration file " + yaml + ": " + e.getMessage(), e);
             }
-            builder.addSource(ConfigSources.create(text, io.helidon.common.media.type.MediaTypes.APPLICATION_YAML));
+            flatten("", parse(yaml, text), values);
         }
+        Map<String, String> properties = new HashMap<>();
+        System.getProperties().forEach((key, value) -> properties.put(key.toString(), value.toString()));
+        over(values, properties);
+        over(values, environmentKeys(env));
+        over(values, overrides);
+        return new PlatformConfig(values);
+    }
+
+    private static Object parse(Path yaml, String text) {
+        Object root;
         try {
-            return new PlatformConfig(builder.build());
-        } catch (io.helidon.config.ConfigException e) {
+            root = new Yaml(new SettingsConstructor()).load(text);
+        } catch (YAMLException e) {
             throw new IllegalStateException("the configuration file " + yaml + " is not valid YAML: "
-                    + (e.getCause() != null && e.getCause().getMessage() != null ? e.getCause().getMessage()
-                            : e.getMessage()).lines().findFirst().orElse(""), e);
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
         }
+        if (root != null && !(root instanceof Map)) {
+            throw new IllegalStateException("the configuration file " + yaml + " is not valid YAML: its top level"
+                    + " must be a mapping of settings (such as lnp:), not a " + (root instanceof List ? "list" : "value"));
+        }
+        return root;
+    }
+
+    /** Keeps timestamps as written: {@code lnp.keys.legacy_until} is read as an ISO-8601 instant. */
+    private static final class SettingsConstructor extends SafeConstructor {
+        SettingsConstructor() {
+            super(new LoaderOptions());
+            yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+        }
+    }
+
+    private static void flatten(String key, Object node, Map<String, String> into) {
+        if (node instanceof Map<?, ?> map) {
+            map.forEach((name, child) -> flatten(key.isEmpty() ? String.valueOf(name) : key + "." + name, child, into));
+        } else if (node instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                flatten(key + "." + i, list.get(i), into);
+            }
+        } else if (!key.isEmpty()) {
+            into.put(key, node == null ? "" : String.valueOf(node));
+        }
+    }
+
+    /** A higher source's key replaces the lower sources' value at that key and everything under it. */
+    private static void over(Map<String, String> values, Map<String, String> higher) {
+        higher.forEach((key, value) -> {
+            String under = key + ".";
+            values.keySet().removeIf(k -> k.startsWith(under));
+            values.put(key, value);
+        });
     }
 
     public static PlatformConfig fromEnvironment(Map<String, String> overrides) {
@@ -86,29 +137,29 @@ public final class PlatformConfig {
     }
 
     public int httpPort() {
-        return config.get("lnp.http.port").asInt().orElse(8080);
+        return getInt("lnp.http.port", 8080);
     }
 
     public String httpHost() {
-        return config.get("lnp.http.host").asString().orElse("0.0.0.0");
+        return get("lnp.http.host").orElse("0.0.0.0");
     }
 
     public Optional<String> databaseUrl() {
-        return config.get("lnp.database.url").asString().asOptional().filter(s -> !s.isBlank());
+        return get("lnp.database.url").filter(s -> !s.isBlank());
     }
 
     public Optional<String> databaseUser() {
-        return config.get("lnp.database.user").asString().asOptional().filter(s -> !s.isBlank());
+        return get("lnp.database.user").filter(s -> !s.isBlank());
     }
 
     public Optional<String> databasePassword() {
-        return config.get("lnp.database.password").asString().asOptional();
+        return get("lnp.database.password");
     }
 
     /** At least 2: Flyway holds two connections while it reads or migrates a schema's history, so a start with a
      * pool of one would wait for itself until the pool's timeout. */
     public int databasePoolSize() {
-        int size = config.get("lnp.database.pool.size").asInt().orElse(16);
+        int size = getInt("lnp.database.pool.size", 16);
         if (size < 2) {
             throw new IllegalStateException("lnp.database.pool.size is " + size
                     + ": it must be at least 2 (a start's migrations hold two connections at once)");
@@ -117,20 +168,20 @@ public final class PlatformConfig {
     }
 
     public Path dataDir() {
-        return Path.of(config.get("lnp.data.dir").asString().orElse("./data")).toAbsolutePath().normalize();
+        return Path.of(get("lnp.data.dir").orElse("./data")).toAbsolutePath().normalize();
     }
 
     /** The user the embedded PostgreSQL runs as when the platform runs as root. */
     public String embeddedDatabaseUser() {
-        return config.get("lnp.database.embedded.user").asString().orElse("nobody");
+        return get("lnp.database.embedded.user").orElse("nobody");
     }
 
     public URI baseUrl() {
-        return URI.create(config.get("lnp.base.url").asString().orElse("http://localhost:" + httpPort()));
+        return URI.create(get("lnp.base.url").orElse("http://localhost:" + httpPort()));
     }
 
     public Path pluginsDir() {
-        return Path.of(config.get("lnp.plugins.dir").asString().orElse("./plugins")).toAbsolutePath().normalize();
+        return Path.of(get("lnp.plugins.dir").orElse("./plugins")).toAbsolutePath().normalize();
     }
 
     /** Plugin ids to load; empty means every plugin found. */
@@ -143,43 +194,89 @@ public final class PlatformConfig {
     }
 
     public long maxBodyBytes() {
-        return config.get("lnp.http.max_body_bytes").asLong().orElse(1_048_576L);
+        return getLong("lnp.http.max_body_bytes", 1_048_576L);
     }
 
     public Duration shutdownGrace() {
-        return Duration.ofSeconds(config.get("lnp.http.shutdown_grace_seconds").asLong().orElse(20L));
+        return Duration.ofSeconds(getLong("lnp.http.shutdown_grace_seconds", 20L));
     }
 
     /** How long one read from a client may wait: a stalled header, body or idle keep-alive connection ends. */
     public Duration httpReadTimeout() {
-        return Duration.ofSeconds(config.get("lnp.http.read_timeout_seconds").asLong().orElse(30L));
+        return Duration.ofSeconds(getLong("lnp.http.read_timeout_seconds", 30L));
     }
 
     /** How long a connection may go without a request before the server closes it. */
     public Duration httpIdleTimeout() {
-        return Duration.ofSeconds(config.get("lnp.http.idle_timeout_seconds").asLong().orElse(60L));
+        return Duration.ofSeconds(getLong("lnp.http.idle_timeout_seconds", 60L));
     }
 
+    /** The setting's value, its {@code ${key}} references resolved; empty when it is not set. */
     public Optional<String> get(String key) {
-        return config.get(key).asString().asOptional();
+        return Optional.ofNullable(values.get(key)).map(value -> resolved(key, value, 0));
     }
 
     public int getInt(String key, int defaultValue) {
-        return config.get(key).asInt().orElse(defaultValue);
+        Optional<String> value = get(key);
+        if (value.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            return Integer.parseInt(value.get().strip());
+        } catch (NumberFormatException e) {
+            throw notA(key, value.get(), "whole number");
+        }
     }
 
     public long getLong(String key, long defaultValue) {
-        return config.get(key).asLong().orElse(defaultValue);
+        Optional<String> value = get(key);
+        if (value.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(value.get().strip());
+        } catch (NumberFormatException e) {
+            throw notA(key, value.get(), "whole number");
+        }
+    }
+
+    private static IllegalStateException notA(String key, String value, String what) {
+        return new IllegalStateException(key + " must be a " + what + ", not \"" + value + "\"");
     }
 
     /** A list given either as a YAML sequence or as one comma-separated string (the form env variables allow). */
     public List<String> list(String key) {
-        Config node = config.get(key);
-        var text = node.asString().asOptional();
+        var text = get(key);
         if (text.isPresent()) {
             return Arrays.stream(text.get().split(",")).map(String::trim).filter(v -> !v.isEmpty()).toList();
         }
-        return node.asList(String.class).orElse(List.of()).stream().map(String::trim)
-                .filter(s -> !s.isEmpty()).toList();
+        List<String> items = new java.util.ArrayList<>();
+        for (int i = 0; values.containsKey(key + "." + i); i++) {
+            String item = get(key + "." + i).orElseThrow().trim();
+            if (!item.isEmpty()) {
+                items.add(item);
+            }
+        }
+        return List.copyOf(items);
+    }
+
+    /** {@code ${other.key}} replaced by that setting's value (itself resolved); an unknown name stays as written. */
+    private String resolved(String key, String value, int depth) {
+        if (value.indexOf("${") < 0) {
+            return value;
+        }
+        if (depth > 16) {
+            throw new IllegalStateException(key + " refers to settings in a loop: " + value);
+        }
+        Matcher reference = REFERENCE.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (reference.find()) {
+            String name = reference.group(1);
+            String found = values.get(name);
+            reference.appendReplacement(out, Matcher.quoteReplacement(
+                    found == null ? reference.group() : resolved(name, found, depth + 1)));
+        }
+        reference.appendTail(out);
+        return out.toString();
     }
 }

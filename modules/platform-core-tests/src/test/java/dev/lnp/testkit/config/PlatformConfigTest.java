@@ -91,4 +91,82 @@ class PlatformConfigTest {
         assertEquals(List.of("crm", "mcp"), overridden.pluginsEnabled());
         assertEquals(8192, overridden.maxBodyBytes());
     }
+
+    /** The file's rules, read without Helidon's configuration since session 12 (operations.md, "Configuration"). */
+    @Test
+    void yamlValuesAreReadAsTheOperationsGuideSays(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("platform.yaml");
+        Files.writeString(yaml, """
+                lnp:
+                  keys:
+                    legacy_until: 2027-06-30T00:00:00Z
+                  mail:
+                    dispatch: no
+                    print_local: on
+                  http:
+                    host: ~
+                    port: 0x1F90
+                  base:
+                    url: https://${lnp.site}:${lnp.http.port}/${lnp.unknown}
+                  site: crm.example.com
+                  plugins:
+                    enabled:
+                      - crm
+                      - " mcp "
+                """);
+        PlatformConfig config = PlatformConfig.load(yaml, Map.of(), Map.of());
+        assertEquals("2027-06-30T00:00:00Z", config.get("lnp.keys.legacy_until").orElseThrow(),
+                "a timestamp as written, not a date's toString");
+        assertEquals("false", config.get("lnp.mail.dispatch").orElseThrow(), "YAML's no is false");
+        assertEquals("true", config.get("lnp.mail.print_local").orElseThrow());
+        assertEquals("", config.get("lnp.http.host").orElseThrow(), "null is the empty string");
+        assertEquals(8080, config.httpPort(), "a YAML integer in any of its notations");
+        assertEquals("https://crm.example.com:8080/${lnp.unknown}", config.get("lnp.base.url").orElseThrow(),
+                "references resolved; an unknown one stays as written");
+        assertEquals(List.of("crm", "mcp"), config.pluginsEnabled());
+        assertEquals(List.of(), config.pluginsDisabled());
+    }
+
+    @Test
+    void aHigherSourceReplacesTheWholeSettingBelowIt(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("platform.yaml");
+        Files.writeString(yaml, """
+                lnp:
+                  plugins:
+                    enabled: [crm, projects, issues]
+                """);
+        PlatformConfig config = PlatformConfig.load(yaml, Map.of("LNP_PLUGINS_ENABLED", "mcp"),
+                Map.of("lnp.http.port", "9300"));
+        assertEquals(List.of("mcp"), config.pluginsEnabled(), "the file's list is replaced, not merged");
+        assertEquals(9300, config.httpPort());
+    }
+
+    @Test
+    void aSettingThatIsNotANumberIsRefusedNamingIt() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(null, Map.of("LNP_HTTP_PORT", "eighty"), Map.of()).httpPort());
+        assertEquals("lnp.http.port must be a whole number, not \"eighty\"", refused.getMessage());
+        assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(null, Map.of(), Map.of("lnp.http.max_body_bytes", "1e6")).maxBodyBytes());
+    }
+
+    @Test
+    void aFileWhoseTopLevelIsNotAMappingIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path yaml = dir.resolve("platform.yaml");
+        Files.writeString(yaml, "- lnp\n- http\n");
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(yaml, Map.of(), Map.of()));
+        assertEquals("the configuration file " + yaml + " is not valid YAML: its top level must be a mapping of"
+                + " settings (such as lnp:), not a list", refused.getMessage());
+        Files.writeString(yaml, "");
+        assertEquals(8080, PlatformConfig.load(yaml, Map.of(), Map.of()).httpPort(), "an empty file sets nothing");
+    }
+
+    @Test
+    void referencesInALoopAreRefused() {
+        PlatformConfig config = PlatformConfig.load(null, Map.of(), Map.of("lnp.a", "${lnp.b}", "lnp.b", "x${lnp.a}"));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> config.get("lnp.a"));
+        assertTrue(refused.getMessage().contains("refer to") || refused.getMessage().contains("refers to"),
+                refused.getMessage());
+    }
 }
