@@ -21,6 +21,7 @@ import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.QuotaLimits;
+import dev.lnp.core.limits.QuotaReserve;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.limits.ToolCallLog;
 import dev.lnp.core.mail.MailService;
@@ -144,13 +145,14 @@ public final class Platform implements AutoCloseable {
                             config.getInt("lnp.webhooks.wake_interval_ms", 20)));
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
+            QuotaReserve quotaReserve = started.push("quota reserve", new QuotaReserve(database.jdbi()));
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
-                    Clock.systemUTC(), legacyKeysUntil(config));
+                    Clock.systemUTC(), legacyKeysUntil(config), quotaReserve);
             AuditLog audit = started.push("audit log", new AuditLog(database.jdbi()));
             ToolCallLog toolCalls = started.push("tool-call log", new ToolCallLog(database.jdbi()));
             var outage = new dev.lnp.core.db.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
-                    new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC()),
+                    new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC(), quotaReserve),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var notifications = started.push("notifications",
                     new dev.lnp.core.events.PgNotifications(database::openUnpooled));

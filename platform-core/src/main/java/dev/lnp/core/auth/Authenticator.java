@@ -3,6 +3,7 @@ package dev.lnp.core.auth;
 import dev.lnp.api.Principal;
 import dev.lnp.core.auth.AuthorizationHeader.Unauthorized;
 import dev.lnp.core.limits.QuotaCharge;
+import dev.lnp.core.limits.QuotaReserve;
 import dev.lnp.core.limits.RateLeases;
 import dev.lnp.core.limits.RateLimiter;
 import java.time.Clock;
@@ -11,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Turns an Authorization header into a {@link Principal}, or a 401. Keys are looked up in the database (one
@@ -28,13 +30,16 @@ public final class Authenticator {
     private final Instant legacyKeysUntil;
     private final RateLeases leases = new RateLeases();
     private final AdmissionCache admissions;
+    private final QuotaReserve reserve;
 
     /**
      * @param legacyKeysUntil the end of the compatibility period for {@code wks_} keys, or null while the operator
      *                        has not set one (the contract: legacy keys "are still accepted during a compatibility
      *                        period", so the period is open until an end is chosen)
      */
-    public Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil) {
+    public Authenticator(KeyRepository keys, ScopeCatalog scopes, Clock clock, Instant legacyKeysUntil,
+            QuotaReserve reserve) {
+        this.reserve = reserve;
         this.admissions = new AdmissionCache();
         this.keys = keys;
         this.scopes = scopes;
@@ -57,7 +62,8 @@ public final class Authenticator {
      * <p>With {@code checkedLater}, the caller promises to verify {@link Authenticated#check} (when not null) in
      * its workspace transaction's first statement; then a key admitted from the database in the last seconds
      * ({@link AdmissionCache}) is admitted without a statement when this node's lease covers the request's rate
-     * position and no quota is to be taken. The expiry and legacy-key checks still run on every request.
+     * position and, when a quota unit is to be taken, this node holds one for the workspace ({@link QuotaReserve}).
+     * The expiry and legacy-key checks still run on every request.
      */
     public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window,
             QuotaCharge charge, boolean checkedLater) {
@@ -66,23 +72,38 @@ public final class Authenticator {
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
         byte[] hash = ApiKeys.hash(key);
         if (window == null) {
-            return admitted(hash, now, legacyAccepted, null, 0, charge, 0, null);
+            return admitted(hash, keys.admit(hash, now, legacyAccepted, null, 0, charge, 1).orElse(null), now,
+                    legacyAccepted, 0, null);
         }
         // A position this node already owns is taken before the lookup, so that the lookup writes nothing to the
         // window; it goes back to the lease when the request is refused (or the lookup fails): refused keys use no
         // budget.
         RateLeases.Claim claim = leases.claim(hash, window);
         try {
-            AdmissionCache.Admitted cached = checkedLater && claim.covered() && charge == null
-                    ? admissions.get(hash) : null;
+            AdmissionCache.Admitted cached = checkedLater && claim.covered() ? admissions.get(hash) : null;
             // A key with a tool-call budget takes a call before the tool's transaction: always from the database.
             if (cached != null && cached.key().toolCallBudget() == null) {
                 checkTimes(cached.key(), now, legacyAccepted);
-                return new Authenticated(cached.principal(), cached.key(), claim.owned(), claim.lease(), false,
-                        new AdmissionCheck(hash, cached.fingerprint()));
+                if (charge == null || reserve.take(cached.key().workspaceId(), charge)) {
+                    return new Authenticated(cached.principal(), cached.key(), claim.owned(), claim.lease(),
+                            charge != null, new AdmissionCheck(hash, cached.fingerprint()));
+                }
             }
-            Authenticated found = admitted(hash, now, legacyAccepted, window, claim.chunk(), charge, claim.owned(),
-                    claim.lease());
+            // A write of a workspace this node knows may take a block of units for the writes that meet it here.
+            UUID blockOf = charge != null && cached != null ? cached.key().workspaceId() : null;
+            int units = blockOf == null ? 1 : reserve.blockFor(blockOf, charge.quota());
+            Authenticated found;
+            int granted = 0;
+            try {
+                KeyRepository.Admission admission = keys.admit(hash, now, legacyAccepted, window, claim.chunk(),
+                        charge, units).orElse(null);
+                granted = admission == null ? 0 : admission.quotaGranted();
+                found = admitted(hash, admission, now, legacyAccepted, claim.owned(), claim.lease());
+            } finally {
+                if (blockOf != null) {
+                    reserve.admitted(blockOf, charge, granted);
+                }
+            }
             if (claim.covered()) {
                 return found;
             }
@@ -112,10 +133,8 @@ public final class Authenticator {
      * statement reserved, else {@code position}). A live key's admission is kept for the next requests, with its
      * principal.
      */
-    private Authenticated admitted(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
-            int chunk, QuotaCharge charge, int position, RateLeases.Lease lease) {
-        KeyRepository.Admission admission = keys.admit(hash, now, legacyAccepted, window, chunk, charge)
-                .orElse(null);
+    private Authenticated admitted(byte[] hash, KeyRepository.Admission admission, Instant now,
+            boolean legacyAccepted, int position, RateLeases.Lease lease) {
         KeyRecord record = admission == null ? null : admission.key();
         if (record == null || record.keyRevokedAt() != null || record.connectionRevokedAt() != null) {
             admissions.evict(hash);

@@ -83,15 +83,17 @@ public final class KeyRepository {
               FROM live
              WHERE :charge),
         quota_taken AS (
-            INSERT INTO lnp_core.quota_usage AS q (workspace_id, counter, month, used)
-            SELECT workspace_id, :quota, :month, 1
+            INSERT INTO lnp_core.quota_usage AS q (workspace_id, counter, month, used, last_grant)
+            SELECT workspace_id, :quota, :month, least(:units, monthly), least(:units, monthly)
               FROM quota_limit, (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
              WHERE monthly > 0
-            ON CONFLICT (workspace_id, counter, month) DO UPDATE SET used = q.used + 1
+            ON CONFLICT (workspace_id, counter, month) DO UPDATE
+               SET used = q.used + least(:units, (SELECT monthly FROM quota_limit) - q.used),
+                   last_grant = least(:units, (SELECT monthly FROM quota_limit) - q.used)
              WHERE q.used < (SELECT monthly FROM quota_limit)
-            RETURNING used)
+            RETURNING last_grant)
         SELECT found.*, (SELECT hits FROM counted) AS hits,
-               EXISTS (SELECT FROM quota_taken) AS quota_taken
+               COALESCE((SELECT last_grant FROM quota_taken), 0) AS quota_granted
           FROM found
         """.replace("{admitted}", ADMITTED);
 
@@ -100,12 +102,23 @@ public final class KeyRepository {
      * statement took the unit of quota it was asked to take, and the admission's fingerprint (see
      * {@link #ADMISSION_FINGERPRINT}).
      */
-    public record Admission(KeyRecord key, Integer hits, boolean quotaTaken, String fingerprint) {
+    public record Admission(KeyRecord key, Integer hits, int quotaGranted, String fingerprint) {
+
+        /** Whether the statement took at least the request's own unit of quota. */
+        public boolean quotaTaken() {
+            return quotaGranted > 0;
+        }
     }
 
     /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int, QuotaCharge)} counting this one request. */
     public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window) {
-        return admit(hash, now, legacyAccepted, window, 1, null);
+        return admit(hash, now, legacyAccepted, window, 1, null, 1);
+    }
+
+    /** {@link #admit(byte[], Instant, boolean, RateLimiter.Window, int, QuotaCharge, int)} taking one unit. */
+    public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
+            int chunk, QuotaCharge charge) {
+        return admit(hash, now, legacyAccepted, window, chunk, charge, 1);
     }
 
     /**
@@ -123,18 +136,24 @@ public final class KeyRepository {
      * the row stayed locked until the WAL flush, so the connection's concurrent reservations queued one flush each.
      * A crash can lose the last fraction of a second of counts: a key may then get a few more requests that minute.
      *
-     * <p>With a {@code charge}, it also takes one unit of a monthly quota for a live key (with a window, as above),
-     * with the rules of {@link dev.lnp.core.limits.QuotaCounter#take}: the workspace's own limit, else
-     * {@code charge}'s deployment limit; no unit past the limit or at a limit of 0.
+     * <p>With a {@code charge}, it also takes up to {@code units} units of a monthly quota for a live key (with a
+     * window, as above), with the rules of {@link dev.lnp.core.limits.QuotaCounter#take}: the workspace's own
+     * limit, else {@code charge}'s deployment limit; no unit past the limit or at a limit of 0. Near the limit it
+     * takes what is left; how many it took is {@link Admission#quotaGranted} (kept in the row's {@code last_grant},
+     * since {@code RETURNING} sees only the new row): one for the request, the rest for the node's
+     * {@link dev.lnp.core.limits.QuotaReserve}.
      * A route's write so costs one round trip and one connection before its transaction instead of two. Whether the
      * unit was taken is {@link Admission#quotaTaken}; the caller gives it back when the request is refused or fails.
      * The quota row's update commits asynchronously like the window's, for the same reason (all writes of a
      * workspace update one row), with its own {@code set_config} since the window's runs only when it reserves.
      */
     public Optional<Admission> admit(byte[] hash, Instant now, boolean legacyAccepted, RateLimiter.Window window,
-            int chunk, QuotaCharge charge) {
+            int chunk, QuotaCharge charge, int units) {
         if (chunk < 0) {
             throw new IllegalArgumentException("A reservation cannot take " + chunk + " positions");
+        }
+        if (units < 1) {
+            throw new IllegalArgumentException("A charge takes at least one unit, not " + units);
         }
         return jdbi.withHandle(h -> h.createQuery(ADMIT)
                 .bind("hash", hash)
@@ -148,6 +167,7 @@ public final class KeyRepository {
                 .bind("quota", charge == null ? "" : charge.quota())
                 .bind("month", charge == null ? LocalDate.EPOCH : charge.month())
                 .bind("deployment_limit", charge == null ? 0L : charge.deploymentLimit())
+                .bind("units", (long) units)
                 .map((rs, ctx) -> new Admission(new KeyRecord(
                                 rs.getObject("key_id", UUID.class),
                                 rs.getBoolean("legacy"),
@@ -173,7 +193,7 @@ public final class KeyRepository {
                                 rs.getBoolean("mcp_only"),
                                 (Integer) rs.getObject("tool_call_budget"),
                                 rs.getInt("tool_calls_used")),
-                        (Integer) rs.getObject("hits"), rs.getBoolean("quota_taken"),
+                        (Integer) rs.getObject("hits"), rs.getInt("quota_granted"),
                         rs.getString("admission_fingerprint")))
                 .findOne());
     }

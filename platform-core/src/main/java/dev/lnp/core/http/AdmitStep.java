@@ -16,9 +16,11 @@ import java.util.List;
  * {@link dev.lnp.core.pipeline.QuotaStep}); when the call is refused before the quota step, the unit is given
  * back here.
  *
- * <p>On a route without a quota that runs in a request transaction, or answers from tool calls only, the key may
+ * <p>On a route that runs in a request transaction, or answers from tool calls only (without a quota), the key may
  * be admitted from this node's cache ({@link AdmissionCheck}): the transaction's first statement re-checks it (the
- * tool call's, on a tool-call route). When the check finds the admission stale, nothing has run yet; the call is
+ * tool call's, on a tool-call route). A route with a quota is admitted so only while this node holds a unit of the
+ * workspace's quota ({@link dev.lnp.core.limits.QuotaReserve}); the unit goes back to it when the call does not use
+ * it. When the check finds the admission stale, nothing has run yet; the call is
  * admitted again from the database and the steps after this one run again (the body is not read twice). Its
  * rate-limit position is then counted twice. A call that ends in an error before a transaction checked its
  * admission is checked by a statement of its own first, so a revoked key gets its 401 and not that error.
@@ -31,8 +33,8 @@ final class AdmitStep implements PipelineStep<RouteCall> {
     /** The route's quota, taken in the admission statement; null when the route has none (or it is raw). */
     private final String quota;
     /**
-     * Whether the call may be admitted from the cache: no quota to take, a transaction (the route's or its tool
-     * calls') checks the admission, and the steps after this one can run again.
+     * Whether the call may be admitted from the cache: a transaction (the route's, or its tool calls' on a route
+     * without a quota) checks the admission, and the steps after this one can run again.
      */
     private final boolean checkedLater;
 

@@ -34,10 +34,11 @@ final class RouteHandler implements Handler {
         steps.add(new OutageStep(services.outage()));
         if (!route.isPublic()) {
             // The quota step is added below exactly when the route has a quota: its unit is taken on admission.
-            // Without a quota, a call whose admission a transaction re-checks (the route's own, or its tool
-            // calls') may be admitted from the node's cache.
-            steps.add(new AdmitStep(pluginId, surface, services, route.quota(),
-                    route.quota() == null && (route.transactional() || route.answersFromToolCalls())));
+            // A call whose admission a transaction re-checks (the route's own, or its tool calls') may be
+            // admitted from the node's cache; with a quota, only in its own transaction and when the node holds a
+            // unit of the workspace's quota (QuotaReserve).
+            steps.add(new AdmitStep(pluginId, surface, services, route.quota(), route.transactional()
+                    || route.quota() == null && route.answersFromToolCalls()));
         }
         steps.add(new PathIdsStep(route));
         steps.add(new QueryStep(route));

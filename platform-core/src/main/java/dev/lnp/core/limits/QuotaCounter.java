@@ -27,10 +27,13 @@ public final class QuotaCounter {
 
     private final Jdbi jdbi;
     private final Clock clock;
+    private final QuotaReserve reserve;
 
-    public QuotaCounter(Jdbi jdbi, Clock clock) {
+    /** @param reserve where a unit a write did not use goes when this node holds units of the workspace */
+    public QuotaCounter(Jdbi jdbi, Clock clock, QuotaReserve reserve) {
         this.jdbi = jdbi;
         this.clock = clock;
+        this.reserve = reserve;
     }
 
     /** What the admission statement needs to take a unit of {@code quota} this month. */
@@ -60,7 +63,14 @@ public final class QuotaCounter {
         }
     }
 
+    /**
+     * Gives back a unit a write did not use: to this node's {@link QuotaReserve} when it holds units of this month
+     * for the workspace (the next write takes it), else to the database.
+     */
     public void giveBack(UUID workspaceId, String counter) {
+        if (reserve.keep(workspaceId, counter, month())) {
+            return;
+        }
         jdbi.useHandle(h -> h.createUpdate("""
                         UPDATE lnp_core.quota_usage SET used = used - 1
                           FROM (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
