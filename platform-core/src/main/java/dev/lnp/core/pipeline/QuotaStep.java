@@ -12,7 +12,8 @@ import java.util.UUID;
  * Takes one unit of the call's monthly quota before the rest runs (429 when none is left), and gives it back when
  * the call does not use it: it failed, or it replayed a stored answer. Units are taken and given back for routes
  * and tool calls alike here, with one exception: a route's unit is taken earlier by its admission statement (one
- * round trip less per write, see {@link #charge}), and this step takes that unit over ({@link AdmittedUnit}); a
+ * round trip less per write, see {@link #charge}) or from the units this node holds for the workspace
+ * ({@link dev.lnp.core.limits.QuotaReserve}), and this step takes that unit over ({@link AdmittedUnit}); a
  * unit the admission took for a call refused before this step is given back by {@link #release}. When the
  * admission found no unit left, this step asks again with a statement of its own, so the 429 comes at this
  * step's position, after the call's own errors (scope, query, body, idempotency key), as before. The unit is
