@@ -201,15 +201,21 @@ public final class QuotaReserve implements AutoCloseable {
     }
 
     private void sweepUntilClosed() {
+        boolean failing = false;
         while (!closed) {
             try {
                 Thread.sleep(Math.max(1, heldForNanos / 4_000_000));
                 sweep();
+                failing = false;
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
-                // The database may be away; the units stay counted as used until it is back and the next sweep.
-                LOG.log(Level.WARNING, "Could not give back held quota units; retrying", e);
+                // The database may be away; the units stay counted as used until it is back and a sweep succeeds.
+                if (!failing) {
+                    LOG.log(Level.WARNING, "Could not give back held quota units; retrying until the database"
+                            + " answers", e);
+                }
+                failing = true;
             }
         }
     }
