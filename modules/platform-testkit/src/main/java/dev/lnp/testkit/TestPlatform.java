@@ -185,6 +185,20 @@ public final class TestPlatform implements AutoCloseable {
         return response.body();
     }
 
+    /**
+     * Authenticated requests admitted so far by where their admission came from: {@code database}, {@code cache}
+     * or {@code cache_stale} ({@code lnp_admissions_total} on /metrics).
+     */
+    public long admissions(String outcome) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "(?m)^lnp_admissions_total\\{outcome=\"" + java.util.regex.Pattern.quote(outcome) + "\"\\} (\\S+)$")
+                .matcher(metrics());
+        if (!m.find()) {
+            throw new AssertionError("no lnp_admissions_total{outcome=\"" + outcome + "\"} in /metrics");
+        }
+        return (long) Double.parseDouble(m.group(1));
+    }
+
     private TestResponse send(String method, URI uri) {
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))

@@ -217,15 +217,12 @@ public final class PlatformConfig {
     }
 
     public int getInt(String key, int defaultValue) {
-        Optional<String> value = get(key);
-        if (value.isEmpty()) {
-            return defaultValue;
+        long value = getLong(key, defaultValue);
+        if (value != (int) value) {
+            throw new IllegalStateException(key + " must be a whole number from " + Integer.MIN_VALUE + " to "
+                    + Integer.MAX_VALUE + ", not " + value);
         }
-        try {
-            return Integer.parseInt(value.get().strip());
-        } catch (NumberFormatException e) {
-            throw notA(key, value.get(), "whole number");
-        }
+        return (int) value;
     }
 
     public long getLong(String key, long defaultValue) {
@@ -236,12 +233,8 @@ public final class PlatformConfig {
         try {
             return Long.parseLong(value.get().strip());
         } catch (NumberFormatException e) {
-            throw notA(key, value.get(), "whole number");
+            throw new IllegalStateException(key + " must be a whole number, not \"" + value.get() + "\"");
         }
-    }
-
-    private static IllegalStateException notA(String key, String value, String what) {
-        return new IllegalStateException(key + " must be a " + what + ", not \"" + value + "\"");
     }
 
     /** A list given either as a YAML sequence or as one comma-separated string (the form env variables allow). */

@@ -148,6 +148,10 @@ class PlatformConfigTest {
         assertEquals("lnp.http.port must be a whole number, not \"eighty\"", refused.getMessage());
         assertThrows(IllegalStateException.class,
                 () -> PlatformConfig.load(null, Map.of(), Map.of("lnp.http.max_body_bytes", "1e6")).maxBodyBytes());
+        IllegalStateException tooLarge = assertThrows(IllegalStateException.class,
+                () -> PlatformConfig.load(null, Map.of("LNP_HTTP_PORT", "3000000000"), Map.of()).httpPort());
+        assertEquals("lnp.http.port must be a whole number from -2147483648 to 2147483647, not 3000000000",
+                tooLarge.getMessage());
     }
 
     @Test

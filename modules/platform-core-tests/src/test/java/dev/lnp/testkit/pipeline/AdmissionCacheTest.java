@@ -10,8 +10,6 @@ import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
 import java.util.List;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,30 +32,30 @@ class AdmissionCacheTest {
     @Test
     void readsAfterTheFirstAreAdmittedFromTheCacheAndWritesNever(TestPlatform platform) {
         var issued = connection(platform, platform.createWorkspace("cached reads"), null);
-        long cachedBefore = admissions(platform, "cache");
-        long databaseBefore = admissions(platform, "database");
+        long cachedBefore = platform.admissions("cache");
+        long databaseBefore = platform.admissions("database");
         for (int i = 0; i < 5; i++) {
             assertEquals(200, platform.get(ITEMS, issued.key()).status());
         }
         // The first two reserve rate positions (one, then a run of them), which only the statement can do.
-        assertEquals(3, admissions(platform, "cache") - cachedBefore);
-        assertEquals(2, admissions(platform, "database") - databaseBefore);
+        assertEquals(3, platform.admissions("cache") - cachedBefore);
+        assertEquals(2, platform.admissions("database") - databaseBefore);
 
         assertEquals(201, platform.post(ITEMS, issued.key(), "{\"name\":\"one\"}").status());
-        assertEquals(3, admissions(platform, "database") - databaseBefore, "a write is admitted by its statement");
-        assertEquals(3, admissions(platform, "cache") - cachedBefore);
+        assertEquals(3, platform.admissions("database") - databaseBefore, "a write is admitted by its statement");
+        assertEquals(3, platform.admissions("cache") - cachedBefore);
     }
 
     @Test
     void aRevokedConnectionIs401OnTheNextRead(TestPlatform platform) {
         var issued = cachedKey(platform, "revoked");
-        long staleBefore = admissions(platform, "cache_stale");
+        long staleBefore = platform.admissions("cache_stale");
         platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
                 issued.connectionId()));
         TestResponse answer = platform.get(ITEMS, issued.key());
         assertEquals(401, answer.status(), answer.body());
         assertEquals("revoked_key", answer.json().path("code").asText());
-        assertEquals(1, admissions(platform, "cache_stale") - staleBefore);
+        assertEquals(1, platform.admissions("cache_stale") - staleBefore);
         assertEquals(401, platform.get(ITEMS, issued.key()).status(), "and on the one after");
     }
 
@@ -140,16 +138,16 @@ class AdmissionCacheTest {
     @Test
     void aChangeThatKeepsTheKeyValidIsAdmittedAgainAndAnswered(TestPlatform platform) {
         var issued = cachedKey(platform, "raised limit");
-        long staleBefore = admissions(platform, "cache_stale");
+        long staleBefore = platform.admissions("cache_stale");
         platform.jdbi().useHandle(h -> h.execute(
                 "UPDATE lnp_core.connections SET rest_per_minute = 900 WHERE id = ?", issued.connectionId()));
         TestResponse answer = platform.get(ITEMS, issued.key());
         assertEquals(200, answer.status(), answer.body());
         assertTrue(answer.header("RateLimit-Policy").orElseThrow().contains("q=900"), answer.toString());
-        assertEquals(1, admissions(platform, "cache_stale") - staleBefore);
-        long cachedBefore = admissions(platform, "cache");
+        assertEquals(1, platform.admissions("cache_stale") - staleBefore);
+        long cachedBefore = platform.admissions("cache");
         assertEquals(200, platform.get(ITEMS, issued.key()).status());
-        assertEquals(1, admissions(platform, "cache") - cachedBefore, "the fresh admission is cached again");
+        assertEquals(1, platform.admissions("cache") - cachedBefore, "the fresh admission is cached again");
     }
 
     @Test
@@ -159,13 +157,13 @@ class AdmissionCacheTest {
         for (int i = 0; i < 2; i++) {
             assertEquals(200, platform.get(ITEMS, issued.key()).status());
         }
-        long staleBefore = admissions(platform, "cache_stale");
+        long staleBefore = platform.admissions("cache_stale");
         platform.jdbi().useHandle(h -> h.execute(
                 "UPDATE lnp_core.connections SET rest_per_minute = 900 WHERE id = ?", issued.connectionId()));
         TestResponse patched = platform.patch(ITEMS + "/" + id, issued.key(), "{\"name\":\"after\"}");
         assertEquals(200, patched.status(), patched.body());
         assertEquals("after", patched.data().path("name").asText(), patched.body());
-        assertEquals(1, admissions(platform, "cache_stale") - staleBefore, "admitted from the cache, then again");
+        assertEquals(1, platform.admissions("cache_stale") - staleBefore, "admitted from the cache, then again");
     }
 
     @Test
@@ -204,23 +202,16 @@ class AdmissionCacheTest {
     private static Issued cachedKey(TestPlatform platform, String name) {
         UUID ws = platform.createWorkspace(name);
         var issued = connection(platform, ws, null);
-        long cachedBefore = admissions(platform, "cache");
+        long cachedBefore = platform.admissions("cache");
         for (int i = 0; i < 3; i++) {
             assertEquals(200, platform.get(ITEMS, issued.key()).status());
         }
-        assertEquals(1, admissions(platform, "cache") - cachedBefore, "the third read came from the cache");
+        assertEquals(1, platform.admissions("cache") - cachedBefore, "the third read came from the cache");
         return new Issued(issued.key(), issued.connectionId(), ws);
     }
 
     private static Connections.Issued connection(TestPlatform platform, UUID ws, UUID delegatedUser) {
         return platform.connections().create(new Connections.NewConnection(ws, "cached", List.of(), "full-access",
                 null, delegatedUser));
-    }
-
-    private static long admissions(TestPlatform platform, String outcome) {
-        Matcher m = Pattern.compile("(?m)^lnp_admissions_total\\{outcome=\"" + outcome + "\"\\} (\\S+)$")
-                .matcher(platform.metrics());
-        assertTrue(m.find(), "lnp_admissions_total{outcome=\"" + outcome + "\"} in /metrics");
-        return (long) Double.parseDouble(m.group(1));
     }
 }

@@ -20,8 +20,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,10 +53,10 @@ class QuotaReserveTest {
     void concurrentWritesShareBlocksAndEveryUnitIsAccountedFor(TestPlatform platform) throws Exception {
         UUID ws = platform.createWorkspace("concurrent writes");
         String key = key(platform, ws);
-        long cachedBefore = admissions(platform, "cache");
+        long cachedBefore = platform.admissions("cache");
         Map<Integer, AtomicInteger> statuses = writeConcurrently(platform, key, 16, 25);
         assertEquals(Map.of(201, 400), counts(statuses), "every write succeeded");
-        assertTrue(admissions(platform, "cache") - cachedBefore > 0,
+        assertTrue(platform.admissions("cache") - cachedBefore > 0,
                 "some writes were admitted with a held unit, without an admission statement");
         assertEquals(400, settledUsed(platform, ws), "held units not used went back: usage is exactly the writes");
     }
@@ -147,12 +145,5 @@ class QuotaReserveTest {
                         SELECT COALESCE(sum(used), 0) FROM lnp_core.quota_usage
                          WHERE workspace_id = :ws AND counter = 'probe_writes' AND month = :month
                         """).bind("ws", ws).bind("month", month).mapTo(Long.class).one());
-    }
-
-    private static long admissions(TestPlatform platform, String outcome) {
-        Matcher m = Pattern.compile("(?m)^lnp_admissions_total\\{outcome=\"" + outcome + "\"\\} (\\S+)$")
-                .matcher(platform.metrics());
-        assertTrue(m.find(), "lnp_admissions_total{outcome=\"" + outcome + "\"} in /metrics");
-        return (long) Double.parseDouble(m.group(1));
     }
 }

@@ -10,8 +10,6 @@ import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -35,11 +33,11 @@ class McpCachedAdmissionTest {
     @Test
     void toolCallsAfterTheFirstAreAdmittedFromTheCache(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("cached calls"));
-        long cachedBefore = admissions(platform, "cache");
+        long cachedBefore = platform.admissions("cache");
         for (int i = 0; i < 5; i++) {
             assertEquals(200, platform.post(CALL, key, LIST).status());
         }
-        assertEquals(3, admissions(platform, "cache") - cachedBefore,
+        assertEquals(3, platform.admissions("cache") - cachedBefore,
                 "the first two reserve rate positions; the rest come from the cache");
     }
 
@@ -108,12 +106,5 @@ class McpCachedAdmissionTest {
                 throw new AssertionError(e);
             }
         }
-    }
-
-    private static long admissions(TestPlatform platform, String outcome) {
-        Matcher m = Pattern.compile("(?m)^lnp_admissions_total\\{outcome=\"" + outcome + "\"\\} (\\S+)$")
-                .matcher(platform.metrics());
-        assertTrue(m.find(), "lnp_admissions_total{outcome=\"" + outcome + "\"} in /metrics");
-        return (long) Double.parseDouble(m.group(1));
     }
 }
