@@ -61,6 +61,36 @@ class QuotaReserveTest {
         assertEquals(400, settledUsed(platform, ws), "held units not used went back: usage is exactly the writes");
     }
 
+    /** Replays and failed writes give their units back, to the held units while they last: none is lost or kept. */
+    @Test
+    void unitsOfConcurrentReplaysAndFailuresComeBack(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("replays under concurrency");
+        String key = key(platform, ws);
+        Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+        try (var pool = Executors.newFixedThreadPool(16)) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < 16; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 10; i++) {
+                        Map<String, String> idem = Map.of("Idempotency-Key", "w" + writer + "-" + i);
+                        String body = "{\"name\":\"w" + writer + "-" + i + "\"}";
+                        for (String sent : List.of(body, body, "{\"name\":\"other\"}")) {
+                            // created, then replayed (no unit used), then the key reused for another body (422)
+                            int status = platform.send("POST", ITEMS, key, sent, idem).status();
+                            statuses.computeIfAbsent(status, s -> new AtomicInteger()).incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        }
+        assertEquals(Map.of(201, 320, 422, 160), counts(statuses), "160 created, 160 replayed, 160 refused");
+        assertEquals(160, settledUsed(platform, ws), "only the writes that created something used a unit");
+    }
+
     @Test
     void concurrentWritesNeverPassTheLimit(TestPlatform platform) throws Exception {
         UUID ws = platform.createWorkspace("limit under concurrency");
