@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
+import dev.lnp.testkit.WebhookReceiver;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,12 @@ final class Hooks {
         TestResponse published = platform.post("/api/v1/probe/events", key,
                 "{\"count\": " + count + ", \"event\": \"" + event + "\"}");
         assertEquals(201, published.status(), published.body());
+    }
+
+    /** Deletes a subscription, even one whose deliveries are being attempted and recorded right now. */
+    static void unsubscribe(TestPlatform platform, String key, UUID subscription) {
+        TestResponse deleted = platform.delete(SUBSCRIPTIONS + "/" + subscription, key);
+        assertEquals(204, deleted.status(), deleted.body());
     }
 
     static JsonNode delivery(TestPlatform platform, String key, UUID subscription, String deliveryId) {
@@ -87,6 +94,33 @@ final class Hooks {
                                      WHERE workspace_id = ? AND state = 'pending')
                             """, workspace, workspace) == 0);
         }
+    }
+
+    /**
+     * Waits up to 10 s for the receiver to hold {@code n} requests. A timeout says where the subscription's
+     * deliveries stood, so a slow or lost delivery in CI can be told apart from one that was never fanned out.
+     */
+    static void awaitReceived(TestPlatform platform, WebhookReceiver receiver, int n, UUID subscription, String what) {
+        try {
+            WebhookReceiver.await(seconds(10), what, () -> receiver.received().size() == n);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; received " + receiver.received().size() + " of " + n + "; "
+                    + whereDeliveriesStand(platform.jdbi(), subscription), e);
+        }
+    }
+
+    static String whereDeliveriesStand(Jdbi jdbi, UUID subscription) {
+        return jdbi.withHandle(h -> h.createQuery("""
+                        SELECT format('at %s: %s outbox rows not fanned out; secrets valid now: %s; deliveries: %s',
+                               clock_timestamp(),
+                               (SELECT count(*) FROM lnp_core.outbox WHERE dispatched_at IS NULL),
+                               (SELECT count(*) FROM lnp_core.webhook_secrets
+                                 WHERE subscription_id = :s AND (expires_at IS NULL OR expires_at > now())),
+                               coalesce((SELECT string_agg(format('[%s, %s attempts, next %s, lease %s until %s, %s]',
+                                                state, attempts, next_attempt_at, lease_owner, lease_until, last_error),
+                                                ' ' ORDER BY created_at)
+                                           FROM lnp_core.webhook_deliveries WHERE subscription_id = :s), 'none'))
+                        """).bind("s", subscription).mapTo(String.class).one());
     }
 
     static Duration seconds(long s) {

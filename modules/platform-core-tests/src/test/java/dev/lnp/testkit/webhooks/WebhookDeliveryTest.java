@@ -51,7 +51,7 @@ class WebhookDeliveryTest {
             receiver.respond(r -> Reply.status(200).withBody("{\"ok\": true}"));
             var sub = subscribe(platform, key, receiver.url("/hook"), "probe.burst");
             publish(platform, key, 1, "probe.burst");
-            await(seconds(10), "one delivery", () -> receiver.received().size() == 1);
+            Hooks.awaitReceived(platform, receiver, 1, sub.id(), "one delivery");
             var request = receiver.received().get(0);
 
             WebhookSignature.verify(sub.secret(), request.timestamp(), request.signature(), request.body(), Instant.now());
@@ -250,7 +250,7 @@ class WebhookDeliveryTest {
                 assertTrue(attempt.path("error").asText().contains("redirects are not followed"), attempt.toString());
                 assertEquals(0, elsewhere.received().size(), "the redirect is not followed");
             }
-            platform.delete(SUBSCRIPTIONS + "/" + sub.id(), key);
+            Hooks.unsubscribe(platform, key, sub.id());
         }
     }
 
@@ -269,7 +269,7 @@ class WebhookDeliveryTest {
             JsonNode attempt = delivery.path("attempt_history").get(0);
             assertTrue(attempt.path("status_code").isNull());
             assertTrue(attempt.path("error").asText().contains("1000 ms"), attempt.toString());
-            platform.delete(SUBSCRIPTIONS + "/" + sub.id(), key);
+            Hooks.unsubscribe(platform, key, sub.id());
         }
     }
 
@@ -288,7 +288,7 @@ class WebhookDeliveryTest {
         assertEquals("pending", delivery.path("status").asText());
         assertTrue(delivery.path("attempt_history").get(0).path("error").asText().contains("connection"),
                 delivery.toString());
-        platform.delete(SUBSCRIPTIONS + "/" + sub.id(), key);
+        Hooks.unsubscribe(platform, key, sub.id());
     }
 
     @Test
@@ -320,7 +320,7 @@ class WebhookDeliveryTest {
             String fresh = platform.post(SUBSCRIPTIONS + "/" + sub.id() + "/rotate-secret", key, null).data()
                     .path("secret").asText();
             publish(platform, key, 1, "probe.burst");
-            await(seconds(10), "delivery", () -> receiver.received().size() == 1);
+            Hooks.awaitReceived(platform, receiver, 1, sub.id(), "delivery");
             var request = receiver.received().get(0);
             long timestamp = Long.parseLong(request.timestamp());
             assertTrue(request.signature().matches("sha256=[0-9a-f]{64}"), "exactly one signature: " + request.signature());
@@ -340,7 +340,7 @@ class WebhookDeliveryTest {
             platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.webhook_secrets SET expires_at = now() - interval '1 second' "
                     + "WHERE subscription_id = ? AND expires_at IS NOT NULL", sub.id()));
             publish(platform, key, 1, "probe.burst");
-            await(seconds(10), "second delivery", () -> receiver.received().size() == 2);
+            Hooks.awaitReceived(platform, receiver, 2, sub.id(), "second delivery");
             var after = receiver.received().get(1);
             assertEquals(hexHmac(fresh, after), after.signature());
             assertEquals(List.of(), after.header("X-Service-Signature-Next"));
@@ -485,7 +485,7 @@ class WebhookDeliveryTest {
             assertTrue(seen <= 5 + 4 + (elapsedMillis / 2000 + 1), "after 5 failures only probes: " + seen
                     + " requests in " + elapsedMillis + " ms (unprotected: ~" + unprotected + ")");
             assertEquals(seen, Hooks.attempts(platform.jdbi(), bad.id()), "deferred deliveries are not attempts");
-            platform.delete(SUBSCRIPTIONS + "/" + bad.id(), key);
+            Hooks.unsubscribe(platform, key, bad.id());
         }
     }
 
@@ -506,7 +506,7 @@ class WebhookDeliveryTest {
             assertTrue(slow.received().size() < 400, "the backlog was still there: " + slow.received().size());
             assertTrue(slow.maxInFlight() <= 4, "4 at a time: " + slow.maxInFlight());
             assertTrue(millis < 5_000, millis + " ms");
-            platform.delete(SUBSCRIPTIONS + "/" + backlogged.id(), key);
+            Hooks.unsubscribe(platform, key, backlogged.id());
         }
     }
 
