@@ -29,6 +29,26 @@ public final class Database implements AutoCloseable {
         this.jdbi.setTemplateEngine(TemplateEngine.NOP);
     }
 
+    /**
+     * Run on every pooled connection as it opens: holds one of 16 session advisory locks for the connection's
+     * life and records its number in {@code lnp.counter_stripe}, which {@code lnp_core.counter_stripe()} returns.
+     * With the backend pid modulo 16, a pool of 16 shared a stripe on about six of its connections, and those
+     * writers queued on each other's counter row (Lock:transactionid in POST's wait samples, issue 20). When
+     * every slot is held (more than 16 connections on the database), the function falls back to the pid. The
+     * locks' first key is 'lnps': two-key advisory locks never meet the one-key locks Flyway takes.
+     */
+    static final String CLAIM_COUNTER_STRIPE = """
+            DO $$
+            BEGIN
+                FOR slot IN 0..15 LOOP
+                    IF pg_try_advisory_lock(%d, slot) THEN
+                        PERFORM set_config('lnp.counter_stripe', slot::text, false);
+                        RETURN;
+                    END IF;
+                END LOOP;
+            END
+            $$""".formatted(0x6C6E7073);
+
     public static Database connect(String jdbcUrl, Optional<String> user, Optional<String> password, int poolSize) {
         HikariConfig config = new HikariConfig();
         // The driver's data source, so that a connection the pool fails to open tells the outage at once (see
@@ -43,6 +63,7 @@ public final class Database implements AutoCloseable {
         config.setMaximumPoolSize(poolSize);
         config.setMinimumIdle(Math.min(2, poolSize));
         config.setPoolName("lnp");
+        config.setConnectionInitSql(CLAIM_COUNTER_STRIPE);
         // Fail fast when the database is down: readiness reports it instead of requests hanging.
         config.setConnectionTimeout(5_000);
         config.setInitializationFailTimeout(-1);

@@ -48,7 +48,7 @@ final class ContactRepository {
     ObjectNode insert(JsonNode fields, StatementEvent created) {
         return writing(() -> TABLE.insert(handle, workspaceId, fields, """
                 INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
-                SELECT workspace_id, status, pg_backend_pid() % 16, 1 FROM inserted
+                SELECT workspace_id, status, lnp_core.counter_stripe(), 1 FROM inserted
                 ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""", created)
                 .map(created.checked(TABLE)).one());
     }
@@ -157,7 +157,7 @@ final class ContactRepository {
     private void count(String status, int delta) {
         handle.createUpdate("""
                         INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
-                        VALUES (:workspace_id, :status, pg_backend_pid() % 16, :delta)
+                        VALUES (:workspace_id, :status, lnp_core.counter_stripe(), :delta)
                         ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n
                         """)
                 .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
