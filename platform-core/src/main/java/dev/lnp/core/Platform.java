@@ -105,6 +105,7 @@ public final class Platform implements AutoCloseable {
         List<LoadedPlugin> plugins = null;
         try {
             PlatformMetrics metrics = started.push("metrics", new PlatformMetrics(Version.current()));
+            phases.mark("metrics");
             DatabaseBootstrap bootstrap = started.push("database bootstrap", DatabaseBootstrap.from(config));
             Database database = started.push("database pool", bootstrap.connect());
             if (database.dataSource() instanceof HikariDataSource pool) {
@@ -187,6 +188,7 @@ public final class Platform implements AutoCloseable {
                 running.add(started.push("subsystem " + subsystem.getClass().getSimpleName(),
                         subsystem.start(subsystemServices)));
             }
+            phases.mark("subsystems");
             started.push("event subscriptions", dev.lnp.core.events.EventSubscriptions.start(database.jdbi(),
                     registry, config.get("lnp.events.subscription_interval").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofMillis(500))));
@@ -194,13 +196,14 @@ public final class Platform implements AutoCloseable {
                 running.forEach(Subsystem.Running::purgeHistory);
                 mail.purgeHistory();
             }));
+            phases.mark("event subscriptions and maintenance");
             ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
                     config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
                     List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
             // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
             started.pushStop("HTTP server", server::stop);
             consoleSettings.serverStarted(server.port());
-            phases.mark("subsystems, maintenance, console and HTTP server");
+            phases.mark("HTTP server and console");
             LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
