@@ -13,7 +13,6 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -199,8 +198,8 @@ public record Column(String name, Type type) {
                 yield date == null ? nodes.nullNode() : nodes.textNode(date.toString());
             }
             case TIMESTAMP -> {
-                OffsetDateTime time = rs.getObject(index, OffsetDateTime.class);
-                yield time == null ? nodes.nullNode() : nodes.textNode(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(time));
+                String time = JsonRows.isoUtc(rs, index);
+                yield time == null ? nodes.nullNode() : nodes.textNode(time);
             }
             case NUMBER -> {
                 BigDecimal value = plain(rs.getBigDecimal(index));

@@ -444,15 +444,45 @@ public final class JsonRows implements JsonSerializable {
             json.writeNull();
             return;
         }
-        if (raw.length == 8 && !java.util.Arrays.equals(raw, INFINITY)) {
-            long micros = (long) BIG_ENDIAN_LONG.get(raw, 0);
-            int length = micros == Long.MAX_VALUE || micros == Long.MIN_VALUE ? -1 : isoUtc(micros, buffer);
-            if (length > 0) {
-                json.writeString(buffer, 0, length);
-                return;
-            }
+        int length = binaryIsoUtc(raw, buffer);
+        if (length > 0) {
+            json.writeString(buffer, 0, length);
+            return;
         }
         writeIsoUtc(rs.getObject(index, OffsetDateTime.class), json);
+    }
+
+    /**
+     * The {@code timestamptz} column {@code index} of the current row as lists write it (ISO 8601 in UTC, see
+     * {@link #writeIsoUtc}), or null: for a single row's answer, by the same arithmetic as a list's cells (the
+     * driver's date-time and {@link DateTimeFormatter} cost about 2 % of a create's CPU).
+     */
+    public static String isoUtc(ResultSet rs, int index) throws SQLException {
+        byte[] raw = rs.getBytes(index);
+        if (raw == null) {
+            return null;
+        }
+        char[] buffer = new char[30];
+        int length = binaryIsoUtc(raw, buffer);
+        if (length < 0) {
+            OffsetDateTime value = rs.getObject(index, OffsetDateTime.class);
+            OffsetDateTime utc = value.withOffsetSameInstant(ZoneOffset.UTC);
+            if (utc.getYear() < 1000 || utc.getYear() > 9999) {
+                return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(utc);
+            }
+            length = iso(buffer, utc.getYear(), utc.getMonthValue(), utc.getDayOfMonth(), utc.getHour(),
+                    utc.getMinute(), utc.getSecond(), utc.getNano());
+        }
+        return new String(buffer, 0, length);
+    }
+
+    /** A binary {@code timestamptz} written into {@code out}; -1 when {@code raw} is text or out of the fast range. */
+    private static int binaryIsoUtc(byte[] raw, char[] out) {
+        if (raw.length != 8 || java.util.Arrays.equals(raw, INFINITY)) {
+            return -1;
+        }
+        long micros = (long) BIG_ENDIAN_LONG.get(raw, 0);
+        return micros == Long.MAX_VALUE || micros == Long.MIN_VALUE ? -1 : isoUtc(micros, out);
     }
 
     /**

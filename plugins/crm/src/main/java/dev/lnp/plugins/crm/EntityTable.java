@@ -8,9 +8,6 @@ import dev.lnp.api.sql.Column;
 import dev.lnp.api.sql.JsonRows;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -209,7 +206,6 @@ final class EntityTable implements RowMapper<ObjectNode> {
     }
 
     static String timestamp(ResultSet rs, int column) throws SQLException {
-        return rs.getObject(column, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        return JsonRows.isoUtc(rs, column);
     }
 }
