@@ -376,10 +376,6 @@ public final class DeliveryQueue {
         }
     }
 
-    /**
-     * Removes finished deliveries (with their attempts) created before {@code cutoff}, then outbox rows dispatched
-     * before it that no delivery refers to any more, a bounded batch at a time.
-     */
     /** Deliveries waiting for an attempt (due or scheduled), for the queue-depth gauge. */
     public long pendingCount() {
         return jdbi.withHandle(h -> h.createQuery(
@@ -387,6 +383,17 @@ public final class DeliveryQueue {
                 .mapTo(Long.class).one());
     }
 
+    /** Whether a delivery is still there: one whose subscription was deleted meanwhile went with it. */
+    public boolean exists(UUID delivery) {
+        return jdbi.withHandle(h -> h.createQuery(
+                        "SELECT EXISTS (SELECT 1 FROM lnp_core.webhook_deliveries WHERE id = :id)")
+                .bind("id", delivery).mapTo(Boolean.class).one());
+    }
+
+    /**
+     * Removes finished deliveries (with their attempts) created before {@code cutoff}, then outbox rows dispatched
+     * before it that no delivery refers to any more, a bounded batch at a time.
+     */
     public int purge(Instant cutoff) {
         int removed = 0;
         int batch;

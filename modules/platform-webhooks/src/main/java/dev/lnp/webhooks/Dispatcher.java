@@ -309,7 +309,10 @@ public final class Dispatcher implements AutoCloseable {
                 var record = new DeliveryQueue.Attempt(node, attempted.startedAt(), attempted.duration(),
                         attempted.outcome(), decision);
                 boolean held = recordDurably(delivery, record);
-                if (!held) {
+                if (!held && deleted(delivery)) {
+                    LOG.log(Level.DEBUG, () -> "Webhook delivery " + delivery.id() + " was deleted with its "
+                            + "subscription while it was attempted; nothing to record");
+                } else if (!held) {
                     LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + ": the lease ended before the "
                             + "attempt was recorded; another attempt may follow");
                 } else if (metrics != null) {
@@ -317,6 +320,18 @@ public final class Dispatcher implements AutoCloseable {
                             Duration.between(delivery.occurredAt(), now));
                 }
             }
+        }
+    }
+
+    /**
+     * Whether a delivery whose attempt could not be recorded is gone: deleted with its subscription while it was
+     * attempted, which is no lost lease and nothing to warn about. When the database cannot say, it is not.
+     */
+    private boolean deleted(ClaimedDelivery delivery) {
+        try {
+            return !queue.exists(delivery.id());
+        } catch (JdbiException e) {
+            return false;
         }
     }
 
