@@ -110,6 +110,9 @@ public final class Bench {
     /** Everything the table needs, filled as the run goes. */
     private final List<Row> rows = new ArrayList<>();
     private String loadAtStart = "?";
+    /** PostgreSQL's autovacuum setting ({@code SHOW autovacuum}), printed with the table: a server with it off
+     * keeps every dead row of the run until the next VACUUM (bench/README.md, "PostgreSQL's autovacuum"). */
+    private String autovacuum = "?";
 
     /** The 1-, 5- and 15-minute load averages: how busy the shared machine was, for reading the figures. */
     private static String loadAverage() {
@@ -240,6 +243,7 @@ public final class Bench {
 
         List<Scenario> scenarios = scenarios(project, projectPage, deals, tasks);
         loadAtStart = loadAverage();
+        autovacuum = psqlValue(database, "SHOW autovacuum").strip();
         for (Scenario scenario : scenarios) {
             if (only != null && !scenario.name().contains(only)) {
                 continue;
@@ -536,6 +540,9 @@ public final class Bench {
         t.append(String.format("Load average at the start of the scenarios: %s; at the end: %s (%d cores; anything above"
                 + " the platform, PostgreSQL and wrk is other work on the machine).%n", loadAtStart, loadAverage(),
                 Runtime.getRuntime().availableProcessors()));
+        t.append(String.format("PostgreSQL's autovacuum: %s%s.%n", autovacuum, "off".equals(autovacuum)
+                ? " (the rows the scenarios update or delete stay dead until a VACUUM; the harness runs one only"
+                        + " after the seed)" : ""));
         return t.toString();
     }
 
