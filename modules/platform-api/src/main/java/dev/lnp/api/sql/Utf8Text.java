@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A JSON string value written from the UTF-8 bytes PostgreSQL sent. Most values of a list page need no escaping
  * at all; this finds that out eight bytes at a time and then copies the bytes as they are. Jackson's own check
- * ({@code writeUTF8String}) looks at one byte at a time, which was about a tenth of a list page's CPU in the JVM
+ * ({@code writeUTF8String}) looks at one byte at a time, which was 5–9 % of a list page's CPU in the JVM
  * (docs/performance.md, "Lists, session 14"). A value that does need escaping goes through Jackson as before.
  */
 final class Utf8Text {
@@ -30,8 +30,9 @@ final class Utf8Text {
     /**
      * Writes {@code length} bytes of UTF-8 text from {@code offset} as a JSON string. Copied as they are only into
      * Jackson's UTF-8 generator with its standard escapes (JSON's mandatory ones: control characters, quotation
-     * mark, backslash); with non-ASCII escaping that generator escapes them itself. Generators that take no UTF-8
-     * bytes (a writer, a tree) get the text as a String.
+     * mark, backslash; a {@code /} stays as it is, as the platform's mapper writes it); with non-ASCII escaping
+     * that generator escapes them itself. Generators that take no UTF-8 bytes (a writer, a tree) get the text as a
+     * String.
      */
     static void write(byte[] utf8, int offset, int length, JsonGenerator json) throws IOException {
         if (!(json instanceof UTF8JsonGenerator)) {
