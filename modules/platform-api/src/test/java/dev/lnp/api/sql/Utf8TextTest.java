@@ -106,24 +106,28 @@ class Utf8TextTest {
         return true;
     }
 
-    private static byte[] jackson(JsonFactory factory, byte[] utf8, int offset, int length) throws IOException {
+    @FunctionalInterface
+    private interface Value {
+        void write(JsonGenerator json) throws IOException;
+    }
+
+    /** The value as the one element of a JSON array: inside a structure, where a list writes its cells. */
+    private static byte[] inArray(JsonFactory factory, Value value) throws IOException {
         var out = new ByteArrayOutputStream();
         try (JsonGenerator json = factory.createGenerator(out)) {
             json.writeStartArray();
-            json.writeUTF8String(utf8, offset, length);
+            value.write(json);
             json.writeEndArray();
         }
         return out.toByteArray();
     }
 
+    private static byte[] jackson(JsonFactory factory, byte[] utf8, int offset, int length) throws IOException {
+        return inArray(factory, json -> json.writeUTF8String(utf8, offset, length));
+    }
+
     private static byte[] ours(JsonFactory factory, byte[] utf8, int offset, int length) throws IOException {
-        var out = new ByteArrayOutputStream();
-        try (JsonGenerator json = factory.createGenerator(out)) {
-            json.writeStartArray();
-            Utf8Text.write(utf8, offset, length, json);
-            json.writeEndArray();
-        }
-        return out.toByteArray();
+        return inArray(factory, json -> Utf8Text.write(utf8, offset, length, json));
     }
 
     private static String oursThroughAWriter(JsonFactory factory, byte[] utf8, int offset, int length)
