@@ -41,18 +41,28 @@ public final class DeliveryQueue {
         this.mailer = mailer;
     }
 
+    /** What one fan-out took: how many outbox rows, and the highest {@code seq} among them (-1: none). */
+    public record FanOut(int rows, long highestSeq) {
+    }
+
+    /** {@link #fanOut(Instant, int, long)} from the start of the outbox. Returns the number of rows taken. */
+    public int fanOut(Instant now, int limit) {
+        return fanOut(now, limit, -1).rows();
+    }
+
     /**
-     * Turns up to {@code limit} undispatched outbox rows into one delivery per matching enabled subscription that
+     * Turns up to {@code limit} undispatched outbox rows with a {@code seq} above {@code afterSeq} (-1: from the
+     * start; see {@link FanOutFloor}) into one delivery per matching enabled subscription that
      * existed when the event occurred (a new subscription never receives an older backlog), and
      * marks the rows dispatched, in one statement: a crash leaves either both or neither. Rows another node is
-     * fanning out are skipped. Returns the number of outbox rows taken.
+     * fanning out are skipped.
      */
-    public int fanOut(Instant now, int limit) {
+    public FanOut fanOut(Instant now, int limit, long afterSeq) {
         return jdbi.withHandle(h -> h.createQuery("""
                         WITH batch AS (
-                            SELECT id, workspace_id, event_name, occurred_at
+                            SELECT id, seq, workspace_id, event_name, occurred_at
                               FROM lnp_core.outbox
-                             WHERE dispatched_at IS NULL
+                             WHERE dispatched_at IS NULL AND seq > :after
                              ORDER BY seq
                              LIMIT :limit
                                FOR UPDATE SKIP LOCKED
@@ -70,11 +80,12 @@ public final class DeliveryQueue {
                             ON CONFLICT (event_id, subscription_id) DO NOTHING
                         ), marked AS (
                             UPDATE lnp_core.outbox o SET dispatched_at = :now FROM batch b WHERE o.id = b.id
-                            RETURNING 1
+                            RETURNING o.seq
                         )
-                        SELECT count(*) FROM marked
+                        SELECT count(*) AS taken, coalesce(max(seq), -1) AS highest FROM marked
                         """)
-                .bind("limit", limit).bind("now", now).mapTo(Integer.class).one());
+                .bind("limit", limit).bind("now", now).bind("after", afterSeq)
+                .map((rs, ctx) -> new FanOut(rs.getInt("taken"), rs.getLong("highest"))).one());
     }
 
     /**

@@ -40,6 +40,12 @@ public final class Dispatcher implements AutoCloseable {
     public static final String CHANNEL = "lnp_webhooks";
 
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
+    /**
+     * How long a writing transaction may stay open and still have its events fanned out by the next pass after its
+     * commit; one that stays open longer is found by the scan from the start that comes once per window
+     * ({@link FanOutFloor}).
+     */
+    static final Duration FAN_OUT_WINDOW = Duration.ofMinutes(1);
 
     private final DeliveryQueue queue;
     private final WebhookSettings settings;
@@ -57,6 +63,8 @@ public final class Dispatcher implements AutoCloseable {
     private final AtomicInteger held = new AtomicInteger();
     private final int maxHeld;
     private final Semaphore signal = new Semaphore(0);
+    /** Where the fan-out's scan starts; only the loop (or a test's runOnce) passes. */
+    private final FanOutFloor fanOutFloor = new FanOutFloor(FAN_OUT_WINDOW);
     private final Map<UUID, Receivers.Receiver> receiverOfSubscription = new ConcurrentHashMap<>();
     private final Set<UUID> heldIds = ConcurrentHashMap.newKeySet();
     private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
@@ -171,7 +179,10 @@ public final class Dispatcher implements AutoCloseable {
      */
     private boolean pass(List<Future<?>> started) {
         Instant now = clock.instant();
-        int fanned = queue.fanOut(now, settings.batchSize());
+        long scanFrom = fanOutFloor.scanFrom(now);
+        DeliveryQueue.FanOut fanOut = queue.fanOut(now, settings.batchSize(), scanFrom);
+        fanOutFloor.passed(now, scanFrom, fanOut.highestSeq());
+        int fanned = fanOut.rows();
         int wanted = Math.min(maxHeld - held.get(), settings.batchSize());
         if (wanted == 0) {
             return false; // a finishing attempt wakes the loop
