@@ -16,8 +16,9 @@ import java.util.ArrayDeque;
  * {@code window} ago. Nothing below it is left behind. A row's {@code seq} is taken when the row is inserted, so
  * every row below such a pass's highest {@code seq} was inserted before that pass, and its transaction, if it
  * lasted less than the window, has ended by now and was visible to a pass that still started below it. A row of a
- * transaction that stayed open longer is found by the scan from the start that every window brings, and so is
- * anything on a node that just started (its first pass scans from the start).
+ * transaction that stayed open longer is found by the scan from the start that every window brings, and so are
+ * rows another node was fanning out (skipped as locked) and then gave back unmarked, say by dying mid-statement,
+ * and anything on a node that just started (its first pass scans from the start).
  *
  * <p>The dispatcher's loop is its only user in a node; a test's {@code runOnce} may pass beside it, hence the locks.
  */
