@@ -247,7 +247,9 @@ public final class DeliveryQueue {
             completed.add(decision.isFinal() ? now.toString() : null);
         }
         Streaks streaks = Streaks.of(batch);
+        List<UUID> subscriptions = batch.stream().map(f -> f.delivery().subscriptionId()).distinct().toList();
         return jdbi.inTransaction(h -> {
+            lockSubscriptions(h, subscriptions);
             Set<UUID> held = new HashSet<>(h.createQuery("""
                         WITH recorded (id, token, attempt, node, started_at, duration_ms, status_code, outcome, error,
                                        response_body, response_truncated, state, next_attempt_at, last_error,
@@ -303,6 +305,21 @@ public final class DeliveryQueue {
             }
             return held;
         });
+    }
+
+    /**
+     * Locks the batch's subscriptions, in id order, before any of their deliveries. Deleting a subscription locks
+     * it first and then deletes its deliveries (the foreign key's cascade), while the statement that records a
+     * batch locks deliveries and subscriptions in whatever order PostgreSQL runs its parts. Taken in opposite
+     * orders, a delete and a recording deadlocked, and the delete answered 500. Now both lock the subscription
+     * first, so one waits for the other; and two nodes recording the same subscriptions lock them in one order.
+     */
+    private static void lockSubscriptions(Handle h, List<UUID> subscriptions) {
+        h.createQuery("""
+                        SELECT id FROM lnp_core.webhook_subscriptions WHERE id = ANY (:ids)
+                         ORDER BY id FOR NO KEY UPDATE
+                        """)
+                .bindArray("ids", UUID.class, subscriptions).mapTo(UUID.class).list();
     }
 
     /**

@@ -23,6 +23,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.jdbi.v3.core.Handle;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -111,6 +116,65 @@ class WebhookBatchRecordingTest {
                 "the streak starts at the failure after the last success");
     }
 
+    /**
+     * A delete of a subscription locks it, then deletes its deliveries; a batch being recorded meanwhile must wait
+     * for the subscription before it locks any of those deliveries, or the two deadlock and PostgreSQL aborts one
+     * (the delete answered 500 when it was the one). The test holds the delete's first lock by hand, lets the
+     * recording start and block, then deletes: the delete goes through and the recording finds nothing left.
+     */
+    @Test
+    void aBatchWaitsForASubscriptionBeingDeletedBeforeLockingItsDeliveries(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("batch-delete");
+        String key = platform.fullAccessKey(ws);
+        var queue = new DeliveryQueue(platform.jdbi());
+        UUID failing = subscribe(platform, key, "http://127.0.0.1:9/failing", "probe.burst").id();
+        UUID other = subscribe(platform, key, "http://127.0.0.1:9/other", "probe.burst").id();
+        Instant now = Instant.now();
+        List<ClaimedDelivery> claimed = claimTwoEach(platform, queue, key, List.of(failing, other), now);
+        Instant t = now.truncatedTo(ChronoUnit.MILLIS);
+        List<DeliveryQueue.Finished> batch = new ArrayList<>();
+        for (ClaimedDelivery c : claimed) {
+            batch.add(finished(c, 503, t.plusMillis(batch.size() + 1)));
+        }
+
+        try (Handle deleter = platform.jdbi().open();
+                ExecutorService recorder = Executors.newSingleThreadExecutor()) {
+            deleter.begin();
+            int deleterPid = deleter.createQuery("SELECT pg_backend_pid()").mapTo(Integer.class).one();
+            deleter.createQuery("SELECT id FROM lnp_core.webhook_subscriptions WHERE id = :id FOR UPDATE")
+                    .bind("id", failing).mapTo(UUID.class).one();
+            Future<Set<UUID>> recording = recorder.submit(() -> queue.recordAll(batch, now, Duration.ofDays(5)));
+            awaitBlockedBy(platform, deleterPid, recording);
+
+            int deleted = deleter.createUpdate("DELETE FROM lnp_core.webhook_subscriptions WHERE id = :id")
+                    .bind("id", failing).execute();
+            deleter.commit();
+
+            assertEquals(1, deleted);
+            Set<UUID> held = recording.get(30, TimeUnit.SECONDS);
+            Set<UUID> others = new java.util.HashSet<>();
+            claimed.stream().filter(c -> c.subscriptionId().equals(other)).forEach(c -> others.add(c.id()));
+            assertEquals(others, held, "the deleted subscription's deliveries went with it; the other's are recorded");
+        }
+        assertNotNull(failingSince(platform, other), "the other subscription's streak is recorded");
+    }
+
+    /** Waits until the recording's session waits for a lock the deleter's session holds. */
+    private static void awaitBlockedBy(TestPlatform platform, int pid, Future<?> recording) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            assertTrue(!recording.isDone(), "the recording did not wait for the subscription being deleted");
+            boolean blocked = platform.jdbi().withHandle(h -> h.createQuery(
+                            "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE :pid = ANY (pg_blocking_pids(pid)))")
+                    .bind("pid", pid).mapTo(Boolean.class).one());
+            if (blocked) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the recording never waited for the deleter's lock");
+    }
+
     /** Two events fanned out to every subscription of the workspace, and their deliveries leased to this test. */
     private static List<ClaimedDelivery> claimTwoEach(TestPlatform platform, DeliveryQueue queue, String key,
             List<UUID> subscriptions, Instant now) {
@@ -119,7 +183,7 @@ class WebhookBatchRecordingTest {
         List<ClaimedDelivery> claimed = new ArrayList<>(
                 queue.claim(now, 1_000, 100, Map.of(), Set.of(), NODE, now.plus(Duration.ofMinutes(5))));
         claimed.removeIf(c -> !subscriptions.contains(c.subscriptionId()));
-        assertEquals(8, claimed.size(), "two deliveries per subscription claimed");
+        assertEquals(2 * subscriptions.size(), claimed.size(), "two deliveries per subscription claimed");
         return claimed;
     }
 
