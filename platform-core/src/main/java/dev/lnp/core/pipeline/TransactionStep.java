@@ -1,17 +1,32 @@
 package dev.lnp.core.pipeline;
 
 import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
 import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.db.WorkspaceTransactions;
+import java.lang.System.Logger.Level;
+import java.sql.SQLException;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs the rest of the pipeline in one workspace transaction (the request role, the workspace set): the
  * handler's rows, its outbox events and, on routes, the idempotency record commit or roll back together. For a
  * caller admitted from the node's cache, the transaction's first statement also re-checks the admission
  * ({@link AdmissionCheck}).
+ *
+ * <p>A transaction PostgreSQL aborts to break a deadlock (SQLSTATE 40P01) or for a serialization failure (40001)
+ * left nothing behind, and running it again is what PostgreSQL's manual prescribes: the rest of the pipeline runs
+ * again in a new transaction, up to {@link #ATTEMPTS} times in all, after a short random pause. The request's body
+ * and arguments were read before this step, and the answer is sent only after it, so a second run sees the same
+ * input and the client one answer. When every run is aborted, the call ends with {@code 409 concurrent_update}.
  */
 public final class TransactionStep implements PipelineStep<TransactionStep.Transactional> {
+
+    private static final System.Logger LOG = System.getLogger(TransactionStep.class.getName());
+
+    /** Runs of a call's transaction before a deadlock or serialization failure is the answer. */
+    public static final int ATTEMPTS = 3;
 
     /** A call that runs in a workspace transaction. */
     public interface Transactional {
@@ -40,10 +55,55 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
     @Override
     public void apply(Transactional call, Rest rest) {
-        transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), tx -> {
-            call.openedTx(tx);
-            rest.proceed();
-            return null;
-        });
+        for (int attempt = 1; ; attempt++) {
+            try {
+                transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), tx -> {
+                    call.openedTx(tx);
+                    rest.proceed();
+                    return null;
+                });
+                return;
+            } catch (RuntimeException e) {
+                String state = conflictState(e);
+                if (state == null) {
+                    throw e;
+                }
+                if (attempt == ATTEMPTS) {
+                    LOG.log(Level.WARNING, "the transaction was aborted " + ATTEMPTS + " times (SQLSTATE " + state
+                            + "); answering 409: " + e.getMessage());
+                    throw concurrentUpdate();
+                }
+                LOG.log(Level.DEBUG, () -> "the transaction was aborted (SQLSTATE " + state + "); running it again: "
+                        + e.getMessage());
+                pause(attempt);
+            }
+        }
+    }
+
+    /** The SQLSTATE of a deadlock or a serialization failure anywhere in the failure's causes; else null. */
+    static String conflictState(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && ("40P01".equals(sql.getSQLState())
+                    || "40001".equals(sql.getSQLState()))) {
+                return sql.getSQLState();
+            }
+        }
+        return null;
+    }
+
+    static ApiProblem concurrentUpdate() {
+        return ApiProblem.conflict("concurrent_update", "Other requests changed the same data at the same time, and "
+                + "the database rolled this one back " + ATTEMPTS + " times to let them finish. Nothing of it was "
+                + "saved: read the current state and try again.");
+    }
+
+    /** A few milliseconds, random, longer each time, so that the aborted side lets the other one finish first. */
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(5, 25) * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw concurrentUpdate();
+        }
     }
 }

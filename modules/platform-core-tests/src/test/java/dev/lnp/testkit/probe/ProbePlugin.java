@@ -68,6 +68,10 @@ public final class ProbePlugin implements PlatformPlugin {
                 .query(QueryParam.number("rows", "how many rows"), QueryParam.number("fail_at", "the failing row"))
                 .handler(req -> ApiResponse.of(longRows(Integer.parseInt(req.query("rows").orElse("0")),
                         Integer.parseInt(req.query("fail_at").orElse("-1"))))));
+        // Transactions PostgreSQL aborts: a real deadlock of two requests that take two advisory locks in opposite
+        // orders (`lock_first`, `lock_then`, meeting at `pair`), or `aborts` runs ended by the given SQLSTATE.
+        r.route(RouteSpec.post("/api/v1/probe/conflicts").scope("probe.write")
+                .body(Json.resource(ProbePlugin.class, "schemas/conflict.json")).handler(this::conflict));
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
@@ -131,6 +135,37 @@ public final class ProbePlugin implements PlatformPlugin {
                 .bind("kind", body.path("kind").asText("a"))
                 .mapTo(UUID.class).one();
         return ApiResponse.of(Map.of("id", id, "name", body.get("name").asText()));
+    }
+
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> conflictRuns =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, java.util.concurrent.CountDownLatch> conflictPairs =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Inserts an item named {@code name}, then meets its conflict; answers how many times the handler ran. */
+    private ApiResponse conflict(ApiRequest req) throws InterruptedException {
+        var body = req.body();
+        String name = body.get("name").asText();
+        int run = conflictRuns.computeIfAbsent(name, k -> new java.util.concurrent.atomic.AtomicInteger())
+                .incrementAndGet();
+        var h = req.tx().handle();
+        h.createUpdate("INSERT INTO probe.items (workspace_id, name, kind) VALUES (:ws, :name, 'a')")
+                .bind("ws", req.workspaceId()).bind("name", name).execute();
+        if (body.has("lock_first")) {
+            h.createQuery("SELECT pg_advisory_xact_lock(:k)::text").bind("k", body.get("lock_first").asLong())
+                    .mapTo(String.class).one();
+            var met = conflictPairs.computeIfAbsent(body.get("pair").asText(),
+                    k -> new java.util.concurrent.CountDownLatch(2));
+            met.countDown();
+            met.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            h.createQuery("SELECT pg_advisory_xact_lock(:k)::text").bind("k", body.get("lock_then").asLong())
+                    .mapTo(String.class).one();
+        }
+        if (run <= body.path("aborts").asInt(0)) {
+            h.createUpdate("DO $$ BEGIN RAISE EXCEPTION 'aborted as asked' USING ERRCODE = '"
+                    + body.path("sqlstate").asText("40P01") + "'; END $$").execute();
+        }
+        return ApiResponse.of(Map.of("name", name, "runs", run));
     }
 
     private ApiResponse patch(ApiRequest req) {
