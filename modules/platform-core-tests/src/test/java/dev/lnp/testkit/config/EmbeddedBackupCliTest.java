@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lnp.api.Json;
 import dev.lnp.core.cli.Main;
 import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.testkit.ScratchDirs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
@@ -24,8 +24,7 @@ class EmbeddedBackupCliTest {
 
     @Test
     void aBackupTakenWhileStoppedRestoresTheDataAndKeepsWhatItReplaced() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "lnp-backup");
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = ScratchDirs.create("lnp-backup");
         Path backup = dir.resolve("lnp.tar.gz");
         assertEquals(0, run(dir, "workspace", "create", "--name", "Kept", "--owner-email", "o@kept.test").exit());
 

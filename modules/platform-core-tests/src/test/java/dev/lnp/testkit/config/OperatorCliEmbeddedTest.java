@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.core.cli.Main;
 import dev.lnp.core.db.EmbeddedPostgres;
-import java.nio.file.Files;
+import dev.lnp.testkit.ScratchDirs;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.DriverManager;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +15,7 @@ class OperatorCliEmbeddedTest {
 
     @Test
     void theCliReusesTheRunningEmbeddedServerAndDoesNotStopIt() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "lnp-cli");
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = ScratchDirs.create("lnp-cli");
         EmbeddedPostgres server = EmbeddedPostgres.start(dir);
         try {
             System.setProperty("lnp.data.dir", dir.toString());

@@ -11,13 +11,12 @@ import dev.lnp.core.db.EmbeddedPostgres;
 import dev.lnp.core.plugins.ClasspathPlugins;
 import dev.lnp.core.plugins.PluginSelection;
 import dev.lnp.core.tenancy.Workspaces;
+import dev.lnp.testkit.ScratchDirs;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -143,8 +142,7 @@ class DatabaseOutageTest {
     private record Outage(EmbeddedPostgres postgres, Platform platform, String key) implements AutoCloseable {
 
         static Outage start(int poolSize) throws Exception {
-            Path dir = Files.createTempDirectory(Path.of("/tmp"), "lnp-pg-outage");
-            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path dir = ScratchDirs.create("lnp-pg-outage");
             EmbeddedPostgres postgres = EmbeddedPostgres.start(dir);
             try {
                 postgres.createDatabaseIfMissing("lnp");

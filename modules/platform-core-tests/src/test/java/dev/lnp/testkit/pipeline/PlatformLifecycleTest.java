@@ -11,6 +11,7 @@ import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.EmbeddedPostgres;
 import dev.lnp.core.plugins.LoadedPlugin;
+import dev.lnp.testkit.ScratchDirs;
 import dev.lnp.testkit.TestDatabases;
 import dev.lnp.testkit.TestPlatform;
 import java.net.URI;
@@ -19,7 +20,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -37,8 +37,7 @@ class PlatformLifecycleTest {
 
     @Test
     void readinessFailsWhileTheDatabaseIsDown() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "lnp-ready");
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = ScratchDirs.create("lnp-ready");
         EmbeddedPostgres postgres = EmbeddedPostgres.start(dir);
         try {
             postgres.createDatabaseIfMissing("lnp");
@@ -150,7 +149,7 @@ class PlatformLifecycleTest {
         NoRlsMigrations(ClassLoader parent) {
             super(parent);
             try {
-                dir = Files.createTempDirectory("careless");
+                dir = ScratchDirs.create("careless");
                 Path scripts = Files.createDirectories(dir.resolve("db/migration/careless"));
                 Files.writeString(scripts.resolve("V1__notes.sql"),
                         "CREATE TABLE notes (id uuid PRIMARY KEY, workspace_id uuid NOT NULL, body text);");

@@ -13,15 +13,14 @@ import dev.lnp.core.db.EmbeddedPostgres;
 import dev.lnp.core.plugins.ClasspathPlugins;
 import dev.lnp.core.plugins.PluginSelection;
 import dev.lnp.core.tenancy.Workspaces;
-import dev.lnp.testkit.WebhookReceiver;
+import dev.lnp.testkit.ScratchDirs;
 import dev.lnp.testkit.WebhookReceiver.Reply;
+import dev.lnp.testkit.WebhookReceiver;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -41,8 +40,7 @@ class WebhookPostgresRestartTest {
 
     @Test
     void aDatabaseRestartMidBatchLosesNothing() throws Exception {
-        Path dir = Files.createTempDirectory(Path.of("/tmp"), "lnp-pg-restart");
-        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path dir = ScratchDirs.create("lnp-pg-restart");
         EmbeddedPostgres postgres = EmbeddedPostgres.start(dir);
         HttpClient http = HttpClient.newHttpClient();
         try (var receiver = new WebhookReceiver()) {

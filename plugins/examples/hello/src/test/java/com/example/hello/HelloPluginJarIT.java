@@ -3,6 +3,7 @@ package com.example.hello;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lnp.testkit.ScratchDirs;
 import dev.lnp.testkit.TestPlatform;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ class HelloPluginJarIT {
     static void dropTheJarIntoAPluginsFolder() throws IOException {
         Path jar = Path.of(System.getProperty("hello.plugin.jar"));
         assertTrue(Files.isRegularFile(jar), "built plugin jar " + jar);
-        pluginsDir = Files.createTempDirectory("lnp-plugins");
+        pluginsDir = ScratchDirs.create("lnp-plugins");
         Files.copy(jar, pluginsDir.resolve(jar.getFileName()));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.plugins.projects.api.ProjectDirectory;
+import dev.lnp.testkit.ScratchDirs;
 import dev.lnp.testkit.TestPlatform;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -32,7 +33,7 @@ class IssuesPluginJarIT {
         Path projectsJar = Path.of(ProjectDirectory.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertTrue(Files.isRegularFile(issuesJar), "built plugin jar " + issuesJar);
         assertTrue(Files.isRegularFile(projectsJar), "projects plugin jar " + projectsJar);
-        pluginsDir = Files.createTempDirectory("lnp-plugins");
+        pluginsDir = ScratchDirs.create("lnp-plugins");
         Files.copy(issuesJar, pluginsDir.resolve(issuesJar.getFileName()));
         Files.copy(projectsJar, pluginsDir.resolve(projectsJar.getFileName()));
     }
@@ -64,7 +65,7 @@ class IssuesPluginJarIT {
 
     @Test
     void issuesWithoutProjectsRefuseToStart() throws IOException {
-        Path alone = Files.createTempDirectory("lnp-plugins-alone");
+        Path alone = ScratchDirs.create("lnp-plugins-alone");
         Files.copy(issuesJar, alone.resolve(issuesJar.getFileName()));
         var failure = assertThrows(RuntimeException.class,
                 () -> TestPlatform.start("issuesalone", List.of(), alone, Map.of()).close());
