@@ -1,6 +1,7 @@
 package dev.lnp.core.limits;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -12,23 +13,37 @@ import java.util.function.Consumer;
  * Writes records in batches on one background thread, so that requests only enqueue. When the queue is full
  * (the database is down for long) records are dropped and counted rather than blocking requests; on close,
  * what is queued is written first.
+ *
+ * <p>A batch gathers for up to {@link #LINGER} after its first record before it is written. Every batch is a
+ * statement and a commit (a WAL flush) in PostgreSQL; without the wait, a busy node wrote a batch of about four
+ * rows every few milliseconds, which made the audit a fifth of the transactions a read costs the database. The
+ * rows appear that much later, and a crash loses at most what was queued, as before.
  */
 final class BatchedWriter<E> implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(BatchedWriter.class.getName());
     private static final int CAPACITY = 100_000;
     private static final int BATCH = 1000;
+    /** How long a batch gathers after its first record. */
+    static final Duration LINGER = Duration.ofMillis(20);
+    private static final long CLOSE_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final String name;
     private final Consumer<List<E>> write;
     private final LinkedBlockingQueue<E> queue = new LinkedBlockingQueue<>(CAPACITY);
     private final AtomicLong dropped = new AtomicLong();
+    private final long lingerNanos;
     private final Thread writer;
     private volatile boolean running = true;
 
     BatchedWriter(String name, Consumer<List<E>> write) {
+        this(name, write, LINGER);
+    }
+
+    BatchedWriter(String name, Consumer<List<E>> write, Duration linger) {
         this.name = name;
         this.write = write;
+        this.lingerNanos = linger.toNanos();
         this.writer = Thread.ofVirtual().name("lnp-" + name + "-writer").start(this::run);
     }
 
@@ -47,12 +62,35 @@ final class BatchedWriter<E> implements AutoCloseable {
                     continue;
                 }
                 batch.add(first);
-                queue.drainTo(batch, BATCH - 1);
+                gather(batch, System.nanoTime() + lingerNanos);
                 writeBatch(batch);
             } catch (InterruptedException e) {
                 running = false;
             }
             batch.clear();
+        }
+    }
+
+    /**
+     * Adds what arrives until the batch is full or the deadline passes; once closing (or interrupted), only what
+     * is already queued, and the batch is written all the same.
+     */
+    private void gather(List<E> batch, long deadline) {
+        queue.drainTo(batch, BATCH - batch.size());
+        long left;
+        while (batch.size() < BATCH && running && (left = deadline - System.nanoTime()) > 0) {
+            E next;
+            try {
+                // In slices, so that a close is seen within one: it ends the wait and writes the batch at once.
+                next = queue.poll(Math.min(left, CLOSE_CHECK_NANOS), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                running = false;
+                return;
+            }
+            if (next != null) {
+                batch.add(next);
+                queue.drainTo(batch, BATCH - batch.size());
+            }
         }
     }
 

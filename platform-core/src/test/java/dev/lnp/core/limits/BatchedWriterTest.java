@@ -68,4 +68,35 @@ class BatchedWriterTest {
         assertEquals(10, writer.dropped());
         assertEquals(10, sizes.stream().mapToInt(Integer::intValue).sum(), "each record was tried once: " + sizes);
     }
+
+    @Test
+    void recordsArrivingWithinTheLingerShareOneStatement() throws Exception {
+        List<List<String>> batches = Collections.synchronizedList(new ArrayList<>());
+        CountDownLatch written = new CountDownLatch(1);
+        BatchedWriter<String> writer = new BatchedWriter<>("test", batch -> {
+            batches.add(List.copyOf(batch));
+            written.countDown();
+        }, java.time.Duration.ofMillis(300));
+        writer.add("a");
+        Thread.sleep(100);
+        writer.add("b");
+        writer.add("c");
+        assertTrue(written.await(5, TimeUnit.SECONDS));
+        writer.add("d");
+        writer.close();
+        assertEquals(List.of(List.of("a", "b", "c"), List.of("d")), batches);
+    }
+
+    @Test
+    void closingWritesWhatIsQueuedWithoutWaitingForTheLinger() throws InterruptedException {
+        List<String> written = Collections.synchronizedList(new ArrayList<>());
+        BatchedWriter<String> writer = new BatchedWriter<>("test", written::addAll, java.time.Duration.ofSeconds(30));
+        writer.add("a");
+        writer.add("b");
+        Thread.sleep(100); // the writer has taken them and waits for more
+        long start = System.nanoTime();
+        writer.close();
+        assertEquals(List.of("a", "b"), written);
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "close waited for the linger");
+    }
 }
