@@ -746,8 +746,9 @@ public final class Bench {
         target(t, "issues list (kind=task&project_id), ratio to pgbench", ratio(issues), ">= 0.70",
                 issues == null ? null : ratioOf(issues) >= 0.70);
         target(t, "MCP tools/call list tool, ratio to the REST page of the same data",
-                mcp == null || page == null ? null : String.format(Locale.ROOT, "%.2f of REST, %s of pgbench",
-                        mcp.result().rps() / page.result().rps(), ratio(mcp)),
+                mcp == null || page == null ? null : String.format(Locale.ROOT,
+                        "%.2f of REST (%s with each divided by the pgbench ceiling of its own window), %s of pgbench",
+                        mcp.result().rps() / page.result().rps(), ceilingRelative(mcp, page), ratio(mcp)),
                 ">= 0.95, and >= 0.65 of pgbench", mcp == null || page == null ? null
                         : mcp.result().rps() >= 0.95 * page.result().rps() && ratioOf(mcp) >= 0.65);
         target(t, "p99 at 16 connections, page 1 / deals filter / issues",
@@ -787,6 +788,17 @@ public final class Bench {
 
     private static double ratioOf(Row row) {
         return row.pgbenchTps() == null ? 0 : row.result().rps() / row.pgbenchTps();
+    }
+
+    /**
+     * The MCP call against the REST page, each first divided by the pgbench ceiling measured in its own window: the
+     * two scenarios run minutes apart, and this machine's speed drifts by up to a third between them (the same SQL's
+     * pgbench ceiling went from 2,372 to 1,655 tps within one run), which the plain ratio takes for a difference
+     * between the surfaces. Printed beside the plain ratio; the target is still judged on the plain one.
+     */
+    private static String ceilingRelative(Row mcp, Row page) {
+        return mcp.pgbenchTps() == null || page.pgbenchTps() == null || ratioOf(page) == 0 ? "n/a"
+                : String.format(Locale.ROOT, "%.2f", ratioOf(mcp) / ratioOf(page));
     }
 
     private static String ratio(Row row) {
