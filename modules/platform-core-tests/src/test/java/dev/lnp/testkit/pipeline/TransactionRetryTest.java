@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A route's transaction that PostgreSQL aborts for a deadlock (40P01) or a serialization failure (40001) runs again
@@ -43,25 +45,16 @@ class TransactionRetryTest {
         assertEquals(1, items(platform, "right"));
     }
 
-    @Test
-    void aTransactionAbortedTwiceCommitsOnItsThirdRun(TestPlatform platform) {
-        String key = platform.fullAccessKey(platform.createWorkspace("twice"));
-        TestResponse response = platform.post(CONFLICTS, key, "{\"name\":\"twice\",\"aborts\":2}");
-
-        assertEquals(201, response.status(), response.toString());
-        assertEquals(3, response.data().path("runs").asInt());
-        assertEquals(1, items(platform, "twice"));
-    }
-
-    @Test
-    void aSerializationFailureRunsAgainToo(TestPlatform platform) {
-        String key = platform.fullAccessKey(platform.createWorkspace("serial"));
+    @ParameterizedTest(name = "{0}: aborted {1} times with {2}")
+    @CsvSource({"deadlocked, 2, 40P01", "serialization, 1, 40001"})
+    void anAbortedTransactionCommitsOnALaterRun(String name, int aborts, String sqlState, TestPlatform platform) {
+        String key = platform.fullAccessKey(platform.createWorkspace(name));
         TestResponse response = platform.post(CONFLICTS, key,
-                "{\"name\":\"serial\",\"aborts\":1,\"sqlstate\":\"40001\"}");
+                "{\"name\":\"" + name + "\",\"aborts\":" + aborts + ",\"sqlstate\":\"" + sqlState + "\"}");
 
         assertEquals(201, response.status(), response.toString());
-        assertEquals(2, response.data().path("runs").asInt());
-        assertEquals(1, items(platform, "serial"));
+        assertEquals(aborts + 1, response.data().path("runs").asInt());
+        assertEquals(1, items(platform, name), "only the run that committed left its row");
     }
 
     @Test
