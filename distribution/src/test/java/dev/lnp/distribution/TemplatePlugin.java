@@ -25,6 +25,8 @@ final class TemplatePlugin {
     private static final Duration BUILD = Duration.ofMinutes(10);
 
     private static Path jar;
+    /** The generated project and the builds' logs; deleted when the test JVM ends (the jar is used until then). */
+    private static Path scratch;
 
     private TemplatePlugin() {
     }
@@ -37,6 +39,15 @@ final class TemplatePlugin {
     }
 
     private static Path build() throws Exception {
+        scratch = Files.createTempDirectory("lnp-third-party-");
+        Path created = scratch;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                deleteTree(created);
+            } catch (IOException e) {
+                System.err.println("could not delete " + created + ": " + e);
+            }
+        }, "third-party-scratch"));
         Path root = Path.of(System.getProperty("lnp.project.root", "..")).toAbsolutePath().normalize();
         Path repo = Path.of(System.getProperty("lnp.it.repo", "target/it-m2")).toAbsolutePath();
         String tail = System.getProperty("lnp.it.repo.tail", Path.of(System.getProperty("user.home"), ".m2",
@@ -51,7 +62,7 @@ final class TemplatePlugin {
         install.addAll(repoFlags);
         run(install, root, INSTALL, "install of the platform's artifacts");
 
-        Path project = Files.createTempDirectory("lnp-third-party-").resolve(ID + "-plugin");
+        Path project = scratch.resolve(ID + "-plugin");
         run(List.of(root.resolve("plugins/template/create-plugin").toString(), project.toString(), ID,
                 "org.acme." + ID), root, Duration.ofSeconds(30), "create-plugin");
 
@@ -67,7 +78,7 @@ final class TemplatePlugin {
     }
 
     private static void run(List<String> command, Path dir, Duration timeout, String what) throws Exception {
-        Path log = Files.createTempFile("lnp-third-party-", ".log");
+        Path log = Files.createTempFile(scratch, "build-", ".log");
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         // The nested build finds its own JDK (mvnw); the outer build's Maven settings must not leak into it.
