@@ -92,6 +92,7 @@ class PortInUseTest {
                 process.destroyForcibly().waitFor();
             }
             String out = Files.readString(log, StandardCharsets.UTF_8);
+            Files.delete(log);
             assertTrue(exited, "serve kept running without a listener:\n" + out);
             assertEquals(1, process.exitValue(), out);
             List<String> errors = out.lines().filter(l -> l.startsWith("error: ")).toList();
