@@ -6,6 +6,7 @@ import io.helidon.health.HealthCheck;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.HttpRoute;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.observe.ObserveFeature;
@@ -44,9 +45,12 @@ public final class ApiServer {
             chain.proceed();
         });
         for (PluginRegistry.RegisteredRoute route : registry.routes()) {
-            routing.route(Method.create(route.spec().method().name()), route.spec().path(), route.spec().isRaw()
-                    ? new RawRouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)
-                    : new RouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines));
+            routing.route(HttpRoute.builder()
+                    .methods(Method.create(route.spec().method().name()))
+                    .path(LiteralHeadMatcher.of(route.spec().path()))
+                    .handler(route.spec().isRaw()
+                            ? new RawRouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)
+                            : new RouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)));
         }
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
