@@ -7,11 +7,12 @@ import java.util.Optional;
 
 /**
  * Helidon's matcher for a route's path template, asked only when the request's path starts with the template's
- * literal head (what comes before its first parameter). Helidon tries the routes in the order they were registered
- * and matches each templated path with a regular expression, so a request to a plugin registered late (crm) ran the
- * expression of every earlier plugin's templated route first: 2.2 % of a page-1 request's CPU samples, and a
- * {@code Matcher} allocated per route tried. A string comparison now turns those down. A template's expression
- * is anchored at the start, so a path that does not start with the head never matched it.
+ * literal head (what comes before its first parameter or wildcard, without the slash before it). Helidon tries the
+ * routes in the order they were registered and matches each templated path with a regular expression, so a request
+ * to a plugin registered late (crm) ran the expression of every earlier plugin's templated route first: about 2 % of
+ * a page-1 request's CPU samples, and a {@code Matcher} allocated per route tried. A string comparison now turns
+ * those down. A template's expression is anchored at the start, so a path that does not start with the head never
+ * matched it.
  */
 final class LiteralHeadMatcher implements PathMatcher {
 
