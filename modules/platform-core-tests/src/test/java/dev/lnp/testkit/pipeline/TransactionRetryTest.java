@@ -1,8 +1,12 @@
 package dev.lnp.testkit.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lnp.api.Json;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
@@ -15,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A route's transaction that PostgreSQL aborts for a deadlock (40P01) or a serialization failure (40001) runs again
+ * A route's or tool call's transaction that PostgreSQL aborts for a deadlock (40P01) or a serialization failure (40001) runs again
  * (TransactionStep, up to three runs); one aborted every time answers 409 {@code concurrent_update}; nothing of an
  * aborted run stays. The probe's conflict route inserts an item named after the request and answers how many
  * times its handler ran.
@@ -105,6 +109,21 @@ class TransactionRetryTest {
 
         assertEquals(422, response.status(), response.toString());
         assertEquals("/sqlstate", response.json().path("errors").get(0).path("pointer").asText());
+    }
+
+    @Test
+    void aToolCallAbortedOnceRunsAgainAndOneAbortedEveryTimeIs409(TestPlatform platform) {
+        String key = platform.fullAccessKey(platform.createWorkspace("tool"));
+        ToolResult result = platform.callTool(key, "probe_conflict", "{\"name\":\"tool-once\",\"aborts\":1}");
+
+        assertEquals(2, Json.mapper().valueToTree(result.data()).path("runs").asInt(), "the tool's handler ran twice");
+        assertEquals(1, items(platform, "tool-once"));
+
+        ApiProblem problem = assertThrows(ApiProblem.class, () -> platform.callTool(key, "probe_conflict",
+                "{\"name\":\"tool-always\",\"aborts\":3}"));
+        assertEquals(409, problem.status());
+        assertEquals("concurrent_update", problem.code());
+        assertEquals(0, items(platform, "tool-always"), "no run of the tool committed");
     }
 
     private static long items(TestPlatform platform, String name) {

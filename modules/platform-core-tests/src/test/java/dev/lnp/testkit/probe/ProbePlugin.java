@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.mail.Mailer;
+import dev.lnp.api.mcp.ToolAnnotations;
+import dev.lnp.api.mcp.ToolDescriptor;
+import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiRequest;
@@ -70,8 +74,16 @@ public final class ProbePlugin implements PlatformPlugin {
                         Integer.parseInt(req.query("fail_at").orElse("-1"))))));
         // Transactions PostgreSQL aborts: a real deadlock of two requests that take two advisory locks in opposite
         // orders (`lock_first`, `lock_then`, meeting at `pair`), or `aborts` runs ended by the given SQLSTATE.
-        r.route(RouteSpec.post("/api/v1/probe/conflicts").scope("probe.write")
-                .body(Json.resource(ProbePlugin.class, "schemas/conflict.json")).handler(this::conflict));
+        JsonNode conflictSchema = Json.resource(ProbePlugin.class, "schemas/conflict.json");
+        r.route(RouteSpec.post("/api/v1/probe/conflicts").scope("probe.write").body(conflictSchema)
+                .handler(req -> ApiResponse.of(conflict(req.body(), req.tx(), req.workspaceId()))));
+        r.tool(ToolDescriptor.builder("probe_conflict").title("Meet a conflict")
+                .description("The conflicts route as a tool: an item, then the aborts asked for.")
+                .scope("probe.write").inputSchema(conflictSchema)
+                .outputSchema(Json.parse("{\"type\": \"object\", \"required\": [\"name\", \"runs\"], \"properties\": "
+                        + "{\"name\": {\"type\": \"string\"}, \"runs\": {\"type\": \"integer\"}}}"))
+                .annotations(ToolAnnotations.create())
+                .handler(call -> ToolResult.of(conflict(call.arguments(), call.tx(), call.principal().workspaceId()))));
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
@@ -143,14 +155,14 @@ public final class ProbePlugin implements PlatformPlugin {
             new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Inserts an item named {@code name}, then meets its conflict; answers how many times the handler ran. */
-    private ApiResponse conflict(ApiRequest req) throws InterruptedException {
-        var body = req.body();
+    private Map<String, Object> conflict(JsonNode body, WorkspaceTx tx, UUID workspaceId)
+            throws InterruptedException {
         String name = body.get("name").asText();
         int run = conflictRuns.computeIfAbsent(name, k -> new java.util.concurrent.atomic.AtomicInteger())
                 .incrementAndGet();
-        var h = req.tx().handle();
+        var h = tx.handle();
         h.createUpdate("INSERT INTO probe.items (workspace_id, name, kind) VALUES (:ws, :name, 'a')")
-                .bind("ws", req.workspaceId()).bind("name", name).execute();
+                .bind("ws", workspaceId).bind("name", name).execute();
         if (body.has("lock_first")) {
             h.createQuery("SELECT pg_advisory_xact_lock(:k)::text").bind("k", body.get("lock_first").asLong())
                     .mapTo(String.class).one();
@@ -165,7 +177,7 @@ public final class ProbePlugin implements PlatformPlugin {
             h.createUpdate("DO $$ BEGIN RAISE EXCEPTION 'aborted as asked' USING ERRCODE = '"
                     + body.path("sqlstate").asText("40P01") + "'; END $$").execute();
         }
-        return ApiResponse.of(Map.of("name", name, "runs", run));
+        return Map.of("name", name, "runs", run);
     }
 
     private ApiResponse patch(ApiRequest req) {
