@@ -95,16 +95,8 @@ public final class Database implements AutoCloseable {
      * down under the request (57P01 to 57P03: administrator or crash shutdown, cannot connect now).
      */
     public static boolean isUnreachable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException) {
-                return true;
-            }
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P0"))) {
-                return true;
-            }
-        }
-        return false;
+        return SqlStates.noConnectionHandedOut(failure)
+                || SqlStates.find(failure, state -> state.startsWith("08") || state.startsWith("57P0")) != null;
     }
 
     /** What to do when the pool fails to open a connection because the database is gone (the outage's report). */

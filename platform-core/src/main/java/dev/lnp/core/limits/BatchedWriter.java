@@ -1,5 +1,6 @@
 package dev.lnp.core.limits;
 
+import dev.lnp.core.db.Database;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,7 +103,8 @@ final class BatchedWriter<E> implements AutoCloseable {
         try {
             write.accept(batch);
         } catch (RuntimeException e) {
-            if (batch.size() == 1 || unreachable(e)) {
+            if (batch.size() == 1 || Database.isUnreachable(e)) {
+                // A connection failure: retrying record by record would only wait for the pool once per record.
                 dropped(batch.size(), e);
                 return;
             }
@@ -119,18 +121,6 @@ final class BatchedWriter<E> implements AutoCloseable {
     private void dropped(int count, RuntimeException cause) {
         dropped.addAndGet(count);
         LOG.log(Level.WARNING, "Could not write " + count + " " + name + " record(s); dropped: " + cause);
-    }
-
-    /** A connection failure: retrying record by record would only wait for the pool once per record. */
-    static boolean unreachable(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException
-                    || t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                            && sql.getSQLState().startsWith("08")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Records dropped since start: refused by the database, or arriving while the queue was full. */

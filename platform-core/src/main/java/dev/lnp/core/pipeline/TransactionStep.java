@@ -3,9 +3,9 @@ package dev.lnp.core.pipeline;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.core.auth.AdmissionCheck;
+import dev.lnp.core.db.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.lang.System.Logger.Level;
-import java.sql.SQLException;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -82,13 +82,7 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
     /** The SQLSTATE of a deadlock or a serialization failure anywhere in the failure's causes; else null. */
     static String conflictState(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && ("40P01".equals(sql.getSQLState())
-                    || "40001".equals(sql.getSQLState()))) {
-                return sql.getSQLState();
-            }
-        }
-        return null;
+        return SqlStates.find(failure, state -> state.equals("40P01") || state.equals("40001"));
     }
 
     static ApiProblem concurrentUpdate() {
