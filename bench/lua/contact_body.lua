@@ -16,15 +16,21 @@ local domains = {"nordwind.de", "acme-robotics.com", "cafe-lumiere.fr", "bluefin
 local titles = {"Account Executive", "Head of Procurement", "Software Engineer", "Operations Manager",
   "Chief Financial Officer", "Marketing Director", "Customer Success Lead", "Data Analyst"}
 local counter = 0
+-- BENCH_RUN is one per harness run, and a run starts wrk more than once with it (warm-up, then measured run), each
+-- thread's counter from 0 again: this thread's start time and a random number keep those emails apart too.
+local token = nil
 
 function contact_body()
   counter = counter + 1
+  if token == nil then
+    token = string.format("%x%x", os.time(), math.random(0x7fffffff))
+  end
   local f = math.random(#first)
   local l = math.random(#last)
   local c = math.random(#companies)
   return string.format(
-    '{"email":"%s.%s.%s.%d.%d@%s","first_name":"%s","last_name":"%s","company_name":"%s","job_title":"%s",' ..
+    '{"email":"%s.%s.%s.%s.%d.%d@%s","first_name":"%s","last_name":"%s","company_name":"%s","job_title":"%s",' ..
     '"phone":"+49 30 %07d","status":"active","contact_type":"lead","tags":["loadtest"]}',
-    ascii_first[f], ascii_last[l], os.getenv("BENCH_RUN"), tid, counter, domains[c], first[f],
+    ascii_first[f], ascii_last[l], os.getenv("BENCH_RUN"), token, tid, counter, domains[c], first[f],
     last[l], companies[c], titles[math.random(#titles)], math.random(9999999))
 end
