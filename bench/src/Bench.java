@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,9 @@ public final class Bench {
     private final Path out;
     private final int seconds;
     private final int warmup;
+    /** Restarts on the seeded database; the start-up row is their median. */
+    private static final int RESTARTS = 3;
+
     /** Seconds of page-1 load after the restart, before anything is measured: see {@link #warmJit}. */
     private final int jitWarmup;
     private final double scale;
@@ -223,10 +227,19 @@ public final class Bench {
         }
         String big = state.getProperty("big");
         String bigKey = state.getProperty("big.key");
-        server.close();
-        server = Server.start(dist, serverEnv, serverLog, port);
-        long restart = server.readyMillis;
-        log("restart (seeded database): ready in " + restart + " ms");
+        // A single restart is the noisiest figure of a run: the first comes right after the seed's VACUUM and
+        // CHECKPOINT. The figure is the median of three, all of them printed.
+        long[] restarts = new long[RESTARTS];
+        for (int i = 0; i < RESTARTS; i++) {
+            server.close();
+            server = Server.start(dist, serverEnv, serverLog, port);
+            restarts[i] = server.readyMillis;
+        }
+        long restart = Arrays.stream(restarts).sorted().toArray()[RESTARTS / 2];
+        String restartNote = restart + " ms (median of " + RESTARTS + " restarts: "
+                + Arrays.stream(restarts).mapToObj(ms -> String.format(Locale.ROOT, "%,d", ms))
+                        .collect(Collectors.joining(", ")) + " ms)";
+        log("restart (seeded database): ready in " + restartNote);
         Thread.sleep(10_000);
         double idleRss = server.rssMb();
         log(String.format("idle RSS after 10 s: %.0f MB", idleRss));
@@ -268,7 +281,7 @@ public final class Bench {
         // Not judged: a first start also migrates the empty database and records the start-up (AOT) cache.
         rows.add(new Row(Scenario.get(firstLabel, 0, null), null, null, firstStart + " ms"));
         rows.add(new Row(Scenario.get("start-up to ready (restart, seeded)", 0, null)
-                .target("startup", 1000, "< 1 s"), null, null, restart + " ms"));
+                .target("startup", 1000, "< 1 s"), null, null, restartNote));
         figures.put("restart", (double) restart);
         rows.add(new Row(Scenario.get("idle RSS (10 s after restart)", 0, null)
                 .target("rss", 300, "< 300 MB"), null, null, String.format("%.0f MB", idleRss)));
@@ -563,7 +576,7 @@ public final class Bench {
                 case "rps" -> r == null ? null : r.rps() >= target.value();
                 case "vs" -> r == null || !byName.containsKey("contacts page 1") ? null
                         : r.rps() >= target.value() * byName.get("contacts page 1").rps();
-                case "startup" -> Long.parseLong(row.note().replaceAll("\\D", "")) < target.value();
+                case "startup" -> Long.parseLong(row.note().split(" ")[0]) < target.value();
                 case "rss" -> Double.parseDouble(row.note().replaceAll("[^\\d.]", "")) < target.value();
                 default -> null;
             };
