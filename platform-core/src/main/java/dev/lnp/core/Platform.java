@@ -209,6 +209,8 @@ public final class Platform implements AutoCloseable {
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
                     plugins.stream().map(LoadedPlugin::id).toList(),
                     String.valueOf((System.nanoTime() - startedNanos) / 1_000_000));
+            // The server answers already; the JVM's meters follow in a few tens of milliseconds.
+            metrics.bindJvm();
             return new Platform(config, database, registry, server, authenticator, toolGateway, subsystems, metrics,
                     mail, started);
         } catch (RuntimeException | Error e) {
