@@ -298,6 +298,8 @@ class DistributionIT {
                 "LNP_DATABASE_POOL_SIZE", "4"));
         try {
             server.awaitReady(FIRST_START);
+            assertFalse(Files.readString(server.log()).contains("Unable to map shared spaces"),
+                    "the start uses the cache the first start recorded under the same options:\n" + server.tail());
             // Contacts have no GET by id (MCP tools change them); the workspace's list holds the one written.
             HttpResponse<String> kept = server.send("GET", "/api/v1/crm/contacts", key, null);
             assertEquals(200, kept.statusCode(), "the contacts written before the restart: " + kept.body());
@@ -336,7 +338,10 @@ class DistributionIT {
     @Test
     @Order(7)
     void theThirdPartyPluginServesItsRouteAndToolWithinItsQuota() throws Exception {
-        Map<String, String> quota = Map.of("LNP_QUOTAS_MEMO_MONTHLY", "2");
+        Set<Path> cachesBefore = caches();
+        // Other JVM options than the earlier starts: a cache recorded under those may not fit these (bin/platform).
+        Map<String, String> quota = Map.of("LNP_QUOTAS_MEMO_MONTHLY", "2",
+                "LNP_JAVA_OPTS", "-Xmx256m -Dlnp.it.options=other");
         Server server = Server.start(this, "third-party", quota);
         Map<String, String> operator = Map.of("LNP_DATA_DIR", dataDir.toString());
         try {
@@ -367,6 +372,17 @@ class DistributionIT {
             assertEquals(200, read.statusCode(), "reads take no quota: " + read.body());
         } finally {
             server.stopAndAssertClean();
+        }
+        Set<Path> cachesAfter = caches();
+        assertEquals(1, cachesAfter.size(), "one cache, for the options of the last start: " + cachesAfter);
+        assertFalse(cachesBefore.containsAll(cachesAfter),
+                "a start with other JVM options recorded a cache of its own: " + cachesBefore + " -> " + cachesAfter);
+    }
+
+    private Set<Path> caches() throws IOException {
+        try (var files = Files.list(home.resolve("cache"))) {
+            return files.filter(p -> p.getFileName().toString().matches("platform-\\d+\\.aot"))
+                    .collect(Collectors.toSet());
         }
     }
 
