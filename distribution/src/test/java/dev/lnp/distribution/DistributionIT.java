@@ -275,10 +275,8 @@ class DistributionIT {
     @Order(6)
     void restartKeepsTheDataAndDeliversASignedWebhook() throws Exception {
         assertTrue(key != null && keptContactId != null, "the first start wrote a contact through the API");
-        try (var caches = Files.list(home.resolve("cache"))) {
-            assertTrue(caches.anyMatch(p -> p.getFileName().toString().matches("platform-\\d+\\.aot")),
-                    "the first serve wrote the AOT cache that makes the next start faster (bin/platform)");
-        }
+        assertFalse(caches().isEmpty(),
+                "the first serve wrote the AOT cache that makes the next start faster (bin/platform)");
         var received = new java.util.concurrent.LinkedBlockingQueue<Delivery>();
         var receiver = com.sun.net.httpserver.HttpServer.create(
                 new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
