@@ -33,6 +33,8 @@ import java.util.stream.Collectors;
 public final class Bench {
 
     private static final long STARTED = System.nanoTime();
+    /** Restarts on the seeded database; the start-up row is their median. */
+    private static final int RESTARTS = 3;
 
     static void log(String message) {
         System.err.printf("[%6.1f s] %s%n", (System.nanoTime() - STARTED) / 1e9, message);
@@ -45,9 +47,6 @@ public final class Bench {
     private final Path out;
     private final int seconds;
     private final int warmup;
-    /** Restarts on the seeded database; the start-up row is their median. */
-    private static final int RESTARTS = 3;
-
     /** Seconds of page-1 load after the restart, before anything is measured: see {@link #warmJit}. */
     private final int jitWarmup;
     private final double scale;
