@@ -91,6 +91,8 @@ class DistributionIT {
             home = folders.get(0);
         }
         assertTrue(home.getFileName().toString().matches("lnp-\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), home.toString());
+        assertEquals(List.of(), listQuietly(home.resolve("plugins")).toList(),
+                "the third-party plugins folder ships empty (the bundled plugins are in lib/plugins/)");
         Path plugin = TemplatePlugin.jar();
         Files.copy(plugin, home.resolve("plugins").resolve(plugin.getFileName()));
         dataDir = work.resolve("state").resolve("data");
@@ -127,19 +129,21 @@ class DistributionIT {
         List<String> lib = names(home.resolve("lib"));
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-api-")), "lib: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
-        assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/: " + lib);
+        assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/ itself: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("flyway-database-cockroachdb") || n.startsWith("bucket4j")),
                 "no unused jars in lib/: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("micrometer-registry-prometheus-")), "lib: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("micrometer-registry-otlp") || n.startsWith("opentelemetry-")
                 || n.startsWith("protobuf-java") || n.startsWith("simpleclient")), "metrics providers nothing uses: " + lib);
+        List<String> bundled = names(home.resolve("lib/plugins"));
+        assertTrue(bundled.stream().noneMatch(n -> n.startsWith("hello-plugin-")), "the example is not shipped: "
+                + bundled);
+        assertTrue(bundled.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "lib/plugins: " + bundled);
+        assertTrue(bundled.stream().allMatch(n -> n.contains("-plugin-")), "lib/plugins: " + bundled);
         List<String> plugins = names(home.resolve("plugins"));
-        assertTrue(plugins.stream().noneMatch(n -> n.startsWith("hello-plugin-")), "the example is not shipped: "
-                + plugins);
-        assertTrue(plugins.stream().anyMatch(n -> n.startsWith(TemplatePlugin.ID + "-plugin-")), "plugins: " + plugins);
-        assertTrue(plugins.stream().anyMatch(n -> n.startsWith("mcp-plugin-")), "plugins: " + plugins);
-        assertTrue(plugins.stream().noneMatch(n -> n.startsWith("platform-")), "plugins: " + plugins);
+        assertEquals(1, plugins.size(), "plugins: " + plugins);
+        assertTrue(plugins.get(0).startsWith(TemplatePlugin.ID + "-plugin-"), "plugins: " + plugins);
     }
 
     /** A plugin carrying its own copy of a platform class gets LinkageErrors under PF4J's parent-last loading. */
@@ -150,7 +154,7 @@ class DistributionIT {
         for (Path jar : jars(home.resolve("lib"))) {
             platformPackages.addAll(classPackages(jar));
         }
-        for (Path plugin : jars(home.resolve("plugins"))) {
+        for (Path plugin : pluginJars()) {
             Set<String> bundled = classPackages(plugin);
             bundled.retainAll(platformPackages);
             assertEquals(Set.of(), bundled, plugin.getFileName() + " bundles platform packages");
@@ -175,7 +179,7 @@ class DistributionIT {
                 "--multi-release", String.valueOf(Runtime.version().feature()),
                 "--module-path", home.resolve("lib").toString(), "--add-modules", "ALL-MODULE-PATH");
         var command = new java.util.ArrayList<>(jdeps);
-        jars(home.resolve("plugins")).forEach(p -> command.add(p.toString()));
+        pluginJars().forEach(p -> command.add(p.toString()));
         String out = run(command, home, Duration.ofMinutes(2)).strip();
         String last = out.lines().reduce((a, b) -> b).orElse("");
         Set<String> needed = Arrays.stream(last.split(",")).map(String::trim).collect(Collectors.toSet());
@@ -292,12 +296,15 @@ class DistributionIT {
         receiver.start();
         // A small pool: the plugins' migration histories are read concurrently, and with seven plugins a pool of 4
         // once refused every start (each reader held one connection and waited for a second).
+        // The class-loading log through JAVA_TOOL_OPTIONS: LNP_JAVA_OPTS would key a cache of its own (bin/platform).
+        Path classes = work.resolve("second-classes.log");
         Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
-                "LNP_DATABASE_POOL_SIZE", "4"));
+                "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes));
         try {
             server.awaitReady(FIRST_START);
             assertFalse(Files.readString(server.log()).contains("Unable to map shared spaces"),
                     "the start uses the cache the first start recorded under the same options:\n" + server.tail());
+            assertBundledPluginLambdasCameFromTheCache(Files.readAllLines(classes));
             // Contacts have no GET by id (MCP tools change them); the workspace's list holds the one written.
             HttpResponse<String> kept = server.send("GET", "/api/v1/crm/contacts", key, null);
             assertEquals(200, kept.statusCode(), "the contacts written before the restart: " + kept.body());
@@ -565,6 +572,23 @@ class DistributionIT {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(p -> p.toString().endsWith(".jar")).sorted().toList();
         }
+    }
+
+    /**
+     * The bundled plugins are on the application class path (bin/platform), so the AOT cache holds their lambdas
+     * already linked; under PF4J's class loaders each start spun about 200 of them again (docs/performance.md).
+     */
+    private static void assertBundledPluginLambdasCameFromTheCache(List<String> classLoadLog) {
+        List<String> lambdas = classLoadLog.stream()
+                .filter(l -> l.contains(" dev.lnp.plugins.") && l.contains("$$Lambda")).toList();
+        assertTrue(lambdas.size() > 50, "the plugins' lambdas up to ready: " + lambdas.size());
+        List<String> spun = lambdas.stream().filter(l -> !l.endsWith("source: shared objects file")).toList();
+        assertEquals(List.of(), spun, "plugin lambdas generated at start instead of taken from the cache");
+    }
+
+    /** The bundled plugins (lib/plugins/) and the third-party one the test dropped into plugins/. */
+    private List<Path> pluginJars() throws IOException {
+        return Stream.concat(jars(home.resolve("lib/plugins")).stream(), jars(home.resolve("plugins")).stream()).toList();
     }
 
     private static List<String> names(Path dir) throws IOException {

@@ -62,7 +62,7 @@ public final class PlatformExtension implements BeforeAllCallback, AfterAllCallb
         PluginSelection selection = new PluginSelection(enabled.isEmpty() ? config.pluginsEnabled() : enabled,
                 config.pluginsDisabled());
         if (pluginsDir != null) {
-            loaderOut[0] = new PluginLoader(pluginsDir.toAbsolutePath(), selection);
+            loaderOut[0] = new PluginLoader(pluginsDir.toAbsolutePath(), selection, List.of());
             return loaderOut[0].load();
         }
         return ClasspathPlugins.discover(Thread.currentThread().getContextClassLoader(), selection);

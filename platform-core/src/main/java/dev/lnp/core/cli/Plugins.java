@@ -12,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The plugins the deployment's configuration describes: those in the plugins folder (PF4J) and any on the
- * platform's own class path (none in the distribution; an embedding application or a test may add some).
+ * The plugins the deployment's configuration describes: those on the platform's class path (the distribution's
+ * bundled plugins in {@code lib/plugins/}, which bin/platform puts there, or an embedding application's or a
+ * test's), then those in the plugins folder (PF4J), which may depend on the former.
  */
 final class Plugins implements AutoCloseable {
 
@@ -22,8 +23,8 @@ final class Plugins implements AutoCloseable {
 
     Plugins(PlatformConfig config) {
         var selection = new PluginSelection(config.pluginsEnabled(), config.pluginsDisabled());
-        this.folder = new PluginLoader(config.pluginsDir(), selection);
         List<LoadedPlugin> all = new ArrayList<>(ClasspathPlugins.discover(Plugins.class.getClassLoader(), selection));
+        this.folder = new PluginLoader(config.pluginsDir(), selection, all);
         all.addAll(folder.load());
         this.loaded = List.copyOf(all);
     }

@@ -14,9 +14,10 @@ import org.pf4j.PluginDescriptor;
 import org.pf4j.PropertiesPluginDescriptorFinder;
 
 /**
- * Finds plugins that sit on the platform's own class path, as they do in a plugin's tests. Each is described
- * by the same {@code plugin.properties} its jar carries, and ordered by PF4J's dependency resolver, so a
- * plugin behaves the same in its tests as when loaded from the plugins folder.
+ * Finds plugins that sit on the platform's own class path: the distribution's bundled plugins (lib/plugins/,
+ * which bin/platform puts on the class path) and every plugin in a plugin's tests. Each is described by the
+ * same {@code plugin.properties} its jar carries, and ordered by PF4J's dependency resolver, so a plugin
+ * behaves the same on the class path as when loaded from the plugins folder.
  */
 public final class ClasspathPlugins {
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.pf4j.DefaultPluginManager;
+import org.pf4j.PluginDescriptorFinder;
 import org.pf4j.PluginManager;
 import org.pf4j.PluginState;
 import org.pf4j.PluginStatusProvider;
@@ -17,6 +18,8 @@ import org.pf4j.PluginWrapper;
  * Loads plugins from a folder with PF4J. A plugin jar (or folder) carries a PF4J descriptor
  * ({@code plugin.properties}) and names its entry point in {@code META-INF/services/dev.lnp.api.PlatformPlugin}.
  * PF4J orders plugins by their dependencies; a plugin whose dependency is disabled or missing fails start-up.
+ * A dependency may also be one of the plugins bundled with the platform, loaded before this folder
+ * ({@link BundledPluginDependencies}).
  */
 public final class PluginLoader {
 
@@ -24,11 +27,14 @@ public final class PluginLoader {
 
     private final Path pluginsDir;
     private final PluginSelection selection;
+    private final List<LoadedPlugin> bundled;
     private PluginManager manager;
 
-    public PluginLoader(Path pluginsDir, PluginSelection selection) {
+    /** @param bundled the plugins already loaded from the class path, which this folder's plugins may depend on */
+    public PluginLoader(Path pluginsDir, PluginSelection selection, List<LoadedPlugin> bundled) {
         this.pluginsDir = pluginsDir;
         this.selection = selection;
+        this.bundled = List.copyOf(bundled);
     }
 
     public List<LoadedPlugin> load() {
@@ -40,6 +46,11 @@ public final class PluginLoader {
             @Override
             protected PluginStatusProvider createPluginStatusProvider() {
                 return new ConfiguredStatus(selection);
+            }
+
+            @Override
+            protected PluginDescriptorFinder createPluginDescriptorFinder() {
+                return new BundledPluginDependencies(super.createPluginDescriptorFinder(), bundled, selection);
             }
         };
         manager.loadPlugins();
@@ -57,7 +68,7 @@ public final class PluginLoader {
             loaded.add(new LoadedPlugin(
                     wrapper.getPluginId(),
                     wrapper.getDescriptor().getVersion(),
-                    wrapper.getDescriptor().getDependencies().stream().map(d -> d.getPluginId()).toList(),
+                    BundledPluginDependencies.declaredDependencies(wrapper.getDescriptor()),
                     entryPoint(wrapper),
                     wrapper.getPluginClassLoader(),
                     wrapper.getPluginPath().toString()));

@@ -1,0 +1,129 @@
+package dev.lnp.core.plugins;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.api.PlatformPlugin;
+import dev.lnp.api.Registrar;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plugin in the plugins folder (PF4J) that depends on a plugin bundled with the platform (on the class path,
+ * loaded first): the dependency is honoured, checked for its version, refused when the bundled plugin is switched
+ * off, and a second copy of a bundled plugin in the folder is refused. The folder plugin is compiled and packed
+ * here, as a third party would ship it.
+ */
+class PluginFolderDependenciesTest {
+
+    private static final PluginSelection ALL = new PluginSelection(List.of(), List.of());
+
+    @TempDir
+    Path work;
+
+    private Path folder;
+
+    @BeforeEach
+    void pluginsFolder() throws IOException {
+        folder = Files.createDirectories(work.resolve("plugins"));
+    }
+
+    @Test
+    void aFolderPluginLoadsAfterTheBundledPluginItDependsOn() throws IOException {
+        jar("addon", "crm@>=0.1.0");
+        var loader = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0")));
+        try {
+            List<LoadedPlugin> loaded = loader.load();
+            assertEquals(1, loaded.size(), loaded.toString());
+            LoadedPlugin addon = loaded.get(0);
+            assertEquals("addon", addon.id());
+            assertEquals(List.of("crm"), addon.dependencies(), "the declared dependency is kept for the record");
+            assertNotSame(getClass().getClassLoader(), addon.instance().getClass().getClassLoader(),
+                    "the folder plugin has PF4J's loader of its own");
+        } finally {
+            loader.unload();
+        }
+    }
+
+    @Test
+    void aBundledPluginOfTheWrongVersionRefusesTheStart() throws IOException {
+        jar("addon", "crm@>=2.0.0");
+        var loader = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0")));
+        var failure = assertThrows(IllegalStateException.class, loader::load);
+        assertEquals("Plugin addon needs plugin crm in version >=2.0.0, but the bundled one is 0.1.0",
+                failure.getMessage());
+    }
+
+    @Test
+    void aSwitchedOffBundledPluginRefusesTheStartOfItsDependent() throws IOException {
+        jar("addon", "crm");
+        // crm switched off: it is not among the bundled plugins that were loaded.
+        var loader = new PluginLoader(folder, new PluginSelection(List.of(), List.of("crm")), List.of());
+        var failure = assertThrows(RuntimeException.class, loader::load);
+        assertTrue(failure.getMessage().contains("crm"), failure.getMessage());
+    }
+
+    @Test
+    void aSecondCopyOfABundledPluginInTheFolderRefusesTheStart() throws IOException {
+        jar("crm", "");
+        var loader = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0")));
+        var failure = assertThrows(IllegalStateException.class, loader::load);
+        assertTrue(failure.getMessage().startsWith("Plugin crm in ") && failure.getMessage().contains(
+                "is also bundled with the platform (lib/plugins/crm-plugin.jar)"), failure.getMessage());
+    }
+
+    private static LoadedPlugin bundled(String id, String version) {
+        PlatformPlugin instance = new PlatformPlugin() {
+            @Override
+            public void register(Registrar registrar) {
+            }
+        };
+        return new LoadedPlugin(id, version, List.of(), instance, PluginFolderDependenciesTest.class.getClassLoader(),
+                "lib/plugins/" + id + "-plugin.jar");
+    }
+
+    /** A plugin jar with id {@code id} and {@code plugin.dependencies=dependencies}, its entry point compiled here. */
+    private void jar(String id, String dependencies) throws IOException {
+        String pkg = "org.example." + id;
+        String source = "package " + pkg + ";\n"
+                + "public final class Entry implements dev.lnp.api.PlatformPlugin {\n"
+                + "    @Override public void register(dev.lnp.api.Registrar registrar) { }\n"
+                + "}\n";
+        Path src = Files.createDirectories(work.resolve("src"));
+        Path file = src.resolve("Entry.java");
+        Files.writeString(file, source);
+        Path classes = Files.createDirectories(src.resolve("classes"));
+        var errors = new ByteArrayOutputStream();
+        int exit = ToolProvider.getSystemJavaCompiler().run(null, null, errors, "-d", classes.toString(),
+                "--release", "21", "-proc:none", "-cp", System.getProperty("java.class.path"), file.toString());
+        assertEquals(0, exit, errors.toString());
+        String classFile = pkg.replace('.', '/') + "/Entry.class";
+        Map<String, byte[]> entries = Map.of(
+                "plugin.properties", ("plugin.id=" + id + "\nplugin.version=1.0.0\nplugin.provider=Example\n"
+                        + "plugin.requires=*\nplugin.dependencies=" + dependencies + "\n").getBytes(StandardCharsets.UTF_8),
+                "META-INF/services/dev.lnp.api.PlatformPlugin", (pkg + ".Entry\n").getBytes(StandardCharsets.UTF_8),
+                classFile, Files.readAllBytes(classes.resolve(classFile)));
+        try (OutputStream out = Files.newOutputStream(folder.resolve(id + "-plugin-1.0.0.jar"));
+                JarOutputStream jar = new JarOutputStream(out)) {
+            for (var entry : entries.entrySet()) {
+                jar.putNextEntry(new JarEntry(entry.getKey()));
+                jar.write(entry.getValue());
+                jar.closeEntry();
+            }
+        }
+    }
+}
