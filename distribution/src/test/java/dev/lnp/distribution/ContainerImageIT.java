@@ -53,7 +53,7 @@ class ContainerImageIT {
         assertEquals("application/vnd.oci.image.config.v1+json", manifest.path("config").path("mediaType").asText());
         assertEquals("linux", config.path("os").asText());
         assertEquals("amd64", config.path("architecture").asText());
-        // The Debian base, then runtime, lib, plugins, and the launcher with its configuration.
+        // The Debian base, then runtime, lib (with the bundled plugins), plugins (empty), and the launcher and configuration.
         assertEquals(5, manifest.path("layers").size(), manifest.toString());
         assertEquals(5, config.path("rootfs").path("diff_ids").size());
     }
@@ -98,7 +98,7 @@ class ContainerImageIT {
                 "the runtime's java is executable");
         assertTrue(files.contains(" opt/lnp/conf/platform.yaml"));
         assertTrue(files.lines().anyMatch(l -> l.matches(".* opt/lnp/lib/platform-core-.*\\.jar")));
-        assertTrue(files.lines().anyMatch(l -> l.matches(".* opt/lnp/plugins/crm-plugin-.*\\.jar")));
+        assertTrue(files.lines().anyMatch(l -> l.matches(".* opt/lnp/lib/plugins/crm-plugin-.*\\.jar")));
         assertTrue(files.lines().noneMatch(l -> l.contains(" opt/lnp/data/") || l.contains(" opt/lnp/cache/")),
                 "no state of an earlier run is shipped");
     }
