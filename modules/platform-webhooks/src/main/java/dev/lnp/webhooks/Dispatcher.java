@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,16 +24,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.random.RandomGenerator;
 import org.jdbi.v3.core.JdbiException;
 
 /**
- * Delivers webhooks from this node. One loop fans committed outbox rows out into deliveries, claims due
- * deliveries under a lease and hands each to a virtual thread, which makes the attempt and has it recorded in the
- * {@link AttemptRecorder}'s next batch, waiting for that batch's commit before it lets the delivery go. The loop
- * sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}), an attempt finishes, or the poll interval passes.
- * All state is in PostgreSQL: killing the node loses at most the leases it held, which expire and are claimed
- * again (by any node) with the same delivery id.
+ * Delivers webhooks from this node. Two loops share the work: one fans committed outbox rows out into deliveries,
+ * the other claims due deliveries under a lease and hands each to a virtual thread, which makes the attempt and
+ * has it recorded in the {@link AttemptRecorder}'s next batch, waiting for that batch's commit before it lets the
+ * delivery go. They are apart so that a slow fan-out (a backlog of outbox rows, PostgreSQL busy with the writes
+ * that made them) never leaves the receivers idle while deliveries already fanned out wait: in one loop, each pass
+ * refilled a receiver once, after a fan-out of up to a batch, which took 0.3–0.9 s under a burst of posts.
+ * The fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}) or the poll
+ * interval passes; the claim loop until a fan-out, a redelivery, the poll interval, or room: a receiver's queue half
+ * empty after a claim that filled it, or the node's holdings fallen to half. All state is in PostgreSQL: killing the node loses at most the leases it held,
+ * which expire and are claimed again (by any node) with the same delivery id.
  */
 public final class Dispatcher implements AutoCloseable {
 
@@ -62,8 +68,11 @@ public final class Dispatcher implements AutoCloseable {
     /** Deliveries this node holds (claimed, waiting for their receiver or in flight), and the most it may. */
     private final AtomicInteger held = new AtomicInteger();
     private final int maxHeld;
-    private final Semaphore signal = new Semaphore(0);
-    /** Where the fan-out's scan starts; only the loop (or a test's runOnce) passes. */
+    /** Wakes the fan-out loop: a commit, a redelivery. */
+    private final Signal fanOutDue = new Signal();
+    /** Wakes the claim loop: new deliveries, a redelivery, room at a receiver or on the node. */
+    private final Signal claimDue = new Signal();
+    /** Where the fan-out's scan starts; only the fan-out loop (or a test's runOnce) passes. */
     private final FanOutFloor fanOutFloor = new FanOutFloor(FAN_OUT_WINDOW);
     private final Map<UUID, Receivers.Receiver> receiverOfSubscription = new ConcurrentHashMap<>();
     private final Set<UUID> heldIds = ConcurrentHashMap.newKeySet();
@@ -71,7 +80,7 @@ public final class Dispatcher implements AutoCloseable {
             Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
     private volatile boolean running;
     private final PlatformMetrics metrics;
-    private Thread loop;
+    private final List<Thread> loops = new ArrayList<>();
 
     public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node) {
         this(queue, settings, clock, guard, node, null);
@@ -111,14 +120,16 @@ public final class Dispatcher implements AutoCloseable {
             return;
         }
         running = true;
-        loop = Thread.ofVirtual().name("lnp-webhook-dispatcher").start(this::run);
+        loops.add(Thread.ofVirtual().name("lnp-webhook-fan-out")
+                .start(() -> loop("fan-out", fanOutDue, this::fanOut)));
+        loops.add(Thread.ofVirtual().name("lnp-webhook-dispatcher")
+                .start(() -> loop("claims", claimDue, () -> claim(null))));
     }
 
-    /** Something may be due: a commit, a redelivery, a finished attempt. */
+    /** Something may be due: a commit, a redelivery. */
     public void wake() {
-        if (signal.availablePermits() == 0) {
-            signal.release();
-        }
+        fanOutDue.raise();
+        claimDue.raise();
     }
 
     /**
@@ -127,88 +138,139 @@ public final class Dispatcher implements AutoCloseable {
      */
     public int runOnce() throws Exception {
         List<Future<?>> started = new ArrayList<>();
-        pass(started);
+        fanOut();
+        claim(started);
         for (Future<?> attempt : started) {
             attempt.get(settings.lease().toMillis(), TimeUnit.MILLISECONDS);
         }
         return started.size();
     }
 
-    private void run() {
+    /**
+     * Runs {@code pass} until the dispatcher closes: again at once while it says there is more, otherwise after
+     * {@code due} is raised or the poll interval passes; while the database cannot be reached, with a growing pause
+     * and one warning.
+     */
+    private void loop(String name, Signal due, BooleanSupplier pass) {
         boolean failing = false;
         long backoffMillis = 200;
         while (running) {
             try {
-                boolean more = pass(null);
+                boolean more = pass.getAsBoolean();
                 if (failing) {
-                    LOG.log(Level.INFO, "Webhook dispatcher reaches the database again");
+                    LOG.log(Level.INFO, "Webhook dispatcher (" + name + ") reaches the database again");
                     failing = false;
                     backoffMillis = 200;
                 }
-                if (!more) {
-                    await(settings.pollInterval().toMillis());
+                if (!more && !due.await(settings.pollInterval().toMillis())) {
+                    running = false;
                 }
             } catch (RuntimeException e) {
                 if (!running) {
                     return;
                 }
                 if (!failing) {
-                    LOG.log(Level.WARNING, "Webhook dispatcher cannot work (will keep trying): " + e.getMessage(), e);
+                    LOG.log(Level.WARNING, "Webhook dispatcher (" + name + ") cannot work (will keep trying): "
+                            + e.getMessage(), e);
                     failing = true;
                 }
-                await(backoffMillis);
+                if (!due.await(backoffMillis)) {
+                    running = false;
+                }
                 backoffMillis = Math.min(backoffMillis * 2, 5_000);
             }
         }
     }
 
-    private void await(long millis) {
-        try {
-            if (signal.tryAcquire(millis, TimeUnit.MILLISECONDS)) {
-                signal.drainPermits();
+    /** A wake-up call that is kept until the loop next waits; many calls before then count as one. */
+    private static final class Signal {
+        private final Semaphore permit = new Semaphore(0);
+
+        void raise() {
+            if (permit.availablePermits() == 0) {
+                permit.release();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            running = false;
+        }
+
+        /** Waits until raised or {@code millis} pass; false when interrupted. */
+        boolean await(long millis) {
+            try {
+                if (permit.tryAcquire(millis, TimeUnit.MILLISECONDS)) {
+                    permit.drainPermits();
+                }
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
         }
     }
 
-    /**
-     * Fans out and claims once. Returns whether there is probably more to do at once (a full batch either way).
-     * The futures of started attempts are added to {@code started} when it is not null.
-     */
-    private boolean pass(List<Future<?>> started) {
+    /** Fans out once. Returns whether there is probably more at once (a full batch). */
+    private boolean fanOut() {
         Instant now = clock.instant();
         long scanFrom = fanOutFloor.scanFrom(now);
         DeliveryQueue.FanOut fanOut = queue.fanOut(now, settings.batchSize(), scanFrom);
         fanOutFloor.passed(now, scanFrom, fanOut.highestSeq());
-        int fanned = fanOut.rows();
+        if (fanOut.rows() > 0) {
+            claimDue.raise();
+        }
+        return fanOut.rows() == settings.batchSize();
+    }
+
+    /**
+     * Claims once. Returns whether there is probably more to claim at once (as many as were wanted). The futures
+     * of started attempts are added to {@code started} when it is not null.
+     */
+    private boolean claim(List<Future<?>> started) {
+        Instant now = clock.instant();
         int wanted = Math.min(maxHeld - held.get(), settings.batchSize());
         if (wanted == 0) {
             return false; // a finishing attempt wakes the loop
         }
-        List<ClaimedDelivery> claimed = queue.claim(now, wanted, settings.perReceiver() * Receivers.QUEUE_PER_SLOT,
-                roomPerSubscription(), Set.copyOf(heldIds), node, now.plus(settings.lease()));
+        int perSubscription = settings.perReceiver() * Receivers.QUEUE_PER_SLOT;
+        Map<UUID, Integer> room = roomPerSubscription();
+        List<ClaimedDelivery> claimed = queue.claim(now, wanted, perSubscription, room, Set.copyOf(heldIds), node,
+                now.plus(settings.lease()));
+        noteWhereMoreIsDue(claimed, room, perSubscription);
         for (ClaimedDelivery delivery : claimed) {
             Future<?> attempt = dispatch(delivery, now);
             if (attempt != null && started != null) {
                 started.add(attempt);
             }
         }
-        return fanned == settings.batchSize() || claimed.size() == wanted;
+        return claimed.size() == wanted;
+    }
+
+    /**
+     * Learns each claimed subscription's receiver, and tells each receiver whether this claim filled the room asked
+     * for one of its subscriptions: then more of its deliveries are probably due, and its queue falling to half
+     * wakes the loop ({@link Receivers.Receiver#letGo}). Done before the deliveries are dispatched, so a queue that
+     * drains meanwhile still wakes it.
+     */
+    private void noteWhereMoreIsDue(List<ClaimedDelivery> claimed, Map<UUID, Integer> room, int perSubscription) {
+        Map<UUID, Integer> taken = new HashMap<>();
+        for (ClaimedDelivery delivery : claimed) {
+            taken.merge(delivery.subscriptionId(), 1, Integer::sum);
+            receiverOfSubscription.put(delivery.subscriptionId(), receivers.of(URI.create(delivery.url())));
+        }
+        Map<Receivers.Receiver, Boolean> filled = new HashMap<>();
+        receiverOfSubscription.forEach((subscription, receiver) -> filled.merge(receiver,
+                taken.getOrDefault(subscription, 0) >= room.getOrDefault(subscription, perSubscription),
+                Boolean::logicalOr));
+        filled.forEach(Receivers.Receiver::claimed);
     }
 
     /** For each subscription seen on this node, how many more deliveries to claim for its receiver (0: none now). */
     private Map<UUID, Integer> roomPerSubscription() {
-        Map<UUID, Integer> room = new java.util.HashMap<>();
+        Map<UUID, Integer> room = new HashMap<>();
         receiverOfSubscription.forEach((subscription, receiver) ->
                 room.put(subscription, receiver.room(settings.perReceiver())));
         return room;
     }
 
     private Future<?> dispatch(ClaimedDelivery delivery, Instant now) {
-        Receivers.Receiver receiver = receivers.of(URI.create(delivery.url()));
-        receiverOfSubscription.put(delivery.subscriptionId(), receiver);
+        Receivers.Receiver receiver = receiverOfSubscription.get(delivery.subscriptionId());
         if (receiver.breaker.isOpen()) {
             queue.release(delivery, now.plus(receiver.breaker.getRemainingDelay()));
             return null;
@@ -221,12 +283,10 @@ public final class Dispatcher implements AutoCloseable {
         // capped a busy receiver at its queue depth per commit latency while the recorder was behind).
         AtomicBoolean receiverLetGo = new AtomicBoolean();
         Runnable letGoOfReceiver = () -> {
-            if (receiverLetGo.compareAndSet(false, true)) {
-                // Claim more when this receiver's local queue has just become half empty: once per half queue,
-                // not once per attempt (new events and due retries wake the loop on their own).
-                if (receiver.letGo() == settings.perReceiver() * Receivers.QUEUE_PER_SLOT / 2) {
-                    wake();
-                }
+            // Claim more when this receiver's local queue is half empty and the last claim left some behind: once
+            // per claim, not once per attempt (new events and due retries wake the loop on their own).
+            if (receiverLetGo.compareAndSet(false, true) && receiver.letGo(settings.perReceiver())) {
+                claimDue.raise();
             }
         };
         return attempts.submit(() -> {
@@ -240,7 +300,7 @@ public final class Dispatcher implements AutoCloseable {
                 heldIds.remove(delivery.id());
                 // Likewise for the node's queue.
                 if (held.decrementAndGet() == maxHeld / 2) {
-                    wake();
+                    claimDue.raise();
                 }
             }
         });
@@ -368,12 +428,15 @@ public final class Dispatcher implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
+        List<Thread> started;
+        synchronized (this) {
+            running = false;
+            started = List.copyOf(loops);
+        }
         wake();
-        Thread current = loop;
-        if (current != null) {
+        for (Thread loop : started) {
             try {
-                current.join(5_000);
+                loop.join(5_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

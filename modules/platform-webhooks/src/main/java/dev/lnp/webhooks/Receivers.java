@@ -6,6 +6,7 @@ import java.net.URI;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,6 +26,8 @@ final class Receivers {
         final CircuitBreaker<Outcome> breaker;
         final Bulkhead<Outcome> bulkhead;
         private final AtomicInteger held = new AtomicInteger();
+        /** Whether the last claim filled this receiver's room, so more of its deliveries are probably due. */
+        private final AtomicBoolean moreDue = new AtomicBoolean();
 
         Receiver(String key, CircuitBreaker<Outcome> breaker, Bulkhead<Outcome> bulkhead) {
             this.key = key;
@@ -45,9 +48,20 @@ final class Receivers {
             held.incrementAndGet();
         }
 
-        /** Returns how many are still held. */
-        int letGo() {
-            return held.decrementAndGet();
+        /** Records whether a claim took as many of its deliveries as there was room for. */
+        void claimed(boolean filledRoom) {
+            moreDue.set(filledRoom);
+        }
+
+        /**
+         * Lets one delivery go. Returns true once per claim that filled its room, when its local queue has fallen
+         * to half or below: time to claim more. Not on a queue falling to exactly half, since a claim that leaves
+         * it at half or less (the queue drained while the claim ran) would never pass that mark again and the loop
+         * would sleep until the poll with deliveries due (docs/performance.md, "Webhooks: fan-out and claim apart,
+         * session 18").
+         */
+        boolean letGo(int perReceiver) {
+            return held.decrementAndGet() <= perReceiver * QUEUE_PER_SLOT / 2 && moreDue.compareAndSet(true, false);
         }
     }
 

@@ -1,0 +1,108 @@
+package dev.lnp.testkit.webhooks;
+
+import static dev.lnp.testkit.webhooks.Hooks.publish;
+import static dev.lnp.testkit.webhooks.Hooks.subscribe;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.WebhookReceiver;
+import dev.lnp.webhooks.DeliveryQueue;
+import dev.lnp.webhooks.Dispatcher;
+import dev.lnp.webhooks.ReceiverGuard;
+import dev.lnp.webhooks.WebhookSettings;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dispatcher's two loops, fan-out and claims, on a dispatcher of the test's own (docs/performance.md, "Webhooks:
+ * fan-out and claim apart, session 18").
+ */
+@PlatformTest(plugins = "probe", config = {"lnp.webhooks.allowed_networks=127.0.0.0/8", "lnp.webhooks.dispatch=false"})
+class WebhookDispatcherLoopsTest {
+
+    @AfterEach
+    void forgetSubscriptions(TestPlatform platform) {
+        platform.jdbi().useHandle(h -> h.execute("DELETE FROM lnp_core.webhook_subscriptions"));
+    }
+
+    /**
+     * Deliveries already fanned out go to their receiver while the fan-out is held up. Under a burst of writes a
+     * fan-out of a full batch took up to 0.9 s, and when fanning out and claiming took turns in one loop the
+     * receivers sat idle that long after every refill. Here the fan-out is held up for good: a transaction keeps the
+     * outbox locked against writers (readers may pass).
+     */
+    @Test
+    void deliveriesAlreadyFannedOutAreSentWhileTheFanOutWaits(TestPlatform platform) throws Exception {
+        UUID workspace = platform.createWorkspace("slow fan-out");
+        String key = platform.fullAccessKey(workspace);
+        var settings = WebhookScheduleTest.SETTINGS;
+        var queue = new DeliveryQueue(platform.jdbi());
+        try (var receiver = new WebhookReceiver()) {
+            subscribe(platform, key, receiver.url("/slow"), "probe.burst");
+            publish(platform, key, 3, "probe.burst");
+            assertEquals(3, queue.fanOut(Instant.now(), 100), "three deliveries wait for a claim");
+            publish(platform, key, 2, "probe.burst"); // two events the held-up fan-out cannot take
+
+            Handle lock = platform.jdbi().open();
+            try (var dispatcher = new Dispatcher(queue, settings, Clock.systemUTC(),
+                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "slow-fan-out-node")) {
+                lock.begin();
+                lock.execute("LOCK TABLE lnp_core.outbox IN EXCLUSIVE MODE");
+                dispatcher.start();
+                WebhookReceiver.await(Duration.ofSeconds(10), "three deliveries",
+                        () -> receiver.received().size() >= 3);
+                assertEquals(3, receiver.received().size(), "the three fanned out, not the two behind the lock");
+                long waiting = platform.jdbi().withHandle(h -> h.createQuery("""
+                        SELECT count(*) FROM lnp_core.outbox WHERE workspace_id = :ws AND dispatched_at IS NULL
+                        """).bind("ws", workspace).mapTo(Long.class).one());
+                assertEquals(2, waiting, "the fan-out is still held up");
+
+                lock.rollback();
+                WebhookReceiver.await(Duration.ofSeconds(10), "five deliveries",
+                        () -> receiver.received().size() >= 5);
+                assertEquals(5, receiver.received().size(), "the rest once the fan-out goes on");
+            } finally {
+                if (lock.isInTransaction()) {
+                    lock.rollback();
+                }
+                lock.close();
+            }
+        }
+    }
+
+    /**
+     * A backlog drains on wake-ups alone, with no help from the poll. The claim loop used to be woken when a
+     * receiver's local queue fell to exactly half; a claim that ran longer than the receiver took to drain left the
+     * queue at half or less, it never passed the mark again, and the loop slept until the poll with deliveries
+     * due (133 deliveries/s after a burst in a full bench run). One attempt slot per receiver (a queue of four) and
+     * a poll of a minute make each claim's room small and a missed wake-up plain.
+     */
+    @Test
+    void aBacklogDrainsWithoutWaitingForThePoll(TestPlatform platform) throws Exception {
+        UUID workspace = platform.createWorkspace("backlog wake-ups");
+        String key = platform.fullAccessKey(workspace);
+        var base = WebhookScheduleTest.SETTINGS;
+        var settings = new WebhookSettings(base.allowedNetworks(), base.requestTimeout(), base.lease(), 8, 1,
+                base.breakerFailures(), base.breakerDelay(), Duration.ofMinutes(1), base.batchSize(),
+                base.secretOverlap(), base.responseCap(), base.history(), base.disableAfter(), true);
+        var queue = new DeliveryQueue(platform.jdbi());
+        try (var receiver = new WebhookReceiver()) {
+            subscribe(platform, key, receiver.url("/backlog"), "probe.burst");
+            publish(platform, key, 60, "probe.burst");
+            assertEquals(60, queue.fanOut(Instant.now(), 100), "sixty deliveries wait for a claim");
+            try (var dispatcher = new Dispatcher(queue, settings, Clock.systemUTC(),
+                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "backlog-node")) {
+                dispatcher.start(); // its first claims run at once; after that only wake-ups drive it
+                WebhookReceiver.await(Duration.ofSeconds(20), "sixty deliveries",
+                        () -> receiver.received().size() >= 60);
+            }
+            assertEquals(60, receiver.received().size());
+        }
+    }
+}

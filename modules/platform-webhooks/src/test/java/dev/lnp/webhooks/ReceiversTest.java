@@ -1,0 +1,62 @@
+package dev.lnp.webhooks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** When a receiver's local queue wakes the claim loop (Dispatcher): once per claim that filled its room. */
+class ReceiversTest {
+
+    private static final int PER_RECEIVER = 2; // a local queue of 8, half is 4
+
+    private final Receivers.Receiver receiver = new Receivers(new WebhookSettings(List.of(), Duration.ofSeconds(2),
+            Duration.ofSeconds(10), 8, PER_RECEIVER, 5, Duration.ofSeconds(1), Duration.ofSeconds(1), 100,
+            Duration.ofHours(1), 1024, Duration.ofDays(1), Duration.ofDays(1), true))
+            .of(URI.create("http://127.0.0.1:9/hooks"));
+
+    private void hold(int n) {
+        for (int i = 0; i < n; i++) {
+            receiver.hold();
+        }
+    }
+
+    @Test
+    void aClaimThatFilledTheRoomWakesOnceTheQueueIsHalfEmpty() {
+        assertEquals(8, receiver.room(PER_RECEIVER));
+        hold(8);
+        receiver.claimed(true);
+        assertEquals(0, receiver.room(PER_RECEIVER));
+        for (int left = 7; left > 4; left--) {
+            assertFalse(receiver.letGo(PER_RECEIVER), "more than half still held: " + left);
+        }
+        assertTrue(receiver.letGo(PER_RECEIVER), "half held");
+        for (int left = 3; left >= 0; left--) {
+            assertFalse(receiver.letGo(PER_RECEIVER), "once per claim: " + left);
+        }
+    }
+
+    @Test
+    void aClaimThatLeftTheQueueBelowHalfStillWakes() {
+        // The queue drained while the claim ran: it refilled the room to three of eight, never passing half again.
+        hold(3);
+        receiver.claimed(true);
+        assertTrue(receiver.letGo(PER_RECEIVER));
+        assertFalse(receiver.letGo(PER_RECEIVER));
+        assertFalse(receiver.letGo(PER_RECEIVER));
+    }
+
+    @Test
+    void aClaimThatTookLessThanTheRoomDoesNotWake() {
+        // Nothing more was due: new events and due retries wake the loop on their own.
+        hold(6);
+        receiver.claimed(false);
+        for (int left = 5; left >= 0; left--) {
+            assertFalse(receiver.letGo(PER_RECEIVER), "left " + left);
+        }
+    }
+}
