@@ -37,8 +37,9 @@ import org.jdbi.v3.core.JdbiException;
  * refilled a receiver once, after a fan-out of up to a batch, which took 0.3–0.9 s under a burst of posts.
  * The fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}) or the poll
  * interval passes; the claim loop until a fan-out, a redelivery, the poll interval, or room: a receiver's queue half
- * empty after a claim that filled it, or the node's holdings fallen to half. All state is in PostgreSQL: killing the node loses at most the leases it held,
- * which expire and are claimed again (by any node) with the same delivery id.
+ * empty after a claim that filled it, or the node's holdings fallen to half. All state is in PostgreSQL: killing
+ * the node loses at most the leases it held, which expire and are claimed again (by any node) with the same
+ * delivery id.
  */
 public final class Dispatcher implements AutoCloseable {
 
