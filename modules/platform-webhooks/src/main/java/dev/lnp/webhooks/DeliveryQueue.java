@@ -5,6 +5,8 @@ import static dev.lnp.webhooks.SubscriptionRepository.strings;
 
 import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.core.mail.PlatformMailer;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -41,52 +44,122 @@ public final class DeliveryQueue {
         this.mailer = mailer;
     }
 
-    /** What one fan-out took: how many outbox rows, and the highest {@code seq} among them (-1: none). */
-    public record FanOut(int rows, long highestSeq) {
+    /**
+     * What one fan-out took and made: how many outbox rows, the highest {@code seq} among them (-1: none), how many
+     * deliveries it wrote, and those of them it leased to this node (see {@link Lease}).
+     */
+    public record FanOut(int rows, long highestSeq, int deliveries, List<ClaimedDelivery> leased) {
     }
 
-    /** {@link #fanOut(Instant, int, long)} from the start of the outbox. Returns the number of rows taken. */
+    /**
+     * What a fan-out may lease to this node in the statement that writes the deliveries, so the dispatcher sends them
+     * without claiming them first: at most {@code limit} (the node's room), and per subscription what {@code room}
+     * says is left for its receiver ({@code perSubscription} when unknown), as {@link #claim} takes them. The rest
+     * are written without a lease, for a claim.
+     */
+    public record Lease(String node, Instant until, int limit, int perSubscription, Map<UUID, Integer> room) {
+        public Lease {
+            room = Map.copyOf(room);
+        }
+
+        /** Leases nothing: every delivery waits for a claim. */
+        public static Lease none() {
+            return new Lease("", Instant.EPOCH, 0, 0, Map.of());
+        }
+    }
+
+    /** {@link #fanOut(Instant, int, long, Lease)} from the start of the outbox, leasing nothing: the rows taken. */
     public int fanOut(Instant now, int limit) {
-        return fanOut(now, limit, -1).rows();
+        return fanOut(now, limit, -1, Lease.none()).rows();
     }
 
     /**
      * Turns up to {@code limit} undispatched outbox rows with a {@code seq} above {@code afterSeq} (-1: from the
      * start; see {@link FanOutFloor}) into one delivery per matching enabled subscription that
-     * existed when the event occurred (a new subscription never receives an older backlog), and
-     * marks the rows dispatched, in one statement: a crash leaves either both or neither. Rows another node is
-     * fanning out are skipped.
+     * existed when the event occurred (a new subscription never receives an older backlog), leases what
+     * {@code lease} allows of them to this node, and marks the rows dispatched, in one statement: a crash leaves
+     * either all or none of it. Rows another node is fanning out are skipped. Leasing here spares the deliveries a
+     * node has room for a claim (a statement that waited longest for the CPU under a burst of writes) and a second
+     * write of their rows (docs/performance.md, "Webhooks: leased as they are fanned out, session 19").
      */
-    public FanOut fanOut(Instant now, int limit, long afterSeq) {
-        return jdbi.withHandle(h -> h.createQuery("""
+    public FanOut fanOut(Instant now, int limit, long afterSeq, Lease lease) {
+        UUID token = UUID.randomUUID();
+        List<UUID> roomFor = List.copyOf(lease.room().keySet());
+        List<Integer> roomLeft = roomFor.stream().map(lease.room()::get).toList();
+        List<FanOutRow> result = jdbi.withHandle(h -> h.createQuery("""
                         WITH batch AS (
-                            SELECT id, seq, workspace_id, event_name, occurred_at
+                            SELECT id, seq, workspace_id, event_name, occurred_at, payload
                               FROM lnp_core.outbox
                              WHERE dispatched_at IS NULL AND seq > :after
                              ORDER BY seq
                              LIMIT :limit
                                FOR UPDATE SKIP LOCKED
-                        ), fanned AS (
-                            INSERT INTO lnp_core.webhook_deliveries (id, workspace_id, subscription_id, event_id,
-                                        event_name, state, round_started_at, next_attempt_at, created_at)
-                            SELECT gen_random_uuid(), b.workspace_id, s.id, b.id, b.event_name, 'pending', :now, :now, :now
+                        ), matched AS (
+                            SELECT b.id AS event_id, b.seq, b.workspace_id, b.event_name, s.id AS subscription_id,
+                                   row_number() OVER (PARTITION BY s.id ORDER BY b.seq)
+                                       <= COALESCE(room.left_here, :perSubscription) AS within_room
                               FROM batch b
                               JOIN lnp_core.webhook_subscriptions s ON s.workspace_id = b.workspace_id AND s.enabled
                                    AND s.delivers_from <= b.occurred_at
+                              LEFT JOIN unnest(CAST(:roomFor AS uuid[]), CAST(:roomLeft AS integer[]))
+                                     AS room (subscription_id, left_here) ON room.subscription_id = s.id
                              WHERE (b.event_name = ANY (s.events)
                                 OR '*' = ANY (s.events)
                                 OR EXISTS (SELECT 1 FROM unnest(s.events) e
                                             WHERE e LIKE '%.*' AND starts_with(b.event_name, left(e, -1))))
+                        ), placed AS (
+                            SELECT m.*, m.within_room AND count(*) FILTER (WHERE m.within_room)
+                                       OVER (ORDER BY m.seq, m.subscription_id) <= :leaseLimit AS leased
+                              FROM matched m
+                        ), fanned AS (
+                            INSERT INTO lnp_core.webhook_deliveries (id, workspace_id, subscription_id, event_id,
+                                        event_name, state, round_started_at, next_attempt_at, created_at,
+                                        lease_owner, lease_token, lease_until)
+                            SELECT gen_random_uuid(), p.workspace_id, p.subscription_id, p.event_id, p.event_name,
+                                   'pending', :now, :now, :now,
+                                   CASE WHEN p.leased THEN CAST(:node AS text) END,
+                                   CASE WHEN p.leased THEN CAST(:token AS uuid) END,
+                                   CASE WHEN p.leased THEN CAST(:leaseUntil AS timestamptz) END
+                              FROM placed p
                             ON CONFLICT (event_id, subscription_id) DO NOTHING
+                            RETURNING id, workspace_id, subscription_id, event_id, event_name, lease_token
                         ), marked AS (
                             UPDATE lnp_core.outbox o SET dispatched_at = :now FROM batch b WHERE o.id = b.id
                             RETURNING o.seq
+                        ), taken AS (
+                            SELECT count(*) AS taken, coalesce(max(seq), -1) AS highest FROM marked
                         )
-                        SELECT count(*) AS taken, coalesce(max(seq), -1) AS highest FROM marked
+                        SELECT t.taken, t.highest, (SELECT count(*) FROM fanned) AS fanned,
+                               l.id, l.lease_token, l.subscription_id, l.workspace_id, l.event_id, l.event_name,
+                               'event' AS kind, 0 AS attempts, 0 AS round_attempts,
+                               CAST(:now AS timestamptz) AS round_started_at, l.url, l.occurred_at, l.payload, l.secrets
+                          FROM taken t
+                          LEFT JOIN (
+                            SELECT f.*, b.seq, b.occurred_at, b.payload::text AS payload, s.url,
+                                   ARRAY(SELECT k.secret FROM lnp_core.webhook_secrets k
+                                          WHERE k.subscription_id = f.subscription_id
+                                            AND (k.expires_at IS NULL OR k.expires_at > :now)
+                                          ORDER BY k.created_at DESC) AS secrets
+                              FROM fanned f
+                              JOIN batch b ON b.id = f.event_id
+                              JOIN lnp_core.webhook_subscriptions s ON s.id = f.subscription_id
+                             WHERE f.lease_token IS NOT NULL) l ON true
+                         ORDER BY l.seq, l.subscription_id
                         """)
                 .bind("limit", limit).bind("now", now).bind("after", afterSeq)
-                .map((rs, ctx) -> new FanOut(rs.getInt("taken"), rs.getLong("highest"))).one());
+                .bind("perSubscription", lease.perSubscription()).bind("leaseLimit", lease.limit())
+                .bindArray("roomFor", UUID.class, roomFor).bindArray("roomLeft", Integer.class, roomLeft)
+                .bind("node", lease.node()).bind("token", token).bind("leaseUntil", lease.until())
+                .map((rs, ctx) -> new FanOutRow(rs.getInt("taken"), rs.getLong("highest"), rs.getInt("fanned"),
+                        rs.getObject("id") == null ? null : claimedDelivery(rs, lease.until())))
+                .list());
+        // Every row carries the totals; there is one row without a delivery when none was leased.
+        FanOutRow first = result.getFirst();
+        return new FanOut(first.taken(), first.highest(), first.fanned(),
+                result.stream().map(FanOutRow::leased).filter(Objects::nonNull).toList());
     }
+
+    private record FanOutRow(int taken, long highest, int fanned, ClaimedDelivery leased) {}
 
     /**
      * Leases up to {@code limit} due deliveries until {@code leaseUntil}, oldest due first, skipping rows another
@@ -160,13 +233,18 @@ public final class DeliveryQueue {
                 .bindArray("roomFor", UUID.class, roomFor).bindArray("roomLeft", Integer.class, roomLeft)
                 .bindArray("held", UUID.class, held).bind("node", node)
                 .bind("token", token).bind("leaseUntil", leaseUntil)
-                .map((rs, ctx) -> new ClaimedDelivery(rs.getObject("id", UUID.class),
-                        rs.getObject("lease_token", UUID.class), leaseUntil, rs.getObject("subscription_id", UUID.class),
-                        rs.getObject("workspace_id", UUID.class), rs.getObject("event_id", UUID.class),
-                        rs.getString("event_name"), "test".equals(rs.getString("kind")), rs.getString("url"),
-                        rs.getInt("attempts"), rs.getInt("round_attempts"), instant(rs, "round_started_at"),
-                        instant(rs, "occurred_at"), rs.getString("payload"), strings(rs.getArray("secrets"))))
+                .map((rs, ctx) -> claimedDelivery(rs, leaseUntil))
                 .list());
+    }
+
+    /** A row of {@link #claim} or of {@link #fanOut}'s leased deliveries: the same columns. */
+    private static ClaimedDelivery claimedDelivery(ResultSet rs, Instant leaseUntil) throws SQLException {
+        return new ClaimedDelivery(rs.getObject("id", UUID.class), rs.getObject("lease_token", UUID.class), leaseUntil,
+                rs.getObject("subscription_id", UUID.class), rs.getObject("workspace_id", UUID.class),
+                rs.getObject("event_id", UUID.class), rs.getString("event_name"), "test".equals(rs.getString("kind")),
+                rs.getString("url"), rs.getInt("attempts"), rs.getInt("round_attempts"),
+                instant(rs, "round_started_at"), instant(rs, "occurred_at"), rs.getString("payload"),
+                strings(rs.getArray("secrets")));
     }
 
     /** Gives a claimed delivery back without an attempt (its receiver is busy or its circuit is open). */

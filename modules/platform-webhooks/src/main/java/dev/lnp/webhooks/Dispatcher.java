@@ -30,16 +30,17 @@ import org.jdbi.v3.core.JdbiException;
 
 /**
  * Delivers webhooks from this node. Two loops share the work: one fans committed outbox rows out into deliveries,
- * the other claims due deliveries under a lease and hands each to a virtual thread, which makes the attempt and
- * has it recorded in the {@link AttemptRecorder}'s next batch, waiting for that batch's commit before it lets the
- * delivery go. They are apart so that a slow fan-out (a backlog of outbox rows, PostgreSQL busy with the writes
- * that made them) never leaves the receivers idle while deliveries already fanned out wait: in one loop, each pass
- * refilled a receiver once, after a fan-out of up to a batch, which took 0.3–0.9 s under a burst of posts.
- * The fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}) or the poll
- * interval passes; the claim loop until a fan-out, a redelivery, the poll interval, or room: a receiver's queue half
- * empty after a claim that filled it, or the node's holdings fallen to half. All state is in PostgreSQL: killing
- * the node loses at most the leases it held, which expire and are claimed again (by any node) with the same
- * delivery id.
+ * leasing those this node has room for in the same statement; the other claims due deliveries under a lease (the rest
+ * of a fan-out, retries, redeliveries, a dead node's). Each leased delivery goes to a virtual thread, which makes the
+ * attempt and has it recorded in the {@link AttemptRecorder}'s next batch, waiting for that batch's commit before it
+ * lets the delivery go. They are apart so that a slow fan-out (a backlog of outbox rows, PostgreSQL busy with the
+ * writes that made them) never leaves the receivers idle while deliveries already fanned out wait: in one loop, each
+ * pass refilled a receiver once, after a fan-out of up to a batch, which took 0.3–0.9 s under a burst of posts. The
+ * fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}) or the poll interval
+ * passes; the claim loop until a fan-out that left deliveries unleased, a redelivery, the poll interval, or room: a
+ * receiver's queue half empty after a claim that filled it, or the node's holdings fallen to half. All state is in
+ * PostgreSQL: killing the node loses at most the leases it held, which expire and are claimed again (by any node) with
+ * the same delivery id.
  */
 public final class Dispatcher implements AutoCloseable {
 
@@ -122,7 +123,7 @@ public final class Dispatcher implements AutoCloseable {
         }
         running = true;
         loops.add(Thread.ofVirtual().name("lnp-webhook-fan-out")
-                .start(() -> loop("fan-out", fanOutDue, this::fanOut)));
+                .start(() -> loop("fan-out", fanOutDue, () -> fanOut(null))));
         loops.add(Thread.ofVirtual().name("lnp-webhook-dispatcher")
                 .start(() -> loop("claims", claimDue, () -> claim(null))));
     }
@@ -139,7 +140,7 @@ public final class Dispatcher implements AutoCloseable {
      */
     public int runOnce() throws Exception {
         List<Future<?>> started = new ArrayList<>();
-        fanOut();
+        fanOut(started);
         claim(started);
         for (Future<?> attempt : started) {
             attempt.get(settings.lease().toMillis(), TimeUnit.MILLISECONDS);
@@ -207,13 +208,21 @@ public final class Dispatcher implements AutoCloseable {
         }
     }
 
-    /** Fans out once. Returns whether there is probably more at once (a full batch). */
-    private boolean fanOut() {
+    /**
+     * Fans out once, leasing to this node as many of the new deliveries as it has room for, and hands those to their
+     * receivers at once; the claim loop is woken for the rest. Returns whether there is probably more at once (a full
+     * batch). The futures of started attempts are added to {@code started} when it is not null.
+     */
+    private boolean fanOut(List<Future<?>> started) {
         Instant now = clock.instant();
         long scanFrom = fanOutFloor.scanFrom(now);
-        DeliveryQueue.FanOut fanOut = queue.fanOut(now, settings.batchSize(), scanFrom);
+        var lease = new DeliveryQueue.Lease(node, now.plus(settings.lease()), roomOnNode(), perSubscription(),
+                roomPerSubscription());
+        DeliveryQueue.FanOut fanOut = queue.fanOut(now, settings.batchSize(), scanFrom, lease);
         fanOutFloor.passed(now, scanFrom, fanOut.highestSeq());
-        if (fanOut.rows() > 0) {
+        fanOut.leased().forEach(this::learnReceiver);
+        dispatchAll(fanOut.leased(), now, started);
+        if (fanOut.deliveries() > fanOut.leased().size()) {
             claimDue.raise();
         }
         return fanOut.rows() == settings.batchSize();
@@ -225,22 +234,43 @@ public final class Dispatcher implements AutoCloseable {
      */
     private boolean claim(List<Future<?>> started) {
         Instant now = clock.instant();
-        int wanted = Math.min(maxHeld - held.get(), settings.batchSize());
+        int wanted = roomOnNode();
         if (wanted == 0) {
             return false; // a finishing attempt wakes the loop
         }
-        int perSubscription = settings.perReceiver() * Receivers.QUEUE_PER_SLOT;
+        int perSubscription = perSubscription();
         Map<UUID, Integer> room = roomPerSubscription();
         List<ClaimedDelivery> claimed = queue.claim(now, wanted, perSubscription, room, Set.copyOf(heldIds), node,
                 now.plus(settings.lease()));
         noteWhereMoreIsDue(claimed, room, perSubscription);
-        for (ClaimedDelivery delivery : claimed) {
+        dispatchAll(claimed, now, started);
+        return claimed.size() == wanted;
+    }
+
+    /**
+     * How many more deliveries this node may take in one statement. Both loops take them, each from what it saw
+     * before its statement, so together they may hold up to a batch more than the node's limit (and a receiver's
+     * queue up to twice its depth) for as long as those deliveries wait; each still waits only within its lease.
+     */
+    private int roomOnNode() {
+        return Math.max(0, Math.min(maxHeld - held.get(), settings.batchSize()));
+    }
+
+    private int perSubscription() {
+        return settings.perReceiver() * Receivers.QUEUE_PER_SLOT;
+    }
+
+    private void dispatchAll(List<ClaimedDelivery> deliveries, Instant now, List<Future<?>> started) {
+        for (ClaimedDelivery delivery : deliveries) {
             Future<?> attempt = dispatch(delivery, now);
             if (attempt != null && started != null) {
                 started.add(attempt);
             }
         }
-        return claimed.size() == wanted;
+    }
+
+    private void learnReceiver(ClaimedDelivery delivery) {
+        receiverOfSubscription.put(delivery.subscriptionId(), receivers.of(URI.create(delivery.url())));
     }
 
     /**
@@ -253,7 +283,7 @@ public final class Dispatcher implements AutoCloseable {
         Map<UUID, Integer> taken = new HashMap<>();
         for (ClaimedDelivery delivery : claimed) {
             taken.merge(delivery.subscriptionId(), 1, Integer::sum);
-            receiverOfSubscription.put(delivery.subscriptionId(), receivers.of(URI.create(delivery.url())));
+            learnReceiver(delivery);
         }
         Map<Receivers.Receiver, Boolean> filled = new HashMap<>();
         receiverOfSubscription.forEach((subscription, receiver) -> filled.merge(receiver,

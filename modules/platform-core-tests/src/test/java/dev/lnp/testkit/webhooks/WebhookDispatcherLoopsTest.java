@@ -105,4 +105,35 @@ class WebhookDispatcherLoopsTest {
             assertEquals(60, receiver.received().size());
         }
     }
+
+    /**
+     * Events the dispatcher fans out itself, more than its receiver has room for: the fan-out leases what fits and
+     * sends it at once, and wakes the claims for the rest, which a poll of a minute would otherwise leave waiting.
+     */
+    @Test
+    void whatTheFanOutCannotLeaseIsClaimedWithoutWaitingForThePoll(TestPlatform platform) throws Exception {
+        UUID workspace = platform.createWorkspace("fan-out overflow");
+        String key = platform.fullAccessKey(workspace);
+        var base = WebhookScheduleTest.SETTINGS;
+        var settings = new WebhookSettings(base.allowedNetworks(), base.requestTimeout(), base.lease(), 8, 1,
+                base.breakerFailures(), base.breakerDelay(), Duration.ofMinutes(1), base.batchSize(),
+                base.secretOverlap(), base.responseCap(), base.history(), base.disableAfter(), true);
+        var queue = new DeliveryQueue(platform.jdbi());
+        try (var receiver = new WebhookReceiver()) {
+            subscribe(platform, key, receiver.url("/overflow"), "probe.burst");
+            try (var dispatcher = new Dispatcher(queue, settings, Clock.systemUTC(),
+                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "overflow-node")) {
+                dispatcher.start();
+                Thread.sleep(200); // both loops have run once and sleep until woken
+                publish(platform, key, 40, "probe.burst");
+                dispatcher.wake(); // as the commit's notice would
+                WebhookReceiver.await(Duration.ofSeconds(20), "forty deliveries",
+                        () -> receiver.received().size() >= 40);
+            }
+            assertEquals(40, receiver.received().size());
+            assertEquals(0, Hooks.count(platform.jdbi(), """
+                    SELECT count(*) FROM lnp_core.webhook_deliveries WHERE workspace_id = ? AND state <> 'delivered'
+                    """, workspace));
+        }
+    }
 }
