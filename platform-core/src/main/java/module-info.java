@@ -45,6 +45,7 @@ module lnp.platform.core {
     exports dev.lnp.core.config to lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.console to lnp.platform.webhooks;
     exports dev.lnp.core.db to lnp.platform.testkit, lnp.platform.webhooks;
+    exports dev.lnp.core.events to lnp.platform.webhooks; // the outbox wakes' channel and payload (OutboxWakes)
     exports dev.lnp.core.http to lnp.platform.webhooks;
     exports dev.lnp.core.mail to lnp.platform.webhooks;
     exports dev.lnp.core.metrics to lnp.platform.webhooks;

@@ -142,6 +142,7 @@ final class DeliveryHistory {
                         """)
                 .bind("id", deliveryId).bind("ws", workspaceId).bind("sub", subscriptionId).bind("event", eventId)
                 .bind("name", EventCatalog.TEST_EVENT.name()).bind("now", now).execute();
+        wakeDispatchers();
         return deliveryId;
     }
 
@@ -170,7 +171,10 @@ final class DeliveryHistory {
                 .bind("ws", workspaceId).mapTo(Long.class).one();
     }
 
-    /** Delivered at commit; a dispatcher that misses it still polls. */
+    /**
+     * Delivered at commit; a dispatcher that misses it still polls. Its empty payload wakes the claims as well as
+     * the fan-out: these deliveries have no outbox row for a fan-out to find.
+     */
     private void wakeDispatchers() {
         handle.createQuery("SELECT pg_notify(:channel, '')").bind("channel", Dispatcher.CHANNEL)
                 .mapTo(String.class).list();

@@ -2,6 +2,7 @@ package dev.lnp.webhooks;
 
 import dev.failsafe.Failsafe;
 import dev.failsafe.RetryPolicy;
+import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.metrics.PlatformMetrics;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -45,7 +46,7 @@ import org.jdbi.v3.core.JdbiException;
 public final class Dispatcher implements AutoCloseable {
 
     /** The channel the core's OutboxWakes notifies after events commit (and redeliveries notify). */
-    public static final String CHANNEL = "lnp_webhooks";
+    public static final String CHANNEL = OutboxWakes.CHANNEL;
 
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
     /**
@@ -128,10 +129,19 @@ public final class Dispatcher implements AutoCloseable {
                 .start(() -> loop("claims", claimDue, () -> claim(null))));
     }
 
-    /** Something may be due: a commit, a redelivery. */
+    /** Something may be due: a redelivery, a reconnection, anything other than {@link #eventsCommitted()}. */
     public void wake() {
         fanOutDue.raise();
         claimDue.raise();
+    }
+
+    /**
+     * Events committed: the fan-out runs, leases what this node has room for, and wakes the claims only for the rest.
+     * Waking the claims on every commit as well made most of them find nothing under a burst of posts (each still a
+     * statement on a busy database).
+     */
+    public void eventsCommitted() {
+        fanOutDue.raise();
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.lnp.webhooks;
 
 import dev.lnp.api.events.Notifications;
 import dev.lnp.core.db.Database;
+import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.mail.PlatformMailer;
 import java.time.Clock;
@@ -9,8 +10,9 @@ import java.util.Locale;
 import java.util.UUID;
 
 /**
- * Webhook delivery on this node: the dispatcher, woken by the outbox trigger's {@code NOTIFY} through the node's one
- * listening connection ({@link Notifications}), unless the node is set to
+ * Webhook delivery on this node: the dispatcher, woken by the {@code NOTIFY} sent after events commit
+ * ({@link OutboxWakes}) or deliveries are queued again, through the node's one listening connection
+ * ({@link Notifications}), unless the node is set to
  * serve the API only ({@code lnp.webhooks.dispatch=false}); and the purge of old history, which any node runs.
  */
 public final class Webhooks implements dev.lnp.core.Subsystem.Running {
@@ -32,8 +34,9 @@ public final class Webhooks implements dev.lnp.core.Subsystem.Running {
 
     /**
      * @param mailer        e-mails the notices for workspace owners (a subscription switched off)
-     * @param notifications wakes the dispatcher when events commit; after a lost connection it calls with no payload,
-     *                      which wakes it too, for whatever committed meanwhile (its own polling covers the gap)
+     * @param notifications wakes the dispatcher's fan-out when events commit, and its claims too for a redelivery;
+     *                      after a lost connection it calls with no payload, which wakes both, for whatever
+     *                      committed meanwhile (its own polling covers the gap)
      */
     public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics,
             PlatformMailer mailer, Notifications notifications) {
@@ -45,7 +48,13 @@ public final class Webhooks implements dev.lnp.core.Subsystem.Running {
         var dispatcher = new Dispatcher(queue, settings, clock, ReceiverGuard.withSystemDns(settings.allowedNetworks()),
                 nodeName(), metrics);
         dispatcher.start();
-        var listener = notifications.listen(Dispatcher.CHANNEL, payload -> dispatcher.wake());
+        var listener = notifications.listen(Dispatcher.CHANNEL, payload -> {
+            if (OutboxWakes.EVENTS_COMMITTED.equals(payload)) {
+                dispatcher.eventsCommitted();
+            } else {
+                dispatcher.wake();
+            }
+        });
         dispatcher.wake();
         return new Webhooks(queue, settings, clock, dispatcher, listener);
     }

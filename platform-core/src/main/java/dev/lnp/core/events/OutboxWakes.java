@@ -13,8 +13,13 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class OutboxWakes {
 
-    /** The channel the dispatchers listen on (the webhooks module's {@code Dispatcher.CHANNEL}). */
+    /** The channel the dispatchers listen on. */
     public static final String CHANNEL = "lnp_webhooks";
+    /**
+     * The payload of these notifications: events committed, so only the dispatchers' fan-out need run. Other
+     * payloads on the channel (a redelivery's, older nodes' empty one) wake the claims as well.
+     */
+    public static final String EVENTS_COMMITTED = "events";
 
     private static final System.Logger LOG = System.getLogger(OutboxWakes.class.getName());
     private static final OutboxWakes NONE = new OutboxWakes(null, 0);
@@ -60,7 +65,8 @@ public final class OutboxWakes {
         try {
             // Its own short transaction; it need not wait for its flush (nothing but the hint is at stake).
             jdbi.useHandle(h -> h.createQuery(
-                            "SELECT set_config('synchronous_commit', 'off', true), pg_notify('" + CHANNEL + "', '')")
+                            "SELECT set_config('synchronous_commit', 'off', true), pg_notify('" + CHANNEL + "', '"
+                                    + EVENTS_COMMITTED + "')")
                     .mapToMap().list());
         } catch (RuntimeException e) {
             LOG.log(Level.DEBUG, "Could not wake the webhook dispatchers; they will poll", e);

@@ -126,6 +126,37 @@ class WebhookDeliveryTest {
         }
     }
 
+    /**
+     * A commit's notice wakes only the dispatcher's fan-out, which leases what it writes; a redelivery and a test
+     * delivery write no outbox row for it, so their notice wakes the claims too. With a poll of a minute, both still
+     * arrive in seconds.
+     */
+    @Test
+    void aRedeliveryAndATestDeliveryWakeTheClaimsLongBeforeTheirNextPoll() throws Exception {
+        try (var slowPolling = TestPlatform.start("wake-claims", List.of("probe"), null, java.util.Map.of(
+                "lnp.webhooks.allowed_networks", "127.0.0.0/8", "lnp.webhooks.poll_interval_ms", "60000"));
+                var receiver = new WebhookReceiver()) {
+            String key = slowPolling.fullAccessKey(slowPolling.createWorkspace("wake claims"));
+            var sub = subscribe(slowPolling, key, receiver.url("/hook"), "probe.burst");
+            await(seconds(10), "the node listening", () -> Hooks.count(slowPolling.jdbi(), LISTENING) == 1);
+            publish(slowPolling, key, 1, "probe.burst");
+            await(seconds(10), "the delivery", () -> receiver.received().size() == 1);
+            String deliveryId = receiver.received().getFirst().deliveryId();
+            await(seconds(10), "the attempt recorded", () -> "delivered".equals(
+                    Hooks.delivery(slowPolling, key, sub.id(), deliveryId).path("status").asText()));
+
+            var redelivered = slowPolling.post(Hooks.SUBSCRIPTIONS + "/" + sub.id() + "/deliveries/" + deliveryId
+                    + "/redeliver", key, null);
+            assertEquals(202, redelivered.status(), redelivered.body());
+            await(seconds(10), "the redelivery", () -> receiver.receivedFor(deliveryId).size() == 2);
+
+            var test = slowPolling.post(Hooks.SUBSCRIPTIONS + "/" + sub.id() + "/test", key, null);
+            assertEquals(202, test.status(), test.body());
+            await(seconds(10), "the test delivery", () -> receiver.received().stream()
+                    .anyMatch(r -> r.event().equals("webhooks.test")));
+        }
+    }
+
     @Test
     void aRolledBackChangePublishesNothing(TestPlatform platform) {
         String key = platform.fullAccessKey(platform.createWorkspace("rollback"));
