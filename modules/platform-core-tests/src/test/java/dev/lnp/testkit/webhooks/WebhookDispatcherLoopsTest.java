@@ -87,10 +87,7 @@ class WebhookDispatcherLoopsTest {
     void aBacklogDrainsWithoutWaitingForThePoll(TestPlatform platform) throws Exception {
         UUID workspace = platform.createWorkspace("backlog wake-ups");
         String key = platform.fullAccessKey(workspace);
-        var base = WebhookScheduleTest.SETTINGS;
-        var settings = new WebhookSettings(base.allowedNetworks(), base.requestTimeout(), base.lease(), 8, 1,
-                base.breakerFailures(), base.breakerDelay(), Duration.ofMinutes(1), base.batchSize(),
-                base.secretOverlap(), base.responseCap(), base.history(), base.disableAfter(), true);
+        var settings = oneSlotPerReceiverAndAPollOfAMinute();
         var queue = new DeliveryQueue(platform.jdbi());
         try (var receiver = new WebhookReceiver()) {
             subscribe(platform, key, receiver.url("/backlog"), "probe.burst");
@@ -114,10 +111,7 @@ class WebhookDispatcherLoopsTest {
     void whatTheFanOutCannotLeaseIsClaimedWithoutWaitingForThePoll(TestPlatform platform) throws Exception {
         UUID workspace = platform.createWorkspace("fan-out overflow");
         String key = platform.fullAccessKey(workspace);
-        var base = WebhookScheduleTest.SETTINGS;
-        var settings = new WebhookSettings(base.allowedNetworks(), base.requestTimeout(), base.lease(), 8, 1,
-                base.breakerFailures(), base.breakerDelay(), Duration.ofMinutes(1), base.batchSize(),
-                base.secretOverlap(), base.responseCap(), base.history(), base.disableAfter(), true);
+        var settings = oneSlotPerReceiverAndAPollOfAMinute();
         var queue = new DeliveryQueue(platform.jdbi());
         try (var receiver = new WebhookReceiver()) {
             subscribe(platform, key, receiver.url("/overflow"), "probe.burst");
@@ -135,5 +129,13 @@ class WebhookDispatcherLoopsTest {
                     SELECT count(*) FROM lnp_core.webhook_deliveries WHERE workspace_id = ? AND state <> 'delivered'
                     """, workspace));
         }
+    }
+
+    /** A receiver's local queue of four, and no poll to help within a test's time. */
+    private static WebhookSettings oneSlotPerReceiverAndAPollOfAMinute() {
+        var base = WebhookScheduleTest.SETTINGS;
+        return new WebhookSettings(base.allowedNetworks(), base.requestTimeout(), base.lease(), 8, 1,
+                base.breakerFailures(), base.breakerDelay(), Duration.ofMinutes(1), base.batchSize(),
+                base.secretOverlap(), base.responseCap(), base.history(), base.disableAfter(), true);
     }
 }
