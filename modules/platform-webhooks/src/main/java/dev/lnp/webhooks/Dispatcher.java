@@ -39,9 +39,9 @@ import org.jdbi.v3.core.JdbiException;
  * pass refilled a receiver once, after a fan-out of up to a batch, which took 0.3–0.9 s under a burst of posts. The
  * fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}) or the poll interval
  * passes; the claim loop until a fan-out that left deliveries unleased, a redelivery, the poll interval, or room: a
- * receiver's queue half empty after a claim that filled it, or the node's holdings fallen to half. All state is in
- * PostgreSQL: killing the node loses at most the leases it held, which expire and are claimed again (by any node) with
- * the same delivery id.
+ * receiver's queue half empty after a claim that filled it, or the node's holdings (or its answered deliveries waiting
+ * to be recorded) fallen to half. All state is in PostgreSQL: killing the node loses at most the leases it held, which
+ * expire and are claimed again (by any node) with the same delivery id.
  */
 public final class Dispatcher implements AutoCloseable {
 
@@ -68,9 +68,15 @@ public final class Dispatcher implements AutoCloseable {
     private final Semaphore attemptSlots;
     /** Writes finished attempts in batches, one commit for many deliveries. */
     private final AttemptRecorder recorder;
-    /** Deliveries this node holds (claimed, waiting for their receiver or in flight), and the most it may. */
+    /** Deliveries this node holds until their answer is in (waiting for a slot or in flight), and the most it may. */
     private final AtomicInteger held = new AtomicInteger();
     private final int maxHeld;
+    /**
+     * Answered deliveries waiting for their batch's commit, bounded apart by {@link #maxHeld} (they keep their
+     * payload and virtual thread in memory until then). Counting them in {@link #held} let a slow batch (70–115 ms
+     * under a burst of posts) use up the node's room, so the fan-out leased little while the receiver was idle.
+     */
+    private final AtomicInteger unrecorded = new AtomicInteger();
     /** Wakes the fan-out loop: a commit, a redelivery. */
     private final Signal fanOutDue = new Signal();
     /** Wakes the claim loop: new deliveries, a redelivery, room at a receiver or on the node. */
@@ -258,12 +264,14 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /**
-     * How many more deliveries this node may take in one statement. Both loops take them, each from what it saw
-     * before its statement, so together they may hold up to a batch more than the node's limit (and a receiver's
+     * How many more deliveries this node may take in one statement: room among those before their answer and among
+     * those answered but not yet recorded, each bounded by {@link #maxHeld}. Both loops take them, each from what it
+     * saw before its statement, so together they may hold up to a batch more than the node's limit (and a receiver's
      * queue up to twice its depth) for as long as those deliveries wait; each still waits only within its lease.
      */
     private int roomOnNode() {
-        return Math.max(0, Math.min(maxHeld - held.get(), settings.batchSize()));
+        return Math.max(0, Math.min(Math.min(maxHeld - held.get(), maxHeld - unrecorded.get()),
+                settings.batchSize()));
     }
 
     private int perSubscription() {
@@ -319,28 +327,34 @@ public final class Dispatcher implements AutoCloseable {
         receiver.hold();
         held.incrementAndGet();
         heldIds.add(delivery.id());
-        // The receiver's local queue counts a delivery until its answer is in, the node's until it is recorded:
-        // a delivery waiting for its batch's commit no longer stops more being claimed for its receiver (that
-        // capped a busy receiver at its queue depth per commit latency while the recorder was behind).
-        AtomicBoolean receiverLetGo = new AtomicBoolean();
-        Runnable letGoOfReceiver = () -> {
+        // A delivery leaves its receiver's local queue and the node's holdings once its answer is in, and waits
+        // for its batch's commit among the unrecorded: recording no longer stops more being claimed (that capped a
+        // busy receiver at its queue depth per commit latency while the recorder was behind).
+        AtomicBoolean answered = new AtomicBoolean();
+        Runnable answerIsIn = () -> {
+            if (!answered.compareAndSet(false, true)) {
+                return;
+            }
+            unrecorded.incrementAndGet();
             // Claim more when this receiver's local queue is half empty and the last claim left some behind: once
             // per claim, not once per attempt (new events and due retries wake the loop on their own).
-            if (receiverLetGo.compareAndSet(false, true) && receiver.letGo(settings.perReceiver())) {
+            if (receiver.letGo(settings.perReceiver())) {
+                claimDue.raise();
+            }
+            if (held.decrementAndGet() == maxHeld / 2) {
                 claimDue.raise();
             }
         };
         return attempts.submit(() -> {
             try {
-                attemptWhenASlotIsFree(delivery, receiver, letGoOfReceiver);
+                attemptWhenASlotIsFree(delivery, receiver, answerIsIn);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + " could not be recorded; it will be "
                         + "attempted again when its lease ends", e);
             } finally {
-                letGoOfReceiver.run();
+                answerIsIn.run();
                 heldIds.remove(delivery.id());
-                // Likewise for the node's queue.
-                if (held.decrementAndGet() == maxHeld / 2) {
+                if (unrecorded.decrementAndGet() == maxHeld / 2) {
                     claimDue.raise();
                 }
             }
@@ -354,8 +368,7 @@ public final class Dispatcher implements AutoCloseable {
      * outcome waits for a commit, and holding a receiver's slot across it capped each receiver at a few
      * deliveries per commit latency (≈ 70/s while the database was busy with other writes).
      */
-    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver,
-            Runnable letGoOfReceiver) {
+    private void attemptWhenASlotIsFree(ClaimedDelivery delivery, Receivers.Receiver receiver, Runnable answerIsIn) {
         long deadline = System.nanoTime() + Duration.between(clock.instant(), delivery.leaseUntil())
                 .minus(settings.requestTimeout()).minusSeconds(1).toNanos();
         Sender.Result result;
@@ -376,7 +389,7 @@ public final class Dispatcher implements AutoCloseable {
                 receiver.bulkhead.releasePermit();
             }
         }
-        letGoOfReceiver.run();
+        answerIsIn.run();
         record(delivery, result);
     }
 
