@@ -310,12 +310,9 @@ public final class Dispatcher implements AutoCloseable {
         filled.forEach(Receivers.Receiver::claimed);
     }
 
-    /** For each subscription seen on this node, how many more deliveries to claim for its receiver (0: none now). */
+    /** How many more deliveries to claim for each subscription whose receiver is not idle; the others get all. */
     private Map<UUID, Integer> roomPerSubscription() {
-        Map<UUID, Integer> room = new HashMap<>();
-        receiverOfSubscription.forEach((subscription, receiver) ->
-                room.put(subscription, receiver.room(settings.perReceiver())));
-        return room;
+        return Receivers.roomBelowIdle(receiverOfSubscription, settings.perReceiver());
     }
 
     private Future<?> dispatch(ClaimedDelivery delivery, Instant now) {

@@ -3,8 +3,10 @@ package dev.lnp.webhooks;
 import dev.failsafe.Bulkhead;
 import dev.failsafe.CircuitBreaker;
 import java.net.URI;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,6 +65,25 @@ final class Receivers {
         boolean letGo(int perReceiver) {
             return held.decrementAndGet() <= perReceiver * QUEUE_PER_SLOT / 2 && moreDue.compareAndSet(true, false);
         }
+    }
+
+    /**
+     * How many more deliveries to claim for each subscription whose receiver has less room than an idle one (some
+     * of its deliveries held, or its circuit not closed); the claim and the fan-out give every other subscription
+     * an idle receiver's room. Only these go into their statements: a node learns the receiver of every
+     * subscription it has delivered for and never forgets it, and binding them all made each statement carry an id
+     * per subscription ever seen.
+     */
+    static Map<UUID, Integer> roomBelowIdle(Map<UUID, Receiver> receiverOfSubscription, int perReceiver) {
+        int idle = perReceiver * QUEUE_PER_SLOT;
+        Map<UUID, Integer> room = new HashMap<>();
+        receiverOfSubscription.forEach((subscription, receiver) -> {
+            int left = receiver.room(perReceiver);
+            if (left < idle) {
+                room.put(subscription, left);
+            }
+        });
+        return room;
     }
 
     private final WebhookSettings settings;

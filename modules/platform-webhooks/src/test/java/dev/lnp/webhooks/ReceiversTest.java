@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** When a receiver's local queue wakes the claim loop (Dispatcher): once per claim that filled its room. */
@@ -14,10 +16,10 @@ class ReceiversTest {
 
     private static final int PER_RECEIVER = 2; // a local queue of 8, half is 4
 
-    private final Receivers.Receiver receiver = new Receivers(new WebhookSettings(List.of(), Duration.ofSeconds(2),
+    private final Receivers receivers = new Receivers(new WebhookSettings(List.of(), Duration.ofSeconds(2),
             Duration.ofSeconds(10), 8, PER_RECEIVER, 5, Duration.ofSeconds(1), Duration.ofSeconds(1), 100,
-            Duration.ofHours(1), 1024, Duration.ofDays(1), Duration.ofDays(1), true))
-            .of(URI.create("http://127.0.0.1:9/hooks"));
+            Duration.ofHours(1), 1024, Duration.ofDays(1), Duration.ofDays(1), true));
+    private final Receivers.Receiver receiver = receivers.of(URI.create("http://127.0.0.1:9/hooks"));
 
     private void hold(int n) {
         for (int i = 0; i < n; i++) {
@@ -58,5 +60,23 @@ class ReceiversTest {
         for (int left = 5; left >= 0; left--) {
             assertFalse(receiver.letGo(PER_RECEIVER), "left " + left);
         }
+    }
+
+    @Test
+    void onlySubscriptionsWhoseReceiverIsNotIdleGoIntoTheStatements() {
+        UUID busy = UUID.randomUUID();
+        UUID sameReceiver = UUID.randomUUID();
+        UUID broken = UUID.randomUUID();
+        UUID idle = UUID.randomUUID();
+        hold(3);
+        Receivers.Receiver failing = receivers.of(URI.create("http://127.0.0.2:9/hooks"));
+        failing.breaker.open();
+        Map<UUID, Receivers.Receiver> seen = Map.of(busy, receiver, sameReceiver, receiver, broken, failing,
+                idle, receivers.of(URI.create("http://127.0.0.3:9/hooks")));
+
+        assertEquals(Map.of(busy, 5, sameReceiver, 5, broken, 0), Receivers.roomBelowIdle(seen, PER_RECEIVER),
+                "an idle receiver's subscriptions get the idle room without being named");
+        failing.breaker.halfOpen();
+        assertEquals(1, Receivers.roomBelowIdle(seen, PER_RECEIVER).get(broken), "a single probe while half-open");
     }
 }
