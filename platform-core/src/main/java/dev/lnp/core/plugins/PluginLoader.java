@@ -1,12 +1,17 @@
 package dev.lnp.core.plugins;
 
 import dev.lnp.api.PlatformPlugin;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.System.Logger.Level;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.ServiceLoader;
 import org.pf4j.DefaultPluginManager;
 import org.pf4j.PluginDescriptorFinder;
 import org.pf4j.PluginManager;
@@ -19,11 +24,13 @@ import org.pf4j.PluginWrapper;
  * ({@code plugin.properties}) and names its entry point in {@code META-INF/services/dev.lnp.api.PlatformPlugin}.
  * PF4J orders plugins by their dependencies; a plugin whose dependency is disabled or missing fails start-up.
  * A dependency may also be one of the plugins bundled with the platform, loaded before this folder
- * ({@link BundledPluginDependencies}).
+ * ({@link BundledPluginDependencies}); a plugin may use a bundled plugin's classes only when it depends on it
+ * ({@link BundledPluginIsolation}).
  */
 public final class PluginLoader {
 
     private static final System.Logger LOG = System.getLogger(PluginLoader.class.getName());
+    private static final String SERVICES = "META-INF/services/" + PlatformPlugin.class.getName();
 
     private final Path pluginsDir;
     private final PluginSelection selection;
@@ -51,6 +58,11 @@ public final class PluginLoader {
             @Override
             protected PluginDescriptorFinder createPluginDescriptorFinder() {
                 return new BundledPluginDependencies(super.createPluginDescriptorFinder(), bundled, selection);
+            }
+
+            @Override
+            protected org.pf4j.PluginLoader createPluginLoader() {
+                return new BundledPluginIsolation(bundled).loaders(this);
             }
         };
         manager.loadPlugins();
@@ -80,23 +92,44 @@ public final class PluginLoader {
         return wrapper.getFailedException() == null ? "" : " (" + wrapper.getFailedException().getMessage() + ")";
     }
 
-    /** The plugin's own {@link PlatformPlugin}: declared in its jar, not one a parent loader can also see. */
+    /**
+     * The plugin's own {@link PlatformPlugin}: named in its own jar's (or folder's) service file. A parent's
+     * service files are not read: they name the bundled plugins, whose classes this plugin may not load.
+     */
     private static PlatformPlugin entryPoint(PluginWrapper wrapper) {
-        ClassLoader loader = wrapper.getPluginClassLoader();
-        // The same entry can be seen twice (the plugin jar and a parent's copy of it): count classes, not lines.
-        List<Class<? extends PlatformPlugin>> own = ServiceLoader.load(PlatformPlugin.class, loader).stream()
-                .map(ServiceLoader.Provider::type)
-                .filter(type -> type.getClassLoader() == loader)
-                .distinct()
-                .toList();
-        if (own.size() != 1) {
+        var loader = (URLClassLoader) wrapper.getPluginClassLoader();
+        List<Class<?>> own = new ArrayList<>();
+        try {
+            for (URL services : Collections.list(loader.findResources(SERVICES))) {
+                for (String name : serviceNames(services)) {
+                    Class<?> type = Class.forName(name, false, loader);
+                    if (type.getClassLoader() == loader && !own.contains(type)) {
+                        own.add(type);
+                    }
+                }
+            }
+        } catch (IOException | ClassNotFoundException e) {
+            throw new IllegalStateException("Cannot read the entry point of plugin " + wrapper.getPluginId()
+                    + " from " + SERVICES + ": " + e.getMessage(), e);
+        }
+        if (own.size() != 1 || !PlatformPlugin.class.isAssignableFrom(own.get(0))) {
             throw new IllegalStateException("Plugin " + wrapper.getPluginId() + " must declare exactly one "
-                    + PlatformPlugin.class.getName() + " in META-INF/services; found " + own.size());
+                    + PlatformPlugin.class.getName() + " of its own in " + SERVICES + "; found " + own);
         }
         try {
-            return own.get(0).getConstructor().newInstance();
+            return (PlatformPlugin) own.get(0).getConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("Cannot create the entry point of plugin " + wrapper.getPluginId(), e);
+        }
+    }
+
+    /** The class names in a service file: one a line, {@code #} starting a comment. */
+    private static List<String> serviceNames(URL services) throws IOException {
+        try (InputStream in = services.openStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .map(line -> line.replaceFirst("#.*", "").strip())
+                    .filter(line -> !line.isEmpty())
+                    .toList();
         }
     }
 

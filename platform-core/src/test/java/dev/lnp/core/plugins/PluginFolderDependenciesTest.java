@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.core.plugins.bundled.BundledEntry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A plugin in the plugins folder (PF4J) that depends on a plugin bundled with the platform (on the class path,
  * loaded first): the dependency is honoured, checked for its version, refused when the bundled plugin is switched
- * off, and a second copy of a bundled plugin in the folder is refused. The folder plugin is compiled and packed
- * here, as a third party would ship it.
+ * off, and a second copy of a bundled plugin in the folder is refused; the bundled plugin's classes are the folder
+ * plugin's only when it depends on it. The folder plugin is compiled and packed here, as a third party would ship it.
  */
 class PluginFolderDependenciesTest {
 
@@ -86,21 +87,55 @@ class PluginFolderDependenciesTest {
                 "is also bundled with the platform (lib/plugins/crm-plugin.jar)"), failure.getMessage());
     }
 
+    @Test
+    void aFolderPluginUsesABundledPluginsClassesOnlyWhenItDependsOnIt() throws IOException {
+        String useBundled = "try { Class.forName(\"" + BundledEntry.class.getName() + "\", true, Entry.class"
+                + ".getClassLoader()); } catch (ClassNotFoundException e) { throw new IllegalStateException(e); }";
+        jar("addon", "", useBundled);
+        var loader = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0", new BundledEntry())));
+        var failure = assertThrows(IllegalStateException.class, loader::load);
+        Throwable cause = failure;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        assertEquals(BundledEntry.class.getName() + " belongs to the bundled plugin crm, which plugin addon does not "
+                + "depend on: add crm to plugin.dependencies in its plugin.properties", cause.getMessage());
+        loader.unload();
+
+        Files.delete(folder.resolve("addon-plugin-1.0.0.jar"));
+        jar("addon", "crm", useBundled);
+        var dependent = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0", new BundledEntry())));
+        try {
+            assertEquals("addon", dependent.load().get(0).id(), "with the dependency declared it loads");
+        } finally {
+            dependent.unload();
+        }
+    }
+
     private static LoadedPlugin bundled(String id, String version) {
-        PlatformPlugin instance = new PlatformPlugin() {
+        return bundled(id, version, new PlatformPlugin() {
             @Override
             public void register(Registrar registrar) {
             }
-        };
+        });
+    }
+
+    private static LoadedPlugin bundled(String id, String version, PlatformPlugin instance) {
         return new LoadedPlugin(id, version, List.of(), instance, PluginFolderDependenciesTest.class.getClassLoader(),
                 "lib/plugins/" + id + "-plugin.jar");
     }
 
     /** A plugin jar with id {@code id} and {@code plugin.dependencies=dependencies}, its entry point compiled here. */
     private void jar(String id, String dependencies) throws IOException {
+        jar(id, dependencies, "");
+    }
+
+    /** The same, its entry point's constructor running {@code constructorBody}. */
+    private void jar(String id, String dependencies, String constructorBody) throws IOException {
         String pkg = "org.example." + id;
         String source = "package " + pkg + ";\n"
                 + "public final class Entry implements dev.lnp.api.PlatformPlugin {\n"
+                + "    public Entry() { " + constructorBody + " }\n"
                 + "    @Override public void register(dev.lnp.api.Registrar registrar) { }\n"
                 + "}\n";
         Path src = Files.createDirectories(work.resolve("src"));
