@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /** Small helpers the webhook tests share: subscribe, publish, read delivery state. */
@@ -60,6 +61,22 @@ final class Hooks {
                 .bind("s", subscription)
                 .map((rs, ctx) -> Map.entry(rs.getObject("id", UUID.class), rs.getString("state")))
                 .list()).stream().collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    /** How many of a subscription's deliveries are delivered (their attempt recorded). */
+    static long delivered(Jdbi jdbi, UUID subscription) {
+        return states(jdbi, subscription).values().stream().filter("delivered"::equals).count();
+    }
+
+    /**
+     * A transaction holding the lock every recording of an attempt waits for (it inserts into webhook_attempts),
+     * and nothing else does; roll it back to let the recordings through.
+     */
+    static Handle recordingBlocked(Jdbi jdbi) {
+        Handle lock = jdbi.open();
+        lock.begin();
+        lock.execute("LOCK TABLE lnp_core.webhook_attempts IN EXCLUSIVE MODE");
+        return lock;
     }
 
     static long count(Jdbi jdbi, String sql, Object... binds) {

@@ -34,20 +34,17 @@ class WebhookSlotTest {
         try (var receiver = new WebhookReceiver()) {
             receiver.respond(r -> Reply.status(204));
             var sub = subscribe(platform, key, receiver.url("/hook"), "probe.burst");
-            try (Handle lock = platform.jdbi().open()) {
-                lock.begin();
-                // Recording an attempt inserts into webhook_attempts: this blocks every recording, nothing else.
-                lock.execute("LOCK TABLE lnp_core.webhook_attempts IN EXCLUSIVE MODE");
+            try (Handle lock = Hooks.recordingBlocked(platform.jdbi())) {
                 publish(platform, key, 3, "probe.burst");
 
                 await(seconds(15), "three deliveries through one slot while none can be recorded",
                         () -> receiver.received().size() == 3);
-                assertEquals(0, Hooks.states(platform.jdbi(), sub.id()).values().stream()
-                        .filter("delivered"::equals).count(), "no outcome recorded while the lock is held");
+                assertEquals(0, Hooks.delivered(platform.jdbi(), sub.id()),
+                        "no outcome recorded while the lock is held");
                 lock.rollback();
             }
-            await(seconds(15), "all three recorded once the lock is gone", () -> Hooks.states(platform.jdbi(),
-                    sub.id()).values().stream().filter("delivered"::equals).count() == 3);
+            await(seconds(15), "all three recorded once the lock is gone",
+                    () -> Hooks.delivered(platform.jdbi(), sub.id()) == 3);
             assertEquals(3, receiver.received().size());
         }
     }
@@ -59,20 +56,18 @@ class WebhookSlotTest {
         try (var receiver = new WebhookReceiver()) {
             receiver.respond(r -> Reply.status(204));
             var sub = subscribe(platform, key, receiver.url("/hook"), "probe.burst");
-            try (Handle lock = platform.jdbi().open()) {
-                lock.begin();
-                lock.execute("LOCK TABLE lnp_core.webhook_attempts IN EXCLUSIVE MODE");
+            try (Handle lock = Hooks.recordingBlocked(platform.jdbi())) {
                 // Ten deliveries, more than the receiver's local queue (4 per slot, one slot): each answered
                 // delivery leaves the queue although its outcome cannot be recorded yet.
                 publish(platform, key, 10, "probe.burst");
                 await(seconds(15), "ten deliveries sent while none can be recorded",
                         () -> receiver.received().size() == 10);
-                assertEquals(0, Hooks.states(platform.jdbi(), sub.id()).values().stream()
-                        .filter("delivered"::equals).count(), "no outcome recorded while the lock is held");
+                assertEquals(0, Hooks.delivered(platform.jdbi(), sub.id()),
+                        "no outcome recorded while the lock is held");
                 lock.rollback();
             }
-            await(seconds(15), "all ten recorded once the lock is gone", () -> Hooks.states(platform.jdbi(),
-                    sub.id()).values().stream().filter("delivered"::equals).count() == 10);
+            await(seconds(15), "all ten recorded once the lock is gone",
+                    () -> Hooks.delivered(platform.jdbi(), sub.id()) == 10);
             assertEquals(10, receiver.received().size(), "each sent once");
         }
     }

@@ -39,9 +39,7 @@ class WebhookUnrecordedTest {
             // Answers 100 ms apart, so the node's holdings fall to half while some room for unrecorded ones is left.
             receiver.respond(r -> Reply.status(204).after(Duration.ofMillis(100)));
             var sub = subscribe(platform, key, receiver.url("/hook"), "probe.burst");
-            try (Handle lock = platform.jdbi().open()) {
-                lock.begin();
-                lock.execute("LOCK TABLE lnp_core.webhook_attempts IN EXCLUSIVE MODE");
+            try (Handle lock = Hooks.recordingBlocked(platform.jdbi())) {
                 publish(platform, key, 12, "probe.burst");
 
                 await(seconds(15), "more than the node's four held deliveries sent while none can be recorded",
@@ -49,12 +47,12 @@ class WebhookUnrecordedTest {
                 Thread.sleep(1_500); // several polls and wake-ups
                 int sent = receiver.received().size();
                 assertTrue(sent <= 8, "at most four held and four unrecorded, but " + sent + " were sent");
-                assertEquals(0, Hooks.states(platform.jdbi(), sub.id()).values().stream()
-                        .filter("delivered"::equals).count(), "no outcome recorded while the lock is held");
+                assertEquals(0, Hooks.delivered(platform.jdbi(), sub.id()),
+                        "no outcome recorded while the lock is held");
                 lock.rollback();
             }
-            await(seconds(20), "all twelve recorded once the lock is gone", () -> Hooks.states(platform.jdbi(),
-                    sub.id()).values().stream().filter("delivered"::equals).count() == 12);
+            await(seconds(20), "all twelve recorded once the lock is gone",
+                    () -> Hooks.delivered(platform.jdbi(), sub.id()) == 12);
             assertEquals(12, receiver.received().size(), "each sent once");
         }
     }
