@@ -21,7 +21,7 @@ import org.pf4j.PluginManager;
  * lambdas), and PF4J's class loader of a folder plugin asks the application class path after the plugin's own jar:
  * without this, every folder plugin could use every bundled plugin's classes, and would break only where that
  * plugin is switched off. A bundled plugin's classes are those in its entry point's package and the packages below
- * it ({@code dev.lnp.plugins.crm} and {@code dev.lnp.plugins.crm.*}); those packages are reserved for it.
+ * it ({@code dev.lnp.plugins.crm} and {@code dev.lnp.plugins.crm.*}), unless the folder plugin's own jar has them.
  */
 final class BundledPluginIsolation {
 
@@ -91,7 +91,10 @@ final class BundledPluginIsolation {
         @Override
         public Class<?> loadClass(String className) throws ClassNotFoundException {
             String owner = pluginOf(className);
-            if (owner != null && !dependencies.contains(owner)) {
+            // The plugin's own classes stay its own, whatever their package (an embedding application's class-path
+            // plugin may share a package root with the folder's plugins).
+            if (owner != null && !dependencies.contains(owner)
+                    && findResource(className.replace('.', '/') + ".class") == null) {
                 throw new ClassNotFoundException(className + " belongs to the bundled plugin " + owner
                         + ", which plugin " + pluginId + " does not depend on: add " + owner
                         + " to plugin.dependencies in its plugin.properties");

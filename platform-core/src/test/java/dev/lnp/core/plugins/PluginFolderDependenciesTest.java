@@ -112,6 +112,18 @@ class PluginFolderDependenciesTest {
         }
     }
 
+    @Test
+    void aFolderPluginsOwnClassesAreItsOwnEvenInABundledPluginsPackage() throws IOException {
+        // An embedding application's class-path plugin may share a package root with the folder's plugins.
+        jar("addon", "", "", BundledEntry.class.getPackageName() + ".addon");
+        var loader = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0", new BundledEntry())));
+        try {
+            assertEquals("addon", loader.load().get(0).id());
+        } finally {
+            loader.unload();
+        }
+    }
+
     private static LoadedPlugin bundled(String id, String version) {
         return bundled(id, version, new PlatformPlugin() {
             @Override
@@ -132,7 +144,11 @@ class PluginFolderDependenciesTest {
 
     /** The same, its entry point's constructor running {@code constructorBody}. */
     private void jar(String id, String dependencies, String constructorBody) throws IOException {
-        String pkg = "org.example." + id;
+        jar(id, dependencies, constructorBody, "org.example." + id);
+    }
+
+    /** The same, its entry point in package {@code pkg}. */
+    private void jar(String id, String dependencies, String constructorBody, String pkg) throws IOException {
         String source = "package " + pkg + ";\n"
                 + "public final class Entry implements dev.lnp.api.PlatformPlugin {\n"
                 + "    public Entry() { " + constructorBody + " }\n"
