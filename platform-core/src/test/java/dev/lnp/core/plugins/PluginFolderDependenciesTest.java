@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarEntry;
@@ -124,6 +125,26 @@ class PluginFolderDependenciesTest {
         }
     }
 
+    @Test
+    void aFolderPluginWithoutAnEntryPointOfItsOwnRefusesTheStart() throws IOException {
+        jar("addon", "", "", "org.example.addon", "");
+        var loader = new PluginLoader(folder, ALL, List.of(bundled("crm", "0.1.0", new BundledEntry())));
+        var failure = assertThrows(IllegalStateException.class, loader::load);
+        assertEquals("Plugin addon must declare exactly one dev.lnp.api.PlatformPlugin of its own in "
+                + "META-INF/services/dev.lnp.api.PlatformPlugin; found []", failure.getMessage());
+        loader.unload();
+    }
+
+    @Test
+    void anEntryPointThatIsNotInTheJarRefusesTheStart() throws IOException {
+        jar("addon", "", "", "org.example.addon", "org.example.addon.Entry\n# a comment\norg.example.addon.Missing\n");
+        var loader = new PluginLoader(folder, ALL, List.of());
+        var failure = assertThrows(IllegalStateException.class, loader::load);
+        assertEquals("Cannot read the entry point of plugin addon from META-INF/services/dev.lnp.api.PlatformPlugin: "
+                + "org.example.addon.Missing", failure.getMessage());
+        loader.unload();
+    }
+
     private static LoadedPlugin bundled(String id, String version) {
         return bundled(id, version, new PlatformPlugin() {
             @Override
@@ -149,6 +170,12 @@ class PluginFolderDependenciesTest {
 
     /** The same, its entry point in package {@code pkg}. */
     private void jar(String id, String dependencies, String constructorBody, String pkg) throws IOException {
+        jar(id, dependencies, constructorBody, pkg, pkg + ".Entry\n");
+    }
+
+    /** The same, with {@code services} as its service file (none when empty). */
+    private void jar(String id, String dependencies, String constructorBody, String pkg, String services)
+            throws IOException {
         String source = "package " + pkg + ";\n"
                 + "public final class Entry implements dev.lnp.api.PlatformPlugin {\n"
                 + "    public Entry() { " + constructorBody + " }\n"
@@ -163,11 +190,13 @@ class PluginFolderDependenciesTest {
                 "--release", "21", "-proc:none", "-cp", System.getProperty("java.class.path"), file.toString());
         assertEquals(0, exit, errors.toString());
         String classFile = pkg.replace('.', '/') + "/Entry.class";
-        Map<String, byte[]> entries = Map.of(
-                "plugin.properties", ("plugin.id=" + id + "\nplugin.version=1.0.0\nplugin.provider=Example\n"
-                        + "plugin.requires=*\nplugin.dependencies=" + dependencies + "\n").getBytes(StandardCharsets.UTF_8),
-                "META-INF/services/dev.lnp.api.PlatformPlugin", (pkg + ".Entry\n").getBytes(StandardCharsets.UTF_8),
-                classFile, Files.readAllBytes(classes.resolve(classFile)));
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put("plugin.properties", ("plugin.id=" + id + "\nplugin.version=1.0.0\nplugin.provider=Example\n"
+                + "plugin.requires=*\nplugin.dependencies=" + dependencies + "\n").getBytes(StandardCharsets.UTF_8));
+        if (!services.isEmpty()) {
+            entries.put("META-INF/services/dev.lnp.api.PlatformPlugin", services.getBytes(StandardCharsets.UTF_8));
+        }
+        entries.put(classFile, Files.readAllBytes(classes.resolve(classFile)));
         try (OutputStream out = Files.newOutputStream(folder.resolve(id + "-plugin-1.0.0.jar"));
                 JarOutputStream jar = new JarOutputStream(out)) {
             for (var entry : entries.entrySet()) {
