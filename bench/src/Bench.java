@@ -126,6 +126,25 @@ public final class Bench {
             return "?";
         }
     }
+    /**
+     * The processor as /proc/cpuinfo names it, with its clock: runs on different machines of the same kind differed
+     * by 2–3× in every CPU-bound figure (docs/performance.md, sessions 18–20), so each table says which it had.
+     */
+    private static String processor() {
+        try {
+            List<String> lines = Files.readAllLines(Path.of("/proc/cpuinfo"));
+            String model = lines.stream().filter(l -> l.startsWith("model name")).findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("?");
+            String mhz = lines.stream().filter(l -> l.startsWith("cpu MHz")).findFirst()
+                    .map(l -> String.format(Locale.ROOT, " at %,.0f MHz",
+                            Double.parseDouble(l.substring(l.indexOf(':') + 1).strip())))
+                    .orElse("");
+            return model + mhz;
+        } catch (IOException | NumberFormatException e) {
+            return "?";
+        }
+    }
+
     private final Map<Integer, Double> httpCeiling = new HashMap<>();
     /** Figures the issue-20 targets need beyond the rows: the webhook burst's POST rate, restart ms, peer rows. */
     private final Map<String, Double> figures = new HashMap<>();
@@ -552,6 +571,8 @@ public final class Bench {
         t.append(String.format("Load average at the start of the scenarios: %s; at the end: %s (%d cores; anything above"
                 + " the platform, PostgreSQL and wrk is other work on the machine).%n", loadAtStart, loadAverage(),
                 Runtime.getRuntime().availableProcessors()));
+        t.append(String.format("Processor: %s; compare runs on different machines by their ratios (to pgbench, to the"
+                + " HTTP ceiling), not by their rates.%n", processor()));
         t.append(String.format("PostgreSQL's autovacuum: %s%s.%n", autovacuum, "off".equals(autovacuum)
                 ? " (the rows the scenarios update or delete stay dead until a VACUUM; the harness runs one only"
                         + " after the seed)" : ""));
