@@ -4,11 +4,11 @@
 -- 1 every request counting as before the leases (one upsert of the hot window row each).
 -- As a read admits it: the statement's two quota CTEs (a write's monthly unit, taken since session 9) are left
 -- out here, since a request without a quota binds :charge false and they do nothing. Since session 10 most reads
--- skip this statement (the node's admission cache, re-checked by the fingerprint in the transaction's first
--- statement); it runs when a read reserves rate positions, and for writes with a quota.
+-- skip this statement (the node's admission cache, re-checked by the workspace's admission version in the
+-- transaction's first statement); it runs when a read reserves rate positions, and for writes with a quota.
 --   pgbench -n -M prepared -c 4 -j 2 -T 10 -D hash=<hex SHA-256 of the key> -D chunk=0 -f bench/sql/admission.sql DB
 WITH found AS (
-    SELECT admitted.*, md5(admitted::text) AS admission_fingerprint, c.tool_calls_used
+    SELECT admitted.*, COALESCE(v.version, 0) AS admission_version, c.tool_calls_used
       FROM (SELECT k.id AS key_id, k.legacy, k.valid_until, k.revoked_at AS key_revoked_at,
                    c.id AS connection_id, c.workspace_id, c.identity_id, c.scopes, c.preset,
                    c.expires_at, c.revoked_at AS connection_revoked_at, c.delegation_enabled,
@@ -23,7 +23,8 @@ WITH found AS (
               JOIN lnp_core.workspaces w ON w.id = c.workspace_id
               LEFT JOIN lnp_core.users u ON u.id = c.delegated_user_id
              WHERE k.key_hash = decode(:hash, 'hex')) admitted
-      JOIN lnp_core.connections c ON c.id = admitted.connection_id),
+      JOIN lnp_core.connections c ON c.id = admitted.connection_id
+      LEFT JOIN lnp_core.admission_versions v ON v.workspace_id = admitted.workspace_id),
 live AS (
     SELECT key_id, connection_id FROM found
      WHERE true AND key_revoked_at IS NULL AND connection_revoked_at IS NULL

@@ -18,8 +18,8 @@ final class AdmissionCache {
     /** Beyond this many keys, expired entries are dropped, and all of them if that is not enough. */
     static final int MAX_ENTRIES = 10_000;
 
-    /** A live key's record, its principal and the admission's fingerprint. */
-    record Admitted(KeyRecord key, dev.lnp.api.Principal principal, String fingerprint) {
+    /** A live key's record, its principal and its workspace's admission version when they were read. */
+    record Admitted(KeyRecord key, dev.lnp.api.Principal principal, long version) {
     }
 
     private record Entry(Admitted admitted, long expiresNanos) {

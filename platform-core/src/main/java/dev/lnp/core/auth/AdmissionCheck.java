@@ -1,8 +1,10 @@
 package dev.lnp.core.auth;
 
+import java.util.UUID;
+
 /**
  * A request admitted from this node's {@link AdmissionCache} rather than from the database: its workspace
- * transaction's first statement reads the admission's fingerprint again ({@link KeyRepository#ADMISSION_FINGERPRINT})
+ * transaction's first statement reads the workspace's admission version again ({@link KeyRepository#ADMISSION_VERSION})
  * and the transaction goes on only when it is unchanged. Otherwise it throws {@link Stale} before any work, the
  * transaction rolls back, and the request is admitted again from the database. A request that ends in an error
  * before any transaction checked it is {@linkplain Authenticator#confirm confirmed} with a statement of its own
@@ -10,32 +12,32 @@ package dev.lnp.core.auth;
  */
 public final class AdmissionCheck {
 
-    private final byte[] hash;
-    private final String fingerprint;
+    private final UUID workspaceId;
+    private final long version;
     private volatile boolean verified;
 
     /**
-     * @param hash        the key's hash, bound as {@code :hash}
-     * @param fingerprint the cached admission's fingerprint
+     * @param workspaceId the key's workspace, bound as {@code :workspace}
+     * @param version     the workspace's admission version when the cached admission was read
      */
-    AdmissionCheck(byte[] hash, String fingerprint) {
-        this.hash = hash;
-        this.fingerprint = fingerprint;
+    AdmissionCheck(UUID workspaceId, long version) {
+        this.workspaceId = workspaceId;
+        this.version = version;
     }
 
-    public byte[] hash() {
-        return hash;
+    public UUID workspaceId() {
+        return workspaceId;
     }
 
-    /** Compares the fingerprint a statement read ({@code null}: the key is gone) with the cached one. */
-    public void verify(String current) {
-        if (!fingerprint.equals(current)) {
+    /** Compares the admission version a statement read with the cached admission's. */
+    public void verify(long current) {
+        if (current != version) {
             throw new Stale();
         }
         verified = true;
     }
 
-    /** Whether no statement has compared the fingerprint yet. */
+    /** Whether no statement has compared the version yet. */
     public boolean pending() {
         return !verified;
     }

@@ -86,7 +86,7 @@ public final class Authenticator {
                 checkTimes(cached.key(), now, legacyAccepted);
                 if (charge == null || reserve.take(cached.key().workspaceId(), charge)) {
                     return new Authenticated(cached.principal(), cached.key(), claim.owned(), claim.lease(),
-                            charge != null, new AdmissionCheck(hash, cached.fingerprint()));
+                            charge != null, new AdmissionCheck(cached.key().workspaceId(), cached.version()));
                 }
             }
             // A write of a workspace this node knows may take a block of units for the writes that meet it here.
@@ -124,7 +124,7 @@ public final class Authenticator {
      */
     public void confirm(AdmissionCheck check) {
         if (check != null && check.pending()) {
-            check.verify(keys.fingerprint(check.hash()));
+            check.verify(keys.admissionVersion(check.workspaceId()));
         }
     }
 
@@ -141,12 +141,12 @@ public final class Authenticator {
             throw record == null ? Unauthorized.invalid() : Unauthorized.revoked();
         }
         checkTimes(record, now, legacyAccepted);
-        // The fingerprint covers everything the principal is made of: unchanged, the cached one is still right
+        // The version changes with everything the principal is made of: unchanged, the cached one is still right
         // (writes are admitted here on every request, and building the principal was 3 % of a POST's CPU).
         AdmissionCache.Admitted before = admissions.get(hash);
-        Principal principal = before != null && before.fingerprint().equals(admission.fingerprint())
+        Principal principal = before != null && before.version() == admission.version()
                 ? before.principal() : principal(record);
-        admissions.put(hash, new AdmissionCache.Admitted(record, principal, admission.fingerprint()));
+        admissions.put(hash, new AdmissionCache.Admitted(record, principal, admission.version()));
         return new Authenticated(principal, record, admission.hits() != null ? admission.hits() : position, lease,
                 admission.quotaTaken(), null);
     }

@@ -33,11 +33,12 @@ public final class WorkspaceTransactions {
     private static final String SET_WORKSPACE = "SELECT set_config('lnp.workspace_id', ?, true), "
             + "set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
     /**
-     * {@link #SET_WORKSPACE} for a caller admitted from the node's cache, with its admission's fingerprint first:
-     * read as the platform's user, since privileges are checked when the statement starts, before the role changes.
+     * {@link #SET_WORKSPACE} for a caller admitted from the node's cache, with its workspace's admission version
+     * first: read as the platform's user, since privileges are checked when the statement starts, before the role
+     * changes.
      */
     private static final String CHECK_AND_SET_WORKSPACE = "SELECT "
-            + KeyRepository.ADMISSION_FINGERPRINT.replace(":hash", "?") + ", "
+            + KeyRepository.ADMISSION_VERSION.replace(":workspace", "?::uuid") + ", "
             + "set_config('lnp.workspace_id', ?, true), set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
 
     private final Jdbi jdbi;
@@ -76,7 +77,7 @@ public final class WorkspaceTransactions {
 
     /**
      * {@link #inWorkspace(UUID, PluginContext.WorkspaceWork)} for a caller admitted from the node's cache: the
-     * statement that sets the workspace also reads the admission's fingerprint (as the platform's user: privileges
+     * statement that sets the workspace also reads the workspace's admission version (as the platform's user: privileges
      * are checked when the statement starts, before the role changes), and the transaction rolls back with
      * {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
      */
@@ -84,9 +85,9 @@ public final class WorkspaceTransactions {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
         R result = jdbi.inTransaction(handle -> {
             if (check == null) {
-                firstStatement(handle, SET_WORKSPACE, null, workspaceId.toString());
+                firstStatement(handle, SET_WORKSPACE, false, workspaceId.toString());
             } else {
-                check.verify(firstStatement(handle, CHECK_AND_SET_WORKSPACE, check.hash(), workspaceId.toString()));
+                check.verify(firstStatement(handle, CHECK_AND_SET_WORKSPACE, true, workspaceId.toString()));
             }
             WorkspaceTx outer = CURRENT.get();
             publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
@@ -119,7 +120,7 @@ public final class WorkspaceTransactions {
      */
     public <R> R outsideWorkspace(PluginContext.WorkspaceWork<R> work) {
         return jdbi.inTransaction(handle -> {
-            firstStatement(handle, SET_WORKSPACE, null, "");
+            firstStatement(handle, SET_WORKSPACE, false, "");
             EventPublisher none = new EventPublisher() {
                 @Override
                 public void publish(String eventName, Object data) {
@@ -142,21 +143,20 @@ public final class WorkspaceTransactions {
     }
 
     /**
-     * Runs one of the statements above on the transaction's connection and returns its first column: the
-     * admission's fingerprint (null when the key is gone) for {@link #CHECK_AND_SET_WORKSPACE}.
+     * Runs one of the statements above on the transaction's connection and returns its first column as a number:
+     * the workspace's admission version for {@link #CHECK_AND_SET_WORKSPACE}.
      *
-     * @param hash the key's hash, for {@link #CHECK_AND_SET_WORKSPACE} only; null for {@link #SET_WORKSPACE}
+     * @param checked whether {@code sql} is {@link #CHECK_AND_SET_WORKSPACE}, which binds the workspace twice
      */
-    private static String firstStatement(Handle handle, String sql, byte[] hash, String workspace) {
+    private static long firstStatement(Handle handle, String sql, boolean checked, String workspace) {
         try (PreparedStatement statement = handle.getConnection().prepareStatement(sql)) {
-            int parameter = 1;
-            if (hash != null) {
-                statement.setBytes(parameter++, hash);
+            statement.setString(1, workspace);
+            if (checked) {
+                statement.setString(2, workspace);
             }
-            statement.setString(parameter, workspace);
             try (ResultSet row = statement.executeQuery()) {
                 row.next();
-                return row.getString(1);
+                return checked ? row.getLong(1) : 0;
             }
         } catch (SQLException e) {
             // Jdbi's exception, as a Jdbi statement would have thrown: callers and the outage detection (which

@@ -17,7 +17,7 @@ class AdmissionCacheTest {
 
     @Test
     void anAdmissionIsReusedForItsTimeToLiveOnly() {
-        var admitted = new AdmissionCache.Admitted(null, null, "f1");
+        var admitted = new AdmissionCache.Admitted(null, null, 1);
         cache.put(hash(1), admitted);
         assertSame(admitted, cache.get(hash(1)), "found by the hash's bytes, not the array");
         now.addAndGet(99);
@@ -30,9 +30,9 @@ class AdmissionCacheTest {
     @Test
     void theKeptHashIsACopyAndEvictionDropsTheEntry() {
         byte[] hash = hash(3);
-        cache.put(hash, new AdmissionCache.Admitted(null, null, "f3"));
+        cache.put(hash, new AdmissionCache.Admitted(null, null, 3));
         hash[0] = 99;
-        assertEquals("f3", cache.get(hash(3)).fingerprint(), "the caller's array changed afterwards");
+        assertEquals(3, cache.get(hash(3)).version(), "the caller's array changed afterwards");
         cache.evict(hash(3));
         assertNull(cache.get(hash(3)));
     }
@@ -40,20 +40,20 @@ class AdmissionCacheTest {
     @Test
     void aFullCacheDropsExpiredEntriesFirstAndEverythingWhenNoneHasExpired() {
         for (int i = 0; i < AdmissionCache.MAX_ENTRIES / 2; i++) {
-            cache.put(hash(i), new AdmissionCache.Admitted(null, null, "old"));
+            cache.put(hash(i), new AdmissionCache.Admitted(null, null, 1));
         }
         now.addAndGet(100);
         for (int i = AdmissionCache.MAX_ENTRIES / 2; i < AdmissionCache.MAX_ENTRIES; i++) {
-            cache.put(hash(i), new AdmissionCache.Admitted(null, null, "new"));
+            cache.put(hash(i), new AdmissionCache.Admitted(null, null, 2));
         }
-        cache.put(hash(-1), new AdmissionCache.Admitted(null, null, "one more"));
+        cache.put(hash(-1), new AdmissionCache.Admitted(null, null, 3));
         assertEquals(AdmissionCache.MAX_ENTRIES / 2 + 1, cache.size(), "the expired half went");
-        assertEquals("new", cache.get(hash(AdmissionCache.MAX_ENTRIES - 1)).fingerprint());
+        assertEquals(2, cache.get(hash(AdmissionCache.MAX_ENTRIES - 1)).version());
 
         for (int i = 0; cache.size() < AdmissionCache.MAX_ENTRIES; i++) {
-            cache.put(hash(1_000_000 + i), new AdmissionCache.Admitted(null, null, "fill"));
+            cache.put(hash(1_000_000 + i), new AdmissionCache.Admitted(null, null, 4));
         }
-        cache.put(hash(-2), new AdmissionCache.Admitted(null, null, "last"));
+        cache.put(hash(-2), new AdmissionCache.Admitted(null, null, 5));
         assertEquals(1, cache.size(), "none had expired: all went, the new one stays");
         assertTrue(cache.get(hash(-2)) != null);
     }

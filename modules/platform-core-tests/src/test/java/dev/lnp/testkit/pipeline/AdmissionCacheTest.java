@@ -150,6 +150,52 @@ class AdmissionCacheTest {
         assertEquals(1, platform.admissions("cache") - cachedBefore, "the fresh admission is cached again");
     }
 
+    /** The workspace's quotas are part of every admission of its keys. */
+    @Test
+    void aNewQuotaForTheWorkspaceIsAdmittedAgain(TestPlatform platform) {
+        var issued = cachedKey(platform, "quota");
+        long staleBefore = platform.admissions("cache_stale");
+        platform.setQuota(issued.workspaceId(), "crm", 5);
+        assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        assertEquals(1, platform.admissions("cache_stale") - staleBefore);
+    }
+
+    /**
+     * The check reads the workspace's admission version: columns that change without changing an admission (a
+     * key's last use, a connection's tool-call count), new keys and connections, and changes in another
+     * workspace leave it, so the cached admission keeps serving.
+     */
+    @Test
+    void changesNoAdmissionIsMadeOfKeepTheCachedAdmission(TestPlatform platform) {
+        var issued = cachedKey(platform, "unchanged");
+        var other = cachedKey(platform, "other workspace");
+        long cachedBefore = platform.admissions("cache");
+        long staleBefore = platform.admissions("cache_stale");
+        platform.jdbi().useHandle(h -> {
+            h.execute("UPDATE lnp_core.api_keys SET last_used_at = now() - interval '1 hour' WHERE connection_id = ?",
+                    issued.connectionId());
+            h.execute("UPDATE lnp_core.connections SET tool_calls_used = tool_calls_used + 1 WHERE id = ?",
+                    issued.connectionId());
+            h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?", other.connectionId());
+        });
+        connection(platform, issued.workspaceId(), null);
+        assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        assertEquals(1, platform.admissions("cache") - cachedBefore);
+        assertEquals(0, platform.admissions("cache_stale") - staleBefore);
+        assertEquals(401, platform.get(ITEMS, other.key()).status(), "the other workspace's change applies there");
+    }
+
+    /** Deleting the workspace deletes its keys with it: the key is unknown on the next read. */
+    @Test
+    void aDeletedWorkspacesKeyIs401OnTheNextRead(TestPlatform platform) {
+        var issued = cachedKey(platform, "deleted workspace");
+        platform.jdbi().useHandle(h -> h.execute("DELETE FROM lnp_core.workspaces WHERE id = ?",
+                issued.workspaceId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("invalid_key", answer.json().path("code").asText());
+    }
+
     @Test
     void aWriteWithABodyIsAdmittedAgainWithoutReadingItsBodyTwice(TestPlatform platform) {
         var issued = cachedKey(platform, "patched");
