@@ -44,7 +44,7 @@ final class BodyStep implements PipelineStep<RouteCall> {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
                     "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }
-        byte[] bytes = reader.read(call);
+        byte[] bytes = read(call);
         JsonNode body;
         try {
             body = Json.readRequest(bytes);
@@ -61,6 +61,26 @@ final class BodyStep implements PipelineStep<RouteCall> {
         }
         call.body = body;
         rest.proceed();
+    }
+
+    /**
+     * The body's bytes, read from the request once. A refused body (too large, cut off) is refused again without a
+     * second read, which would find the rest of the stream; a body refused later (JSON, schema) is checked again
+     * from the same bytes.
+     */
+    private byte[] read(RouteCall call) {
+        if (call.bodyUnreadable != null) {
+            throw call.bodyUnreadable;
+        }
+        if (call.bodyBytes == null) {
+            try {
+                call.bodyBytes = reader.read(call);
+            } catch (ApiProblem unreadable) {
+                call.bodyUnreadable = unreadable;
+                throw unreadable;
+            }
+        }
+        return call.bodyBytes;
     }
 
     /** "N fields are invalid: a, b, …": the first few fields by name, however many there are. */

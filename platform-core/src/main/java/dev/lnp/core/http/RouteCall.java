@@ -3,6 +3,7 @@ package dev.lnp.core.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.RouteSpec;
@@ -35,6 +36,12 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     QuotaStep.AdmittedUnit quotaUnit;
     PageRequest page;
     JsonNode body = MissingNode.getInstance();
+    /**
+     * The body as read from the request, or why it could not be read: the request's stream can be read only once,
+     * and the steps after admission run again after a stale cached admission.
+     */
+    byte[] bodyBytes;
+    ApiProblem bodyUnreadable;
     /** A POST's {@code Idempotency-Key}, or null. */
     String idempotencyKey;
     WorkspaceTx tx;

@@ -212,6 +212,38 @@ class AdmissionCacheTest {
         assertEquals(1, platform.admissions("cache_stale") - staleBefore, "admitted from the cache, then again");
     }
 
+    /**
+     * A body refused before any transaction checked the admission is refused again after the re-admission, from
+     * the bytes already read: a second read of the request's stream would find it empty (400 unreadable_body).
+     */
+    @Test
+    void aRefusedBodyIsRefusedAgainAfterAStaleAdmission(TestPlatform platform) {
+        var issued = cachedKey(platform, "refused body");
+        String id = platform.post(ITEMS, issued.key(), "{\"name\":\"kept\"}").data().path("id").asText();
+        for (int i = 0; i < 2; i++) {
+            assertEquals(200, platform.get(ITEMS, issued.key()).status());
+        }
+        long staleBefore = platform.admissions("cache_stale");
+        raiseLimit(platform, issued);
+        TestResponse invalid = platform.patch(ITEMS + "/" + id, issued.key(), "{\"name\":5}");
+        assertEquals(422, invalid.status(), invalid.body());
+        assertEquals("/name", invalid.json().path("errors").path(0).path("pointer").asText(), invalid.body());
+
+        raiseLimit(platform, issued);
+        TestResponse malformed = platform.patch(ITEMS + "/" + id, issued.key(), "{\"name\":");
+        assertEquals(400, malformed.status(), malformed.body());
+        assertEquals("invalid_json", malformed.json().path("code").asText(), malformed.body());
+        assertEquals(2, platform.admissions("cache_stale") - staleBefore, "both were admitted from the cache first");
+        assertEquals("kept", platform.get(ITEMS + "/" + id, issued.key()).data().path("name").asText());
+    }
+
+    /** Another node (here: plain SQL) changes the key's connection: its next request finds its admission stale. */
+    private static void raiseLimit(TestPlatform platform, Issued issued) {
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.connections SET rest_per_minute = coalesce(rest_per_minute, 900) + 1 WHERE id = ?",
+                issued.connectionId()));
+    }
+
     @Test
     void aRevokedKeyIsTold401RatherThanItsRequestsOtherError(TestPlatform platform) {
         var query = cachedKey(platform, "bad query");
