@@ -49,8 +49,8 @@ public final class KeyRepository {
      * migration {@code V13_34__compatible_admission_versions}), so while it equals {@link Admission#version} nothing
      * that admission is made of has changed. A workspace transaction's first statement compares it with a cached
      * admission's ({@link AdmissionCheck}), so a revocation or a change of scopes takes effect at once on every
-     * node. One primary-key read: the md5 of the joined rows it replaced was a tenth of a page-1 read's work in
-     * PostgreSQL.
+     * node. One primary-key read, where the md5 of the joined rows it replaced took 6-7 % of a page-1 read's
+     * transaction (docs/performance.md, "Admission by version, session 21").
      */
     public static final String ADMISSION_VERSION =
             "COALESCE((SELECT version FROM lnp_core.admission_versions WHERE workspace_id = :workspace), 0)";

@@ -77,9 +77,9 @@ public final class WorkspaceTransactions {
 
     /**
      * {@link #inWorkspace(UUID, PluginContext.WorkspaceWork)} for a caller admitted from the node's cache: the
-     * statement that sets the workspace also reads the workspace's admission version (as the platform's user: privileges
-     * are checked when the statement starts, before the role changes), and the transaction rolls back with
-     * {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
+     * statement that sets the workspace also reads the workspace's admission version (as the platform's user:
+     * privileges are checked when the statement starts, before the role changes), and the transaction rolls back
+     * with {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
      */
     public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, PluginContext.WorkspaceWork<R> work) {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
