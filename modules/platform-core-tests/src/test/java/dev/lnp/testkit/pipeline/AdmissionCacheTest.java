@@ -59,6 +59,17 @@ class AdmissionCacheTest {
         assertEquals(401, platform.get(ITEMS, issued.key()).status(), "and on the one after");
     }
 
+    /** The key's own row changes (a rotation revoking the old secret): its connection stays as it was. */
+    @Test
+    void aRevokedKeyIs401OnTheNextRead(TestPlatform platform) {
+        var issued = cachedKey(platform, "revoked key");
+        platform.jdbi().useHandle(h -> h.execute(
+                "UPDATE lnp_core.api_keys SET revoked_at = now() WHERE connection_id = ?", issued.connectionId()));
+        TestResponse answer = platform.get(ITEMS, issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("revoked_key", answer.json().path("code").asText());
+    }
+
     @Test
     void aDeletedKeyIs401OnTheNextRead(TestPlatform platform) {
         var issued = cachedKey(platform, "deleted");
