@@ -5,41 +5,21 @@ import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
 import dev.lnp.api.events.StatementEvent;
 import dev.lnp.core.auth.AdmissionCheck;
-import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.events.OutboxPublisher;
 import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.plugins.PluginRegistry;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
 
 /**
- * Runs work in one transaction bound to one workspace: the transaction switches to the tenant role and sets
- * the workspace that row-level security policies compare against, in a single round trip.
+ * Runs work in one transaction bound to one workspace: the transaction's opening statement switches to the tenant
+ * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}); a
+ * read's opening travels with its first statement.
  */
 public final class WorkspaceTransactions {
 
     private static final ThreadLocal<WorkspaceTx> CURRENT = new ThreadLocal<>();
-
-    /**
-     * The statement that opens every workspace transaction: the workspace for row-level security, then the tenant
-     * role. Sent through plain JDBC rather than a Jdbi query: it runs on every request, and Jdbi's per-statement
-     * machinery (context, argument and mapper look-ups, cleanables) cost more than the statement's own client work.
-     */
-    private static final String SET_WORKSPACE = "SELECT set_config('lnp.workspace_id', ?, true), "
-            + "set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
-    /**
-     * {@link #SET_WORKSPACE} for a caller admitted from the node's cache, with its workspace's admission version
-     * first: read as the platform's user, since privileges are checked when the statement starts, before the role
-     * changes.
-     */
-    private static final String CHECK_AND_SET_WORKSPACE = "SELECT "
-            + KeyRepository.ADMISSION_VERSION.replace(":workspace", "?::uuid") + ", "
-            + "set_config('lnp.workspace_id', ?, true), set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
 
     private final Jdbi jdbi;
     private final PluginRegistry registry;
@@ -61,6 +41,7 @@ public final class WorkspaceTransactions {
         this.registry = registry;
         this.maxEventPayloadBytes = maxEventPayloadBytes;
         this.wakes = wakes;
+        jdbi.installPlugin(TransactionOpening.PLUGIN);
     }
 
     /**
@@ -71,42 +52,71 @@ public final class WorkspaceTransactions {
         return java.util.Optional.ofNullable(CURRENT.get());
     }
 
+    /** Work of the platform's own in a workspace: the opening statement is sent before the work runs. */
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
-        return inWorkspace(workspaceId, null, work);
+        return run(workspaceId, null, false, work);
     }
 
     /**
-     * {@link #inWorkspace(UUID, PluginContext.WorkspaceWork)} for a caller admitted from the node's cache: the
-     * statement that sets the workspace also reads the workspace's admission version (as the platform's user:
-     * privileges are checked when the statement starts, before the role changes), and the transaction rolls back
-     * with {@link AdmissionCheck.Stale} before any work when it changed. Null checks nothing.
+     * A request's or a tool call's transaction. {@code check} is the caller's cached admission to check, or null
+     * when the database admitted it: the opening statement then also reads the workspace's admission version (as
+     * the platform's user: privileges are checked when the statement starts, before the role changes), and the
+     * transaction rolls back with {@link AdmissionCheck.Stale} when it changed.
+     *
+     * <p>The opening is sent with the work's first statement, in one round trip ({@link TransactionOpening}), unless
+     * the call writes ({@code read} false) and has an admission to check: a write's check comes before any of its
+     * work. A read's check comes with its first statement's result, before any of it is used, and again before the
+     * commit if the work caught the exception. A call that ran no statement sends the opening only when it has an
+     * admission to check.
+     *
+     * @param read whether the call only reads (a GET, a read-only tool)
      */
-    public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, PluginContext.WorkspaceWork<R> work) {
+    public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, boolean read,
+            PluginContext.WorkspaceWork<R> work) {
+        return run(workspaceId, check, read || check == null, work);
+    }
+
+    private <R> R run(UUID workspaceId, AdmissionCheck check, boolean defer, PluginContext.WorkspaceWork<R> work) {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
-        R result = jdbi.inTransaction(handle -> {
-            if (check == null) {
-                firstStatement(handle, SET_WORKSPACE, false, workspaceId.toString());
-            } else {
-                check.verify(firstStatement(handle, CHECK_AND_SET_WORKSPACE, true, workspaceId.toString()));
-            }
-            WorkspaceTx outer = CURRENT.get();
-            publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
-            var tx = new Tx(workspaceId, handle, publisher[0]);
-            CURRENT.set(tx);
-            try {
-                return work.run(tx);
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new WorkFailed(e);
-            } finally {
-                if (outer == null) {
-                    CURRENT.remove();
-                } else {
-                    CURRENT.set(outer);
+        TransactionOpening opening = new TransactionOpening(workspaceId, check);
+        if (defer) {
+            opening.deferTo();
+        }
+        R result;
+        try {
+            result = jdbi.inTransaction(handle -> {
+                boolean deferred = defer && opening.waitsOn(handle.getConnection());
+                // A connection the work opens itself is not this transaction's.
+                opening.stopWaiting();
+                if (!deferred) {
+                    // The platform's work, a write to check, or a handle Jdbi reused: the opening before any work.
+                    opening.sendAlone(handle.getConnection());
                 }
-            }
-        });
+                WorkspaceTx outer = CURRENT.get();
+                publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
+                var tx = new Tx(workspaceId, handle, publisher[0]);
+                CURRENT.set(tx);
+                try {
+                    R done = work.run(tx);
+                    if (deferred) {
+                        opening.settle();
+                    }
+                    return done;
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new WorkFailed(e);
+                } finally {
+                    if (outer == null) {
+                        CURRENT.remove();
+                    } else {
+                        CURRENT.set(outer);
+                    }
+                }
+            });
+        } finally {
+            opening.stopWaiting();
+        }
         // Committed: only now may the dispatchers look for the events.
         if (publisher[0] != null && publisher[0].wrote()) {
             wakes.committed();
@@ -120,7 +130,7 @@ public final class WorkspaceTransactions {
      */
     public <R> R outsideWorkspace(PluginContext.WorkspaceWork<R> work) {
         return jdbi.inTransaction(handle -> {
-            firstStatement(handle, SET_WORKSPACE, false, "");
+            new TransactionOpening(null, null).sendAlone(handle.getConnection());
             EventPublisher none = new EventPublisher() {
                 @Override
                 public void publish(String eventName, Object data) {
@@ -140,29 +150,6 @@ public final class WorkspaceTransactions {
                 throw new WorkFailed(e);
             }
         });
-    }
-
-    /**
-     * Runs one of the statements above on the transaction's connection and returns its first column as a number:
-     * the workspace's admission version for {@link #CHECK_AND_SET_WORKSPACE}.
-     *
-     * @param checked whether {@code sql} is {@link #CHECK_AND_SET_WORKSPACE}, which binds the workspace twice
-     */
-    private static long firstStatement(Handle handle, String sql, boolean checked, String workspace) {
-        try (PreparedStatement statement = handle.getConnection().prepareStatement(sql)) {
-            statement.setString(1, workspace);
-            if (checked) {
-                statement.setString(2, workspace);
-            }
-            try (ResultSet row = statement.executeQuery()) {
-                row.next();
-                return checked ? row.getLong(1) : 0;
-            }
-        } catch (SQLException e) {
-            // Jdbi's exception, as a Jdbi statement would have thrown: callers and the outage detection (which
-            // reads the SQLSTATE of the cause) treat it alike.
-            throw new UnableToExecuteStatementException(e, null);
-        }
     }
 
     private static IllegalStateException outsideWorkspace() {

@@ -20,7 +20,8 @@ import java.util.List;
  * be admitted from this node's cache ({@link AdmissionCheck}): the transaction's first statement re-checks it (the
  * tool call's, on a tool-call route). A route with a quota is admitted so only while this node holds a unit of the
  * workspace's quota ({@link dev.lnp.core.limits.QuotaReserve}); the unit goes back to it when the call does not use
- * it. When the check finds the admission stale, nothing has run yet; the call is
+ * it. When the check finds the admission stale, nothing the call did is kept (a write's check runs before its
+ * handler, a read's with its first statement, and the transaction rolls back); the call is
  * admitted again from the database and the steps after this one run again (the body is not read twice). Its
  * rate-limit position is then counted twice. A call that ends in an error before a transaction checked its
  * admission is checked by a statement of its own first, so a revoked key gets its 401 and not that error.

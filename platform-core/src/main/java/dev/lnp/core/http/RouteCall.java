@@ -84,6 +84,11 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     }
 
     @Override
+    public boolean read() {
+        return route.method() == dev.lnp.api.http.HttpMethod.GET;
+    }
+
+    @Override
     public String quota() {
         return route.quota();
     }

@@ -38,6 +38,15 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
             return null;
         }
 
+        /**
+         * Whether the call only reads (a GET, a read-only tool): its transaction's opening statement then travels
+         * with its first statement ({@link WorkspaceTransactions#inWorkspace(UUID, AdmissionCheck, boolean,
+         * dev.lnp.api.PluginContext.WorkspaceWork)}).
+         */
+        default boolean read() {
+            return false;
+        }
+
         /** Hands the open transaction to the steps after this one. */
         void openedTx(WorkspaceTx tx);
     }
@@ -57,7 +66,7 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
     public void apply(Transactional call, Rest rest) {
         for (int attempt = 1; ; attempt++) {
             try {
-                transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), tx -> {
+                transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), call.read(), tx -> {
                     call.openedTx(tx);
                     rest.proceed();
                     return null;

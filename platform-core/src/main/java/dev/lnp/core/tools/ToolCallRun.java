@@ -65,6 +65,11 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
+    public boolean read() {
+        return tool.descriptor().annotations().readOnly();
+    }
+
+    @Override
     public void openedTx(WorkspaceTx tx) {
         this.tx = tx;
     }

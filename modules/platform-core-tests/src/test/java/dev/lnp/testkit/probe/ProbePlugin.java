@@ -48,6 +48,15 @@ public final class ProbePlugin implements PlatformPlugin {
         r.route(RouteSpec.patch("/api/v1/probe/items/{id}").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/item-patch.json")).handler(this::patch));
         r.route(RouteSpec.get("/api/v1/probe/unfiltered-count").scope("probe.read").handler(this::unfiltered));
+        // A handler that hides its statement's failure (a careless plugin): the answer must not outlive a stale
+        // admission (JoinedOpeningTest).
+        r.route(RouteSpec.get("/api/v1/probe/careless-count").scope("probe.read").handler(req -> {
+            try {
+                return unfiltered(req);
+            } catch (RuntimeException hidden) {
+                return ApiResponse.of(Map.of("count", -1));
+            }
+        }));
         r.route(RouteSpec.get("/api/v1/probe/whoami").scope("probe.read").handler(req -> {
             var p = req.principal().orElseThrow();
             return ApiResponse.of(Map.of("actor_id", p.actorId(), "identity_id", p.identityId(), "role", p.role(),

@@ -1,0 +1,212 @@
+package dev.lnp.testkit.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.db.SqlStates;
+import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.RateWindows;
+import dev.lnp.testkit.TestPlatform;
+import dev.lnp.testkit.TestResponse;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A call's transaction sends its opening statement (workspace, tenant role, cached admission's check) with its
+ * first statement, in one round trip, unless it is a write with a cached admission to check first; nothing reaches
+ * the database before the opening, whatever the work does with its connection. Round trips are counted as the
+ * driver's {@code Sync} messages sent on this thread.
+ */
+@PlatformTest(plugins = "probe")
+class JoinedOpeningTest {
+
+    private static final String WHO = "SELECT current_setting('lnp.workspace_id', true) || ' ' || current_user";
+
+    /** Runs {@code work} and answers its result with the round trips the driver made on this thread. */
+    private static <T> Counted<T> counted(Supplier<T> work) {
+        Logger driver = Logger.getLogger("org.postgresql.core.v3.QueryExecutorImpl");
+        long thread = Thread.currentThread().threadId();
+        AtomicInteger syncs = new AtomicInteger();
+        Handler counter = new Handler() {
+            @Override
+            public void publish(LogRecord entry) {
+                if (entry.getLongThreadID() == thread && entry.getMessage().contains("FE=> Sync")) {
+                    syncs.incrementAndGet();
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Level before = driver.getLevel();
+        driver.setLevel(Level.FINEST);
+        driver.addHandler(counter);
+        try {
+            T result = work.get();
+            return new Counted<>(result, syncs.get());
+        } finally {
+            driver.removeHandler(counter);
+            driver.setLevel(before);
+        }
+    }
+
+    private record Counted<T>(T result, int roundTrips) {
+    }
+
+    private static WorkspaceTransactions transactions(TestPlatform platform) {
+        return new WorkspaceTransactions(platform.jdbi(), platform.platform().registry());
+    }
+
+    @Test
+    void aCallsFirstStatementCarriesTheOpening(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined read");
+        var transactions = transactions(platform);
+        var read = counted(() -> transactions.inWorkspace(ws, null, true,
+                tx -> tx.handle().createQuery(WHO).mapTo(String.class).one()));
+        assertEquals(ws + " lnp_tenant", read.result());
+        assertEquals(2, read.roundTrips(), "the opening with the query, then the commit");
+
+        var write = counted(() -> transactions.inWorkspace(ws, null, false,
+                tx -> tx.handle().createQuery(WHO).mapTo(String.class).one()));
+        assertEquals(ws + " lnp_tenant", write.result());
+        assertEquals(2, write.roundTrips(), "a write admitted by the database has nothing to check first");
+
+        var own = counted(() -> transactions.inWorkspace(ws,
+                tx -> tx.handle().createQuery(WHO).mapTo(String.class).one()));
+        assertEquals(ws + " lnp_tenant", own.result());
+        assertEquals(3, own.roundTrips(), "the platform's own work sends its opening on its own");
+    }
+
+    @Test
+    void parametersAndLaterStatementsOfAReadAreTheirOwn(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined parameters");
+        UUID id = UUID.randomUUID();
+        var answer = transactions(platform).inWorkspace(ws, null, true, tx -> List.of(
+                tx.handle().createQuery("SELECT :text || ' ' || :number || ' ' || :id || ' ' || coalesce(:none, '-')"
+                                + " || ' ' || cardinality(:names)")
+                        .bind("text", "t").bind("number", 42L).bind("id", id).bind("none", (String) null)
+                        .bindArray("names", String.class, List.of("a", "b"))
+                        .mapTo(String.class).one(),
+                tx.handle().createQuery(WHO).mapTo(String.class).one()));
+        assertEquals(List.of("t 42 " + id + " - 2", ws + " lnp_tenant"), answer);
+    }
+
+    @Test
+    void aReadsFirstUpdateCountsItsRows(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined update");
+        var transactions = transactions(platform);
+        transactions.inWorkspace(ws, null, false, tx -> tx.handle()
+                .createUpdate("INSERT INTO probe.items (workspace_id, name) VALUES (:ws, 'one'), (:ws, 'two')")
+                .bind("ws", ws).execute());
+        int renamed = transactions.inWorkspace(ws, null, true, tx -> tx.handle()
+                .createUpdate("UPDATE probe.items SET name = name || '!'").execute());
+        assertEquals(2, renamed, "only the workspace's rows, counted as the update alone would count them");
+    }
+
+    @Test
+    void theConnectionUsedDirectlyGetsTheOpeningFirst(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined raw");
+        var raw = counted(() -> transactions(platform).inWorkspace(ws, null, true, tx -> {
+            try (Statement statement = tx.handle().getConnection().createStatement();
+                    ResultSet row = statement.executeQuery(WHO)) {
+                row.next();
+                return row.getString(1);
+            }
+        }));
+        assertEquals(ws + " lnp_tenant", raw.result());
+        assertEquals(3, raw.roundTrips(), "the opening alone, the statement, the commit");
+    }
+
+    @Test
+    void aBatchGetsTheOpeningFirst(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined batch");
+        var transactions = transactions(platform);
+        int[] inserted = transactions.inWorkspace(ws, null, true, tx -> {
+            var batch = tx.handle().prepareBatch("INSERT INTO probe.items (workspace_id, name) "
+                    + "VALUES (current_setting('lnp.workspace_id')::uuid, :name)");
+            batch.bind("name", "a").add();
+            batch.bind("name", "b").add();
+            return batch.execute();
+        });
+        assertEquals(2, inserted.length);
+        long stored = transactions.inWorkspace(ws, null, true,
+                tx -> tx.handle().createQuery("SELECT count(*) FROM probe.items").mapTo(Long.class).one());
+        assertEquals(2, stored);
+    }
+
+    @Test
+    void aReadWithoutStatementsAndWithoutACheckSendsNothing(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined nothing");
+        var nothing = counted(() -> transactions(platform).inWorkspace(ws, null, true, tx -> "answered"));
+        assertEquals("answered", nothing.result());
+        assertEquals(0, nothing.roundTrips());
+    }
+
+    @Test
+    void aFailingFirstStatementRollsBackAndLeavesThePoolClean(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined failure");
+        var transactions = transactions(platform);
+        var failure = assertThrows(UnableToExecuteStatementException.class, () -> transactions.inWorkspace(ws, null,
+                true, tx -> tx.handle().createQuery("SELECT 1 / (SELECT count(*) FROM probe.items)")
+                        .mapTo(Integer.class).one()));
+        assertEquals("22012", SqlStates.find(failure, state -> true));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(ws + " lnp_tenant", transactions.inWorkspace(ws, null, true,
+                    tx -> tx.handle().createQuery(WHO).mapTo(String.class).one()));
+        }
+        assertEquals("", platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT coalesce(current_setting('lnp.workspace_id', true), '')").mapTo(String.class).one()),
+                "no pooled connection keeps a workspace");
+    }
+
+    @Test
+    void aCachedReadWithoutStatementsIsStillChecked(TestPlatform platform) {
+        RateWindows.stayInOneMinute(10);
+        UUID ws = platform.createWorkspace("joined whoami");
+        var issued = platform.connections().create(new dev.lnp.core.auth.Connections.NewConnection(ws, "reader",
+                List.of("probe.read"), null, null, null));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(200, platform.get("/api/v1/probe/whoami", issued.key()).status());
+        }
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
+                issued.connectionId()));
+        TestResponse answer = platform.get("/api/v1/probe/whoami", issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("revoked_key", answer.json().path("code").asText());
+    }
+
+    @Test
+    void aStaleAdmissionIsRefusedEvenWhenTheHandlerHidesItsStatementsFailure(TestPlatform platform) {
+        RateWindows.stayInOneMinute(10);
+        UUID ws = platform.createWorkspace("joined careless");
+        var issued = platform.connections().create(new dev.lnp.core.auth.Connections.NewConnection(ws, "reader",
+                List.of("probe.read"), null, null, null));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(0, platform.get("/api/v1/probe/careless-count", issued.key()).data().path("count").asLong());
+        }
+        long staleBefore = platform.admissions("cache_stale");
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
+                issued.connectionId()));
+        TestResponse answer = platform.get("/api/v1/probe/careless-count", issued.key());
+        assertEquals(401, answer.status(), answer.body());
+        assertEquals("revoked_key", answer.json().path("code").asText());
+        assertTrue(platform.admissions("cache_stale") - staleBefore >= 1);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.lnp.core.db;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.Set;
+
+/**
+ * A read's transaction connection while its {@link TransactionOpening} waits: the first statement prepared on it
+ * (forward-only, read-only, no generated keys: what a Jdbi query or update prepares) carries the opening
+ * ({@link JoinedStatement}); every other use that could reach the database sends the opening alone first. Calls
+ * that send nothing, or only manage the transaction, pass straight through.
+ */
+final class OpeningConnection implements InvocationHandler {
+
+    /**
+     * What may run before the opening: nothing here reads or writes data. A commit or rollback with the opening
+     * unsent ends a transaction the server never began ({@link TransactionOpening#settle} checks a cached
+     * admission before the commit).
+     */
+    private static final Set<String> BEFORE_THE_OPENING = Set.of("setAutoCommit", "getAutoCommit", "commit",
+            "rollback", "close", "isClosed", "getTransactionIsolation", "setTransactionIsolation", "isReadOnly",
+            "setReadOnly", "getWarnings", "clearWarnings", "getHoldability", "createArrayOf", "getTypeMap",
+            "getNetworkTimeout", "toString", "hashCode", "equals");
+
+    private final Connection real;
+    private final TransactionOpening opening;
+
+    OpeningConnection(Connection real, TransactionOpening opening) {
+        this.real = real;
+        this.opening = opening;
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (opening.pending()) {
+            String name = method.getName();
+            if (name.equals("prepareStatement") && joinable(args)) {
+                int type = args.length == 3 ? (Integer) args[1] : ResultSet.TYPE_FORWARD_ONLY;
+                int concurrency = args.length == 3 ? (Integer) args[2] : ResultSet.CONCUR_READ_ONLY;
+                return Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
+                        new Class<?>[] {PreparedStatement.class},
+                        new JoinedStatement((Connection) proxy, real, opening, (String) args[0], type, concurrency));
+            }
+            if (!BEFORE_THE_OPENING.contains(name)) {
+                opening.sendIfPending();
+            }
+        }
+        return invokeOn(real, method, args);
+    }
+
+    /** {@code prepareStatement(sql)} or {@code prepareStatement(sql, forward-only, read-only)}. */
+    private static boolean joinable(Object[] args) {
+        return args.length == 1
+                || args.length == 3 && (Integer) args[1] == ResultSet.TYPE_FORWARD_ONLY
+                        && (Integer) args[2] == ResultSet.CONCUR_READ_ONLY;
+    }
+
+    /** Calls {@code method} on {@code target}, throwing what it threw. */
+    static Object invokeOn(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+}
