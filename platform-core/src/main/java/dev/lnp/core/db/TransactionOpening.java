@@ -62,7 +62,6 @@ final class TransactionOpening {
     private Connection connection;
     private Connection attached;
     private boolean sent;
-    private boolean joined;
     private AdmissionCheck.Stale stale;
 
     /**
@@ -110,11 +109,6 @@ final class TransactionOpening {
         return !sent;
     }
 
-    /** Whether a statement of the work carried the opening (for tests and the docs' claim). */
-    boolean joined() {
-        return joined;
-    }
-
     /**
      * At the end of a read's work, before the commit: a cached admission that no statement checked is checked now;
      * one a statement found stale fails the transaction even if the work caught the exception.
@@ -146,7 +140,6 @@ final class TransactionOpening {
     /** Marks the opening sent with a joined statement, before it runs: a failed one aborts the transaction. */
     void sending() {
         sent = true;
-        joined = true;
     }
 
     /** Reads the opening's own result (the first of a joined statement's) and checks the admission. */

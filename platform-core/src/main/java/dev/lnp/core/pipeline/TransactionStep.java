@@ -40,8 +40,8 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
         /**
          * Whether the call only reads (a GET, a read-only tool): its transaction's opening statement then travels
-         * with its first statement ({@link WorkspaceTransactions#inWorkspace(UUID, AdmissionCheck, boolean,
-         * dev.lnp.api.PluginContext.WorkspaceWork)}).
+         * with its first statement even when it checks a cached admission ({@link WorkspaceTransactions#inWorkspace(
+         * UUID, AdmissionCheck, boolean, dev.lnp.api.PluginContext.WorkspaceWork)}).
          */
         default boolean read() {
             return false;

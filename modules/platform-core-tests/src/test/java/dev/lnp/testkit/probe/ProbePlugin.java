@@ -62,7 +62,10 @@ public final class ProbePlugin implements PlatformPlugin {
             return ApiResponse.of(Map.of("actor_id", p.actorId(), "identity_id", p.identityId(), "role", p.role(),
                     "scopes", new java.util.TreeSet<>(p.scopes())));
         }));
+        // A read that has begun its transaction (one statement) and holds it for 1.5 s: a read that sends no
+        // statement never reaches the database, outage or not.
         r.route(RouteSpec.get("/api/v1/probe/slow").scope("probe.read").handler(req -> {
+            req.tx().handle().createQuery("SELECT 1").mapTo(Integer.class).one();
             Thread.sleep(1500);
             return ApiResponse.of(Map.of("slow", true));
         }));
