@@ -7,7 +7,9 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Set;
+import org.postgresql.PGConnection;
 
 /**
  * A read's transaction connection while its {@link TransactionOpening} waits: the first statement prepared on it
@@ -39,7 +41,7 @@ final class OpeningConnection implements InvocationHandler {
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         if (opening.pending()) {
             String name = method.getName();
-            if (name.equals("prepareStatement") && joinable(args)) {
+            if (name.equals("prepareStatement") && joinable(args) && !forcesBinary()) {
                 int type = args.length == 3 ? (Integer) args[1] : ResultSet.TYPE_FORWARD_ONLY;
                 int concurrency = args.length == 3 ? (Integer) args[2] : ResultSet.CONCUR_READ_ONLY;
                 return Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
@@ -58,6 +60,16 @@ final class OpeningConnection implements InvocationHandler {
         return args.length == 1
                 || args.length == 3 && (Integer) args[1] == ResultSet.TYPE_FORWARD_ONLY
                         && (Integer) args[2] == ResultSet.CONCUR_READ_ONLY;
+    }
+
+    /**
+     * Whether the driver prepares this connection's statements from their first run, with binary results (a
+     * negative {@code prepareThreshold}, set for the URL or on the connection): it then describes a statement
+     * before its first run, and pgjdbc 42.7 gives a multi-statement text's row descriptions to the wrong part
+     * (08P01 "bind message has 25 result formats but query has 3 columns"). The opening then goes alone.
+     */
+    private boolean forcesBinary() throws SQLException {
+        return real.unwrap(PGConnection.class).getPrepareThreshold() < 0;
     }
 
     /** Calls {@code method} on {@code target}, throwing what it threw. */

@@ -151,6 +151,27 @@ class JoinedOpeningTest {
         assertEquals(2, stored);
     }
 
+    /**
+     * A connection whose statements are prepared from their first run with binary results (prepareThreshold -1,
+     * here for the URL; a test or a plugin may set it on a pooled connection) gets the opening alone: pgjdbc
+     * describes a multi-statement text's parts wrongly there, and the joined statement would break the connection.
+     */
+    @Test
+    void aConnectionThatForcesBinaryResultsGetsTheOpeningAlone(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined binary");
+        var properties = new java.util.Properties();
+        properties.setProperty("user", "postgres");
+        properties.setProperty("prepareThreshold", "-1");
+        var binary = org.jdbi.v3.core.Jdbi.create(platform.databaseUrl(), properties);
+        var transactions = new WorkspaceTransactions(binary, platform.platform().registry());
+        for (int run = 0; run < 3; run++) {
+            String read = transactions.inWorkspace(ws, null, true, tx -> tx.handle()
+                    .createQuery("SELECT now() AS at, :id::uuid AS id, " + WHO.substring("SELECT ".length()))
+                    .bind("id", ws).map((rs, ctx) -> rs.getString(2) + " " + rs.getString(3)).one());
+            assertEquals(ws + " " + ws + " lnp_tenant", read, "run " + run);
+        }
+    }
+
     @Test
     void aReadWithoutStatementsAndWithoutACheckSendsNothing(TestPlatform platform) {
         UUID ws = platform.createWorkspace("joined nothing");
