@@ -14,8 +14,8 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Runs work in one transaction bound to one workspace: the transaction's opening statement switches to the tenant
- * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}); a
- * read's opening travels with its first statement.
+ * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}). A
+ * call's opening travels with its first statement, unless the call writes and has a cached admission to check.
  */
 public final class WorkspaceTransactions {
 

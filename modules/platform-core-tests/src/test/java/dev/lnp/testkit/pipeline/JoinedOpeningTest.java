@@ -197,15 +197,21 @@ class JoinedOpeningTest {
                 "no pooled connection keeps a workspace");
     }
 
-    @Test
-    void aCachedReadWithoutStatementsIsStillChecked(TestPlatform platform) {
+    /** A reader's key whose reads of {@code path} are admitted from the node's cache after the first two. */
+    private static dev.lnp.core.auth.Connections.Issued cachedReader(TestPlatform platform, String name, String path) {
         RateWindows.stayInOneMinute(10);
-        UUID ws = platform.createWorkspace("joined whoami");
+        UUID ws = platform.createWorkspace(name);
         var issued = platform.connections().create(new dev.lnp.core.auth.Connections.NewConnection(ws, "reader",
                 List.of("probe.read"), null, null, null));
         for (int i = 0; i < 3; i++) {
-            assertEquals(200, platform.get("/api/v1/probe/whoami", issued.key()).status());
+            assertEquals(200, platform.get(path, issued.key()).status());
         }
+        return issued;
+    }
+
+    @Test
+    void aCachedReadWithoutStatementsIsStillChecked(TestPlatform platform) {
+        var issued = cachedReader(platform, "joined whoami", "/api/v1/probe/whoami");
         platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
                 issued.connectionId()));
         TestResponse answer = platform.get("/api/v1/probe/whoami", issued.key());
@@ -215,13 +221,8 @@ class JoinedOpeningTest {
 
     @Test
     void aStaleAdmissionIsRefusedEvenWhenTheHandlerHidesItsStatementsFailure(TestPlatform platform) {
-        RateWindows.stayInOneMinute(10);
-        UUID ws = platform.createWorkspace("joined careless");
-        var issued = platform.connections().create(new dev.lnp.core.auth.Connections.NewConnection(ws, "reader",
-                List.of("probe.read"), null, null, null));
-        for (int i = 0; i < 3; i++) {
-            assertEquals(0, platform.get("/api/v1/probe/careless-count", issued.key()).data().path("count").asLong());
-        }
+        var issued = cachedReader(platform, "joined careless", "/api/v1/probe/careless-count");
+        assertEquals(0, platform.get("/api/v1/probe/careless-count", issued.key()).data().path("count").asLong());
         long staleBefore = platform.admissions("cache_stale");
         platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
                 issued.connectionId()));
