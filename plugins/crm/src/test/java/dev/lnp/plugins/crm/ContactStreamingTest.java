@@ -143,7 +143,9 @@ class ContactStreamingTest {
         for (int threshold : List.of(5, -1)) {
             for (String zone : List.of("UTC", "Europe/Berlin", "America/St_Johns")) {
                 try (Handle handle = platform.jdbi().open()) {
-                    handle.getConnection().unwrap(org.postgresql.PGConnection.class).setPrepareThreshold(threshold);
+                    var driver = handle.getConnection().unwrap(org.postgresql.PGConnection.class);
+                    int poolThreshold = driver.getPrepareThreshold();
+                    driver.setPrepareThreshold(threshold);
                     handle.execute("SET TIME ZONE '" + zone + "'");
                     for (String literal : literals) {
                         OffsetDateTime expected = handle.createQuery("SELECT CAST(:t AS timestamptz)")
@@ -169,6 +171,9 @@ class ContactStreamingTest {
                         assertEquals(iso, Json.mapper().readTree(out.toByteArray()).path("at").asText(),
                                 zone + " " + literal + " threshold " + threshold);
                     }
+                    // Back to the pool as the pool made it: a later request gets this connection.
+                    driver.setPrepareThreshold(poolThreshold);
+                    handle.execute("RESET TIME ZONE");
                 }
             }
         }
