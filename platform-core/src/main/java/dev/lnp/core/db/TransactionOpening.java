@@ -16,8 +16,8 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
  * a caller admitted from the node's cache, its workspace's admission version ({@link AdmissionCheck}).
  *
  * <p>A write with a cached admission sends it on its own before any work ({@link #sendAlone}): its check then comes
- * before anything the work does. Any other call leaves it for its first statement ({@link #deferTo}): the transaction's
- * connection is then a {@link OpeningConnection}, and the first statement prepared on it travels as one
+ * before anything the work does. Any other call leaves it for its first statement
+ * ({@link #waitForFirstStatement}): the transaction's connection is then a {@link OpeningConnection}, and the first statement prepared on it travels as one
  * multi-statement text after this one ({@link JoinedStatement}), so a page costs one round trip fewer. Nothing
  * reaches the database before this statement: any other use of the connection (a plain statement, a batch, a
  * savepoint, the driver's own API) sends it alone first, and a call that ran no statement sends it only when it
@@ -83,7 +83,7 @@ final class TransactionOpening {
      * Makes the next connection Jdbi opens on this thread wait for its first statement to carry this opening.
      * Call {@link #stopWaiting} when the transaction ends: Jdbi may reuse a handle instead of opening one.
      */
-    void deferTo() {
+    void waitForFirstStatement() {
         NEXT.set(this);
     }
 

@@ -80,7 +80,7 @@ public final class WorkspaceTransactions {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
         TransactionOpening opening = new TransactionOpening(workspaceId, check);
         if (defer) {
-            opening.deferTo();
+            opening.waitForFirstStatement();
         }
         R result;
         try {

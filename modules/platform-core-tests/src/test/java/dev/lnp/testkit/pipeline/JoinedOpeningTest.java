@@ -209,6 +209,36 @@ class JoinedOpeningTest {
         return issued;
     }
 
+    /**
+     * A write admitted from the cache is checked before its handler runs: the probe's conflicts route counts its
+     * handler's runs per name before its first statement, so a handler that ran under the revoked key would show
+     * as a second run when a valid key writes the same name.
+     */
+    @Test
+    void aCachedWriteIsCheckedBeforeItsHandlerRuns(TestPlatform platform) {
+        RateWindows.stayInOneMinute(10);
+        UUID ws = platform.createWorkspace("joined cached write");
+        var issued = platform.connections().create(new dev.lnp.core.auth.Connections.NewConnection(ws, "writer",
+                List.of("probe.write"), null, null, null));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(201, platform.post("/api/v1/probe/conflicts", issued.key(),
+                    "{\"name\": \"cached write " + i + "\"}").status());
+        }
+        long cachedBefore = platform.admissions("cache");
+        assertEquals(201, platform.post("/api/v1/probe/conflicts", issued.key(), "{\"name\": \"cached write 3\"}")
+                .status());
+        assertEquals(1, platform.admissions("cache") - cachedBefore, "the write was admitted from the cache");
+
+        platform.jdbi().useHandle(h -> h.execute("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = ?",
+                issued.connectionId()));
+        TestResponse refused = platform.post("/api/v1/probe/conflicts", issued.key(),
+                "{\"name\": \"after revocation\"}");
+        assertEquals(401, refused.status(), refused.body());
+        TestResponse first = platform.post("/api/v1/probe/conflicts", platform.fullAccessKey(ws),
+                "{\"name\": \"after revocation\"}");
+        assertEquals(1, first.data().path("runs").asInt(), "the revoked key's handler never ran: " + first.body());
+    }
+
     @Test
     void aCachedReadWithoutStatementsIsStillChecked(TestPlatform platform) {
         var issued = cachedReader(platform, "joined whoami", "/api/v1/probe/whoami");
