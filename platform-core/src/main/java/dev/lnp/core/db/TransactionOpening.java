@@ -17,7 +17,8 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
  *
  * <p>A write with a cached admission sends it on its own before any work ({@link #sendAlone}): its check then comes
  * before anything the work does. Any other call leaves it for its first statement
- * ({@link #waitForFirstStatement}): the transaction's connection is then a {@link OpeningConnection}, and the first statement prepared on it travels as one
+ * ({@link #waitForFirstStatement}): the transaction's connection is then a {@link OpeningConnection}, and the
+ * first statement prepared on it travels as one
  * multi-statement text after this one ({@link JoinedStatement}), so a page costs one round trip fewer. Nothing
  * reaches the database before this statement: any other use of the connection (a plain statement, a batch, a
  * savepoint, the driver's own API) sends it alone first, and a call that ran no statement sends it only when it
