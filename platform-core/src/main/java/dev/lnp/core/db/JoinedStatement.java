@@ -5,17 +5,19 @@ import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The first statement prepared in a read's transaction, which carries the {@link TransactionOpening}: nothing is
- * prepared until it runs. Its parameters and settings are kept until then. Executed ({@code execute},
- * {@code executeQuery}, {@code executeUpdate}) while the opening still waits, it is prepared as the opening's
- * text followed by its own, with its parameters moved after the opening's, and runs in one round trip: the
- * opening's result is read and checked, then the statement's own result is the current one, as if it had run
- * alone. Any other use first (a batch, its metadata) sends the opening alone and prepares the statement as written.
+ * A statement prepared while the {@link TransactionOpening} waits, which carries it: nothing is prepared until it
+ * runs. Its parameters and settings are kept until then. Executed ({@code execute}, {@code executeQuery},
+ * {@code executeUpdate}) while the opening still waits, it is prepared as the opening's text followed by its own,
+ * with its parameters moved after the opening's, and runs in one round trip: the opening's result is read and
+ * checked, then the statement's own result is the current one, as if it had run alone. So it stays: run again,
+ * it carries the opening again, and later parameters move too. Any other use first (a batch, its metadata) sends
+ * the opening alone and prepares the statement as written.
  */
 final class JoinedStatement implements InvocationHandler {
 
@@ -34,6 +36,8 @@ final class JoinedStatement implements InvocationHandler {
     private final int concurrency;
     private final List<Call> calls = new ArrayList<>(8);
     private PreparedStatement statement;
+    /** Parameters of the opening before the statement's own, once prepared joined; else 0. */
+    private int offset;
     private boolean closed;
 
     JoinedStatement(Connection proxyConnection, Connection real, TransactionOpening opening, String sql, int type,
@@ -62,7 +66,7 @@ final class JoinedStatement implements InvocationHandler {
                 break;
         }
         if (statement != null) {
-            return OpeningConnection.invokeOn(statement, method, args);
+            return offset == 0 ? OpeningConnection.invokeOn(statement, method, args) : onJoined(name, method, args);
         }
         switch (name) {
             case "close":
@@ -83,7 +87,7 @@ final class JoinedStatement implements InvocationHandler {
             calls.add(new Call(method, args));
             return null;
         }
-        if (args == null && EXECUTIONS.contains(name) && opening.pending()) {
+        if (args == null && EXECUTIONS.contains(name) && opening.rides() && !readsByCursor()) {
             return executeJoined(name);
         }
         opening.sendIfPending();
@@ -92,11 +96,38 @@ final class JoinedStatement implements InvocationHandler {
         return OpeningConnection.invokeOn(statement, method, args);
     }
 
+    /** A use of the statement once prepared after the opening: its parameters and results come after the opening's. */
+    private Object onJoined(String name, Method method, Object[] args) throws Throwable {
+        if (args == null && EXECUTIONS.contains(name)) {
+            return executeJoined(name);
+        }
+        if (isParameter(method)) {
+            args = args.clone();
+            args[0] = (Integer) args[0] + offset;
+        } else if (name.equals("clearParameters")) {
+            statement.clearParameters();
+            opening.bindFirst(statement);
+            return null;
+        } else if (name.equals("addBatch") || name.equals("getParameterMetaData")) {
+            throw new SQLFeatureNotSupportedException("This statement ran with the transaction's opening before it: "
+                    + "prepare a new statement for " + name + ".", "0A000");
+        }
+        return OpeningConnection.invokeOn(statement, method, args);
+    }
+
     private Object executeJoined(String execution) throws Throwable {
-        statement = real.prepareStatement(opening.joinedSql(sql), type, concurrency);
-        replay(opening.bindFirst(statement));
+        if (statement == null) {
+            statement = real.prepareStatement(opening.joinedSql(sql), type, concurrency);
+            offset = opening.bindFirst(statement);
+            replay(offset);
+        }
         opening.sending();
-        statement.execute();
+        try {
+            statement.execute();
+        } catch (SQLException e) {
+            opening.failed(e);
+            throw e;
+        }
         opening.read(statement.getResultSet());
         boolean rows = statement.getMoreResults();
         return switch (execution) {
@@ -122,6 +153,23 @@ final class JoinedStatement implements InvocationHandler {
         if (rows) {
             throw new SQLException("A result was returned when none was expected.", "0100E");
         }
+    }
+
+    /**
+     * Whether the statement asks for its rows a few at a time ({@code setFetchSize}) in a read in autocommit: the
+     * driver reads them through a cursor only in a transaction, so the read turns into one (else every row would
+     * be read at once).
+     */
+    private boolean readsByCursor() {
+        if (!opening.inAutocommit()) {
+            return false;
+        }
+        for (Call call : calls) {
+            if (call.method().getName().equals("setFetchSize") && (Integer) call.args()[0] > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Replays the kept setters, the parameters {@code offset} places later (after the opening's). */

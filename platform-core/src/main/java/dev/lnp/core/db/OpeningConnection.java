@@ -12,10 +12,11 @@ import java.util.Set;
 import org.postgresql.PGConnection;
 
 /**
- * A read's transaction connection while its {@link TransactionOpening} waits: the first statement prepared on it
+ * A transaction's connection while its {@link TransactionOpening} waits: the next statement prepared on it
  * (forward-only, read-only, no generated keys: what a Jdbi query or update prepares) carries the opening
  * ({@link JoinedStatement}); every other use that could reach the database sends the opening alone first. Calls
- * that send nothing, or only manage the transaction, pass straight through.
+ * that send nothing, or only manage the transaction, pass straight through, except for a read in autocommit:
+ * there the transaction Jdbi begins and ends is only pretended ({@link TransactionOpening#inAutocommit}).
  */
 final class OpeningConnection implements InvocationHandler {
 
@@ -31,6 +32,8 @@ final class OpeningConnection implements InvocationHandler {
 
     private final Connection real;
     private final TransactionOpening opening;
+    /** The autocommit Jdbi set, while the connection itself stays in autocommit for a read. */
+    private boolean autoCommitShown = true;
 
     OpeningConnection(Connection real, TransactionOpening opening) {
         this.real = real;
@@ -39,8 +42,24 @@ final class OpeningConnection implements InvocationHandler {
 
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-        if (opening.pending()) {
+        if (opening.rides()) {
             String name = method.getName();
+            if (opening.inAutocommit()) {
+                switch (name) {
+                    case "getAutoCommit":
+                        return autoCommitShown;
+                    case "setAutoCommit":
+                        autoCommitShown = (Boolean) args[0];
+                        return null;
+                    case "commit", "rollback":
+                        if (args == null) {
+                            return null;
+                        }
+                        break;
+                    default:
+                        break;
+                }
+            }
             if (name.equals("prepareStatement") && joinable(args) && !forcesBinary()) {
                 int type = args.length == 3 ? (Integer) args[1] : ResultSet.TYPE_FORWARD_ONLY;
                 int concurrency = args.length == 3 ? (Integer) args[2] : ResultSet.CONCUR_READ_ONLY;

@@ -23,6 +23,12 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
  * reaches the database before this statement: any other use of the connection (a plain statement, a batch, a
  * savepoint, the driver's own API) sends it alone first, and a call that ran no statement sends it only when it
  * has an admission to check ({@link #settle}).
+ *
+ * <p>A read ({@link #forRead}) has no commit to send either: its connection stays in autocommit, and every
+ * statement carries the opening, read-only, as one implicit transaction that ends with the statement's own
+ * round trip. The read's statements then see what was committed when each began, as they would in a
+ * read-committed transaction, and none can write ({@code 25006}, kept for {@link #settle}, runs the call again
+ * as a write). Any other use of the connection turns it into a transaction first, which then commits as usual.
  */
 final class TransactionOpening {
 
@@ -41,6 +47,12 @@ final class TransactionOpening {
             + "set_config('lnp.workspace_id', ?, true), set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
     private static final String SET_WORKSPACE_FIRST = SET_WORKSPACE + ";\n";
     private static final String CHECK_AND_SET_WORKSPACE_FIRST = CHECK_AND_SET_WORKSPACE + ";\n";
+    /** Before each statement of a read in autocommit: the statement's implicit transaction cannot write. */
+    private static final String READ_ONLY = ", set_config('transaction_read_only', 'on', true);\n";
+    private static final String SET_WORKSPACE_READ = SET_WORKSPACE + READ_ONLY;
+    private static final String CHECK_AND_SET_WORKSPACE_READ = CHECK_AND_SET_WORKSPACE + READ_ONLY;
+    /** SQLSTATE of a write in a read-only transaction. */
+    static final String READ_ONLY_VIOLATION = "25006";
 
     /** The opening the next connection Jdbi opens on this thread waits for ({@link #PLUGIN}). */
     private static final ThreadLocal<TransactionOpening> NEXT = new ThreadLocal<>();
@@ -60,18 +72,35 @@ final class TransactionOpening {
 
     private final String workspace;
     private final AdmissionCheck check;
+    private boolean read;
     private Connection connection;
     private Connection attached;
+    /** A read whose connection turned into a transaction: the opening was sent alone at the start of it. */
+    private boolean transaction;
     private boolean sent;
+    private boolean checked;
     private AdmissionCheck.Stale stale;
+    private SQLException wrote;
+
+    private TransactionOpening(UUID workspaceId, AdmissionCheck check, boolean read) {
+        this.workspace = workspaceId == null ? "" : workspaceId.toString();
+        this.check = check;
+        this.read = read;
+    }
 
     /**
+     * The opening of a transaction that may write.
+     *
      * @param workspaceId the transaction's workspace; null for none ({@code current_workspace()} is null)
      * @param check       the cached admission to check, or null
      */
     TransactionOpening(UUID workspaceId, AdmissionCheck check) {
-        this.workspace = workspaceId == null ? "" : workspaceId.toString();
-        this.check = check;
+        this(workspaceId, check, false);
+    }
+
+    /** The opening of a read: in autocommit, with every statement, once it waits for the first one. */
+    static TransactionOpening forRead(UUID workspaceId, AdmissionCheck check) {
+        return new TransactionOpening(workspaceId, check, true);
     }
 
     /** Sends the opening now, on its own, on the transaction's connection; a stale admission throws. */
@@ -101,30 +130,49 @@ final class TransactionOpening {
 
     private Connection attach(Connection real) {
         connection = real;
+        try {
+            // The pool hands out connections in autocommit; should one come otherwise, the read is a transaction.
+            read = read && real.getAutoCommit();
+        } catch (SQLException e) {
+            throw new UnableToExecuteStatementException(e, null);
+        }
         attached = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
                 new Class<?>[] {Connection.class}, new OpeningConnection(real, this));
         return attached;
     }
 
-    boolean pending() {
-        return !sent;
+    /** Whether the next statement must carry the opening: until it is sent, or, for a read, while in autocommit. */
+    boolean rides() {
+        return read ? !transaction : !sent;
+    }
+
+    /** A read whose connection stays in autocommit: the transaction's begin and end send nothing. */
+    boolean inAutocommit() {
+        return read && !transaction;
     }
 
     /**
-     * At the end of a read's work, before the commit: a cached admission that no statement checked is checked now;
-     * one a statement found stale fails the transaction even if the work caught the exception.
+     * At the end of the work, before the commit: a cached admission that no statement checked is checked now;
+     * one a statement found stale fails the transaction even if the work caught the exception, and so does a
+     * read's write refused in autocommit ({@link #READ_ONLY_VIOLATION}), so that the call runs again as a write.
      */
     void settle() {
         if (stale != null) {
             throw stale;
         }
-        if (!sent && check != null) {
+        if (wrote != null) {
+            throw new UnableToExecuteStatementException(wrote, null);
+        }
+        if (!checked && check != null) {
             sendAlone();
         }
     }
 
     /** {@code statementSql} after the opening, as one multi-statement text (one round trip). */
     String joinedSql(String statementSql) {
+        if (inAutocommit()) {
+            return (check == null ? SET_WORKSPACE_READ : CHECK_AND_SET_WORKSPACE_READ) + statementSql;
+        }
         return (check == null ? SET_WORKSPACE_FIRST : CHECK_AND_SET_WORKSPACE_FIRST) + statementSql;
     }
 
@@ -138,9 +186,22 @@ final class TransactionOpening {
         return 2;
     }
 
-    /** Marks the opening sent with a joined statement, before it runs: a failed one aborts the transaction. */
+    /**
+     * Marks the opening sent with a joined statement, before it runs: a failed one aborts the transaction. A read
+     * in autocommit sends it again with its next statement.
+     */
     void sending() {
-        sent = true;
+        checked = true;
+        if (!inAutocommit()) {
+            sent = true;
+        }
+    }
+
+    /** A joined statement failed: a read's write is kept for {@link #settle}, even if the work catches it. */
+    void failed(SQLException failure) {
+        if (inAutocommit() && READ_ONLY_VIOLATION.equals(failure.getSQLState())) {
+            wrote = failure;
+        }
     }
 
     /** Reads the opening's own result (the first of a joined statement's) and checks the admission. */
@@ -160,8 +221,20 @@ final class TransactionOpening {
         }
     }
 
-    /** Sends the opening alone, if not sent yet, before the connection is used otherwise. */
+    /**
+     * Sends the opening alone, if not sent yet, before the connection is used otherwise. A read in autocommit
+     * turns its connection into a transaction first: what follows may rely on the opening's settings.
+     */
     void sendIfPending() {
+        if (inAutocommit()) {
+            transaction = true;
+            sent = false;
+            try {
+                connection.setAutoCommit(false);
+            } catch (SQLException e) {
+                throw new UnableToExecuteStatementException(e, null);
+            }
+        }
         if (!sent) {
             sendAlone();
         }
@@ -169,6 +242,7 @@ final class TransactionOpening {
 
     private void sendAlone() {
         sent = true;
+        checked = true;
         try (PreparedStatement statement = connection.prepareStatement(
                 check == null ? SET_WORKSPACE : CHECK_AND_SET_WORKSPACE)) {
             bindFirst(statement);

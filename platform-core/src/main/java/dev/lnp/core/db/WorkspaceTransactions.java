@@ -54,7 +54,7 @@ public final class WorkspaceTransactions {
 
     /** Work of the platform's own in a workspace: the opening statement is sent before the work runs. */
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
-        return run(workspaceId, null, false, work);
+        return run(workspaceId, new TransactionOpening(workspaceId, null), false, work);
     }
 
     /**
@@ -69,16 +69,27 @@ public final class WorkspaceTransactions {
      * commit if the work caught the exception. A call that ran no statement sends the opening only when it has an
      * admission to check.
      *
+     * <p>A read runs in autocommit, each statement with the opening and read-only: it sends no commit. A read that
+     * writes fails with SQLSTATE {@value TransactionOpening#READ_ONLY_VIOLATION}, having written nothing, and is
+     * to run again as a write.
+     *
      * @param read whether the call only reads (a GET, a read-only tool)
      */
     public <R> R inWorkspace(UUID workspaceId, AdmissionCheck check, boolean read,
             PluginContext.WorkspaceWork<R> work) {
-        return run(workspaceId, check, read || check == null, work);
+        TransactionOpening opening = read ? TransactionOpening.forRead(workspaceId, check)
+                : new TransactionOpening(workspaceId, check);
+        return run(workspaceId, opening, read || check == null, work);
     }
 
-    private <R> R run(UUID workspaceId, AdmissionCheck check, boolean defer, PluginContext.WorkspaceWork<R> work) {
+    /** Whether {@code failure} is a read's refused write: running the call again as a write is then safe. */
+    public static boolean readWrote(Throwable failure) {
+        return SqlStates.find(failure, TransactionOpening.READ_ONLY_VIOLATION::equals) != null;
+    }
+
+    private <R> R run(UUID workspaceId, TransactionOpening opening, boolean defer,
+            PluginContext.WorkspaceWork<R> work) {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
-        TransactionOpening opening = new TransactionOpening(workspaceId, check);
         if (defer) {
             opening.waitForFirstStatement();
         }

@@ -89,6 +89,11 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     }
 
     @Override
+    public Object readKey() {
+        return routeName();
+    }
+
+    @Override
     public String quota() {
         return route.quota();
     }

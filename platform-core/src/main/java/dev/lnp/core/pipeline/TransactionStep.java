@@ -6,7 +6,9 @@ import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.db.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.lang.System.Logger.Level;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -20,6 +22,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * again in a new transaction, up to {@link #ATTEMPTS} times in all, after a short random pause. The request's body
  * and arguments were read before this step, and the answer is sent only after it, so a second run sees the same
  * input and the client one answer. When every run is aborted, the call ends with {@code 409 concurrent_update}.
+ *
+ * <p>A read (a GET, a read-only tool) runs without a transaction of its own, each statement read-only
+ * ({@link WorkspaceTransactions#inWorkspace(UUID, AdmissionCheck, boolean, dev.lnp.api.PluginContext.WorkspaceWork)}).
+ * One that writes all the same is refused before it wrote anything, and runs again at once as a write; its route
+ * or tool ({@link Transactional#readKey}) then runs as a write from then on.
  */
 public final class TransactionStep implements PipelineStep<TransactionStep.Transactional> {
 
@@ -47,11 +54,18 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
             return false;
         }
 
+        /** What a read that wrote is remembered by, to run as a write from then on: its route or its tool. */
+        default Object readKey() {
+            return this;
+        }
+
         /** Hands the open transaction to the steps after this one. */
         void openedTx(WorkspaceTx tx);
     }
 
     private final WorkspaceTransactions transactions;
+    /** Routes and tools declared as reads that were found to write. */
+    private final Set<Object> readsThatWrite = ConcurrentHashMap.newKeySet();
 
     public TransactionStep(WorkspaceTransactions transactions) {
         this.transactions = transactions;
@@ -64,15 +78,26 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
     @Override
     public void apply(Transactional call, Rest rest) {
+        boolean read = call.read() && !readsThatWrite.contains(call.readKey());
         for (int attempt = 1; ; attempt++) {
             try {
-                transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), call.read(), tx -> {
+                transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), read, tx -> {
                     call.openedTx(tx);
                     rest.proceed();
                     return null;
                 });
                 return;
             } catch (RuntimeException e) {
+                if (read && WorkspaceTransactions.readWrote(e)) {
+                    read = false;
+                    attempt--;
+                    if (readsThatWrite.add(call.readKey())) {
+                        // The SQLSTATE only: the statement's message may carry the request's values.
+                        LOG.log(Level.INFO, () -> call.readKey() + " wrote while it ran as a read (SQLSTATE "
+                                + "25006): it runs as a write from now on");
+                    }
+                    continue;
+                }
                 String state = conflictState(e);
                 if (state == null) {
                     throw e;

@@ -70,6 +70,11 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
+    public Object readKey() {
+        return "tool " + tool.descriptor().name();
+    }
+
+    @Override
     public void openedTx(WorkspaceTx tx) {
         this.tx = tx;
     }

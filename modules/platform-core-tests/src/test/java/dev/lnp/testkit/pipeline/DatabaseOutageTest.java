@@ -42,7 +42,7 @@ class DatabaseOutageTest {
             String key = outage.key();
             assertEquals(200, get(http, platform, key, "/api/v1/probe/items").statusCode());
 
-            // A request in flight (1.5 s in its transaction) when the database goes away.
+            // A request in flight (1.5 s between its two statements) when the database goes away.
             CompletableFuture<HttpResponse<String>> inFlight = CompletableFuture.supplyAsync(() -> {
                 try {
                     return get(http, platform, key, "/api/v1/probe/slow");
@@ -92,7 +92,7 @@ class DatabaseOutageTest {
             String key = outage.key();
             assertEquals(200, get(http, platform, key, "/api/v1/probe/items").statusCode());
 
-            // Four requests holding a transaction for 1.5 s on a pool of two: two hold the connections, two wait.
+            // Four requests holding a connection for 1.5 s on a pool of two: two hold the connections, two wait.
             List<CompletableFuture<Long>> requests = new java.util.ArrayList<>();
             var stoppedAt = new java.util.concurrent.atomic.AtomicLong();
             for (int i = 0; i < 4; i++) {
@@ -120,7 +120,8 @@ class DatabaseOutageTest {
             for (var request : requests) {
                 slowest = Math.max(slowest, request.get());
             }
-            // The holders fail when their 1.5 s transaction ends; the waiters with them, not 5 s after they began.
+            // The holders fail at their second statement, 1.5 s in; the waiters with them, not 5 s after they
+            // began.
             assertTrue(slowest < 3_000, "every request answered within 3 s of the outage, slowest " + slowest
                     + " ms after the database stopped");
             postgres.startAgain();

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A call's transaction sends its opening statement (workspace, tenant role, cached admission's check) with its
  * first statement, in one round trip, unless it is a write with a cached admission to check first; nothing reaches
- * the database before the opening, whatever the work does with its connection. Round trips are counted as the
- * driver's {@code Sync} messages sent on this thread.
+ * the database before the opening, whatever the work does with its connection. A read runs in autocommit, every
+ * statement with the opening and read-only, and sends no commit; one that writes runs again as a write. Round
+ * trips are counted as the driver's {@code Sync} messages sent on this thread.
  */
 @PlatformTest(plugins = "probe")
 class JoinedOpeningTest {
@@ -81,7 +82,7 @@ class JoinedOpeningTest {
         var read = counted(() -> transactions.inWorkspace(ws, null, true,
                 tx -> tx.handle().createQuery(WHO).mapTo(String.class).one()));
         assertEquals(ws + " lnp_tenant", read.result());
-        assertEquals(2, read.roundTrips(), "the opening with the query, then the commit");
+        assertEquals(1, read.roundTrips(), "the opening with the query, and no commit");
 
         var write = counted(() -> transactions.inWorkspace(ws, null, false,
                 tx -> tx.handle().createQuery(WHO).mapTo(String.class).one()));
@@ -109,15 +110,110 @@ class JoinedOpeningTest {
     }
 
     @Test
-    void aReadsFirstUpdateCountsItsRows(TestPlatform platform) {
+    void aReadsStatementsEachCarryTheOpeningAndLeaveNothingBehind(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("joined statements");
+        var read = counted(() -> transactions(platform).inWorkspace(ws, null, true, tx -> List.of(
+                tx.handle().createQuery(WHO + " || ' ' || current_setting('transaction_read_only')")
+                        .mapTo(String.class).one(),
+                tx.handle().createQuery(WHO).mapTo(String.class).one())));
+        assertEquals(List.of(ws + " lnp_tenant on", ws + " lnp_tenant"), read.result());
+        assertEquals(2, read.roundTrips(), "one a statement, no commit");
+        for (int i = 0; i < 10; i++) {
+            assertEquals(" postgres off true", platform.jdbi().withHandle(h -> h.createQuery("SELECT coalesce("
+                    + "current_setting('lnp.workspace_id', true), '') || ' ' || current_user || ' ' || "
+                    + "current_setting('transaction_read_only')").mapTo(String.class).one() + " "
+                    + h.getConnection().getAutoCommit()), "pooled connection " + i);
+        }
+    }
+
+    /** A statement prepared on the connection and run several times keeps its own parameters and results. */
+    @Test
+    void aStatementRunAgainKeepsItsOwnParameters(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined again");
+        for (boolean read : new boolean[] {true, false}) {
+            var answers = transactions(platform).inWorkspace(ws, null, read, tx -> {
+                try (var statement = tx.handle().getConnection().prepareStatement(
+                        "SELECT ?::text || ' ' || current_setting('lnp.workspace_id') || ' ' || current_user")) {
+                    List<String> seen = new java.util.ArrayList<>();
+                    for (String value : List.of("a", "b", "c", "d", "e", "f", "g")) {
+                        if (value.equals("d")) {
+                            statement.clearParameters();
+                        }
+                        statement.setString(1, value);
+                        try (ResultSet row = statement.executeQuery()) {
+                            row.next();
+                            seen.add(row.getString(1));
+                        }
+                    }
+                    return seen;
+                }
+            });
+            assertEquals(List.of("a", "b", "c", "d", "e", "f", "g").stream()
+                    .map(v -> v + " " + ws + " lnp_tenant").toList(), answers, "read " + read);
+        }
+    }
+
+    /** Rows asked for a few at a time come through a cursor, which the driver opens only in a transaction. */
+    @Test
+    void aReadThatFetchesByCursorRunsInATransaction(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined cursor");
+        var rows = transactions(platform).inWorkspace(ws, null, true, tx -> tx.handle().createQuery(
+                        "SELECT n || ' ' || current_setting('transaction_read_only') || ' ' || current_user "
+                                + "FROM generate_series(1, 5) n")
+                .setFetchSize(2).mapTo(String.class).list());
+        assertEquals(List.of(1, 2, 3, 4, 5).stream().map(n -> n + " off lnp_tenant").toList(), rows);
+    }
+
+    @Test
+    void aWritesFirstUpdateCountsItsRows(TestPlatform platform) {
         UUID ws = platform.createWorkspace("joined update");
         var transactions = transactions(platform);
         transactions.inWorkspace(ws, null, false, tx -> tx.handle()
                 .createUpdate("INSERT INTO probe.items (workspace_id, name) VALUES (:ws, 'one'), (:ws, 'two')")
                 .bind("ws", ws).execute());
-        int renamed = transactions.inWorkspace(ws, null, true, tx -> tx.handle()
-                .createUpdate("UPDATE probe.items SET name = name || '!'").execute());
-        assertEquals(2, renamed, "only the workspace's rows, counted as the update alone would count them");
+        var renamed = counted(() -> transactions.inWorkspace(ws, null, false, tx -> tx.handle()
+                .createUpdate("UPDATE probe.items SET name = name || '!'").execute()));
+        assertEquals(2, renamed.result(), "only the workspace's rows, counted as the update alone would count them");
+        assertEquals(2, renamed.roundTrips(), "the opening with the update, then the commit");
+    }
+
+    @Test
+    void aReadThatWritesIsRefusedAndWritesNothing(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined read writes");
+        var transactions = transactions(platform);
+        var failure = assertThrows(UnableToExecuteStatementException.class, () -> transactions.inWorkspace(ws, null,
+                true, tx -> {
+                    tx.handle().createQuery(WHO).mapTo(String.class).one();
+                    return tx.handle().createUpdate(
+                            "INSERT INTO probe.items (workspace_id, name) VALUES (:ws, 'read')").bind("ws", ws)
+                            .execute();
+                }));
+        assertTrue(WorkspaceTransactions.readWrote(failure), failure.toString());
+        assertEquals(0L, (long) platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT count(*) FROM probe.items WHERE workspace_id = ?").bind(0, ws).mapTo(Long.class).one()));
+    }
+
+    /**
+     * Over HTTP, a GET that writes is refused as a read and runs again at once as a write: its item is stored once,
+     * and its route runs as a write from then on, even when the handler hides its statement's failure.
+     */
+    @Test
+    void aGetThatWritesRunsAgainAsAWriteAndIsRemembered(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined get writes");
+        String key = platform.fullAccessKey(ws);
+        for (String route : List.of("writing-read", "careless-writing-read")) {
+            TestResponse first = platform.get("/api/v1/probe/" + route + "?name=" + route + "-1", key);
+            assertEquals(200, first.status(), first.body());
+            assertEquals(2, first.data().path("runs").asInt(), "refused as a read, then run as a write: "
+                    + first.body());
+            assertTrue(first.data().path("hidden").isMissingNode(), first.body());
+            TestResponse second = platform.get("/api/v1/probe/" + route + "?name=" + route + "-2", key);
+            assertEquals(200, second.status(), second.body());
+            assertEquals(1, second.data().path("runs").asInt(), "runs as a write at once: " + second.body());
+            assertEquals(List.of(route + "-1", route + "-2"), platform.jdbi().withHandle(h -> h.createQuery(
+                    "SELECT name FROM probe.items WHERE workspace_id = :ws AND name LIKE :route || '-%' ORDER BY name")
+                    .bind("ws", ws).bind("route", route).mapTo(String.class).list()));
+        }
     }
 
     @Test
@@ -131,7 +227,7 @@ class JoinedOpeningTest {
             }
         }));
         assertEquals(ws + " lnp_tenant", raw.result());
-        assertEquals(3, raw.roundTrips(), "the opening alone, the statement, the commit");
+        assertEquals(3, raw.roundTrips(), "the opening alone (a transaction now), the statement, the commit");
     }
 
     @Test

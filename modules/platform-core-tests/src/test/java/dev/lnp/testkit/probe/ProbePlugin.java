@@ -62,11 +62,13 @@ public final class ProbePlugin implements PlatformPlugin {
             return ApiResponse.of(Map.of("actor_id", p.actorId(), "identity_id", p.identityId(), "role", p.role(),
                     "scopes", new java.util.TreeSet<>(p.scopes())));
         }));
-        // A read that has begun its transaction (one statement) and holds it for 1.5 s: a read that sends no
-        // statement never reaches the database, outage or not.
+        // A read that holds its connection for 1.5 s between two statements: a read that sends no statement never
+        // reaches the database, outage or not, and one whose statements are all done has nothing left to send
+        // (a read sends no commit).
         r.route(RouteSpec.get("/api/v1/probe/slow").scope("probe.read").handler(req -> {
             req.tx().handle().createQuery("SELECT 1").mapTo(Integer.class).one();
             Thread.sleep(1500);
+            req.tx().handle().createQuery("SELECT 2").mapTo(Integer.class).one();
             return ApiResponse.of(Map.of("slow", true));
         }));
         // Events for the webhook tests: a burst of `count` events in one transaction, rolled back when `fail`.
@@ -96,6 +98,14 @@ public final class ProbePlugin implements PlatformPlugin {
                         + "{\"name\": {\"type\": \"string\"}, \"runs\": {\"type\": \"integer\"}}}"))
                 .annotations(ToolAnnotations.create())
                 .handler(call -> ToolResult.of(conflict(call.arguments(), call.tx(), call.principal().workspaceId()))));
+        // Reads that write (a plugin's mistake): refused while they run as reads, then run again as writes
+        // (JoinedOpeningTest). The careless one hides its statement's failure.
+        r.route(RouteSpec.get("/api/v1/probe/writing-read").scope("probe.read")
+                .query(QueryParam.string("name", "the item's name"))
+                .handler(req -> ApiResponse.of(writingRead(req, false))));
+        r.route(RouteSpec.get("/api/v1/probe/careless-writing-read").scope("probe.read")
+                .query(QueryParam.string("name", "the item's name"))
+                .handler(req -> ApiResponse.of(writingRead(req, true))));
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
@@ -188,6 +198,25 @@ public final class ProbePlugin implements PlatformPlugin {
         if (run <= body.path("aborts").asInt(0)) {
             h.createUpdate("DO $$ BEGIN RAISE EXCEPTION 'aborted as asked' USING ERRCODE = '"
                     + body.path("sqlstate").asText("40P01") + "'; END $$").execute();
+        }
+        return Map.of("name", name, "runs", run);
+    }
+
+    private Map<String, Object> writingRead(ApiRequest req, boolean careless) {
+        String name = req.query("name").orElseThrow();
+        int run = conflictRuns.computeIfAbsent(name, k -> new java.util.concurrent.atomic.AtomicInteger())
+                .incrementAndGet();
+        var insert = req.tx().handle()
+                .createUpdate("INSERT INTO probe.items (workspace_id, name, kind) VALUES (:ws, :name, 'a')")
+                .bind("ws", req.workspaceId()).bind("name", name);
+        if (!careless) {
+            insert.execute();
+        } else {
+            try {
+                insert.execute();
+            } catch (RuntimeException hidden) {
+                return Map.of("name", name, "runs", run, "hidden", true);
+            }
         }
         return Map.of("name", name, "runs", run);
     }
