@@ -54,10 +54,11 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
             return false;
         }
 
-        /** What a read that wrote is remembered by, to run as a write from then on: its route or its tool. */
-        default Object readKey() {
-            return this;
-        }
+        /**
+         * What a read that wrote is remembered by, to run as a write from then on: its route or its tool, one of a
+         * bounded set (never the call itself).
+         */
+        Object readKey();
 
         /** Hands the open transaction to the steps after this one. */
         void openedTx(WorkspaceTx tx);
