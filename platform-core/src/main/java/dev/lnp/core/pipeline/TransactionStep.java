@@ -79,7 +79,8 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
     @Override
     public void apply(Transactional call, Rest rest) {
-        boolean read = call.read() && !readsThatWrite.contains(call.readKey());
+        // Nearly always empty: no key is built for the look-up then.
+        boolean read = call.read() && (readsThatWrite.isEmpty() || !readsThatWrite.contains(call.readKey()));
         for (int attempt = 1; ; attempt++) {
             try {
                 transactions.inWorkspace(call.workspaceId(), call.admissionCheck(), read, tx -> {
