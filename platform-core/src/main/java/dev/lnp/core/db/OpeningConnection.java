@@ -56,6 +56,13 @@ final class OpeningConnection implements InvocationHandler {
                             return null;
                         }
                         break;
+                    case "setTransactionIsolation":
+                        // Above read committed, the statements share one snapshot: a transaction, at that level.
+                        real.setTransactionIsolation((Integer) args[0]);
+                        if ((Integer) args[0] > Connection.TRANSACTION_READ_COMMITTED) {
+                            opening.sendIfPending();
+                        }
+                        return null;
                     default:
                         break;
                 }

@@ -164,6 +164,22 @@ class JoinedOpeningTest {
         assertEquals(List.of(1, 2, 3, 4, 5).stream().map(n -> n + " off lnp_tenant").toList(), rows);
     }
 
+    /** A read that asks for a snapshot across its statements gets a transaction at that level. */
+    @Test
+    void aReadAboveReadCommittedRunsInATransaction(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined isolation");
+        String seen = transactions(platform).inWorkspace(ws, null, true, tx -> {
+            tx.handle().getConnection().setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ);
+            return tx.handle().createQuery("SELECT current_setting('transaction_isolation') || ' ' || "
+                    + "current_setting('transaction_read_only') || ' ' || " + WHO.substring("SELECT ".length()))
+                    .mapTo(String.class).one();
+        });
+        assertEquals("repeatable read off " + ws + " lnp_tenant", seen);
+        assertEquals("read committed", platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT current_setting('transaction_isolation')").mapTo(String.class).one()),
+                "the pooled connection is back at the default level");
+    }
+
     @Test
     void aWritesFirstUpdateCountsItsRows(TestPlatform platform) {
         UUID ws = platform.createWorkspace("joined update");
