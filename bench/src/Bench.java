@@ -47,6 +47,8 @@ public final class Bench {
     private final Path out;
     private final int seconds;
     private final int warmup;
+    /** The longest warm-up of one scenario, in seconds: see {@link #warmUp}. */
+    private final int warmupMax;
     /** Seconds of page-1 load after the restart, before anything is measured: see {@link #warmJit}. */
     private final int jitWarmup;
     private final double scale;
@@ -73,6 +75,7 @@ public final class Bench {
         this.dist = root.resolve("distribution/target/lnp");
         this.seconds = Integer.parseInt(options.getOrDefault("duration", "10"));
         this.warmup = Integer.parseInt(options.getOrDefault("warmup", "3"));
+        this.warmupMax = Integer.parseInt(options.getOrDefault("warmup-max", "60"));
         this.jitWarmup = Integer.parseInt(options.getOrDefault("jit-warmup", "20"));
         this.scale = Double.parseDouble(options.getOrDefault("scale", "1"));
         this.only = options.get("only");
@@ -408,9 +411,7 @@ public final class Bench {
         if (scenario.isRead()) {
             httpCeiling.computeIfAbsent(scenario.connections(), c -> ceilingHttp(c, common));
         }
-        log(scenario.name() + ": warm-up " + warmup + " s, then " + seconds + " s at " + scenario.connections()
-                + " connections");
-        wrk(scenario.path(), scenario.lua(), scenario.connections(), warmup, env, false);
+        warmUp(scenario.name(), scenario.path(), scenario.lua(), scenario.connections(), env);
         Result result = wrk(scenario.path(), scenario.lua(), scenario.connections(), seconds, env, true);
         Double tps = null;
         if (scenario.isRead()) {
@@ -437,7 +438,7 @@ public final class Bench {
     private Double ceilingHttp(int connections, Map<String, String> common) {
         try {
             log("HTTP ceiling (/observe/health/live) at " + connections + " connections");
-            wrk("/observe/health/live", "get.lua", connections, warmup, common, false);
+            warmUp("HTTP ceiling", "/observe/health/live", "get.lua", connections, common);
             return wrk("/observe/health/live", "get.lua", connections, seconds, common, true).rps();
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -454,6 +455,46 @@ public final class Bench {
                     .method(probe.method(), HttpRequest.BodyPublishers.ofString(probe.body()));
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    /** Seconds of one warm-up slice: long enough for a steady CPU-per-request figure, short enough not to overshoot. */
+    private static final int WARM_SLICE = 5;
+
+    /**
+     * Unmeasured load before a measured run, until the measured process's CPU per request stops falling. A restarted
+     * JVM compiles a request path during its first 30 to 40 s of load on two cores: on 25 Nov 2026 its compiler
+     * threads took 25 s of CPU in the first 30 s of page-1 load, and the server's CPU per request fell from 0.91
+     * (first 10 s) to 0.44, 0.28 and 0.26 ms before it held at about 0.24 ms (docs/performance.md, "Warm until
+     * steady, session 24"). A fixed warm-up of a few seconds measured the compiler along with the request. So: at
+     * least {@code --warmup} seconds, then slices of {@value #WARM_SLICE} s until one costs no more than 5 % less per
+     * request than the slice before it, at most {@code --warmup-max} seconds in all. The peer (Node's JIT) warms by
+     * the same rule.
+     */
+    private void warmUp(String name, String path, String lua, int connections, Map<String, String> env)
+            throws Exception {
+        int spent = 0;
+        if (warmup > 0) {
+            wrk(path, lua, connections, warmup, env, false);
+            spent = warmup;
+        }
+        List<String> costs = new ArrayList<>();
+        double previous = Double.NaN;
+        while (spent < warmupMax) {
+            int slice = Math.min(WARM_SLICE, warmupMax - spent);
+            Result r = wrk(path, lua, connections, slice, env, false);
+            spent += slice;
+            if (r.requests() == 0) {
+                break;
+            }
+            double cost = r.cpuPercent() * 10 / r.rps();
+            costs.add(String.format(Locale.ROOT, "%.2f", cost));
+            if (cost > previous * 0.95) {
+                break;
+            }
+            previous = cost;
+        }
+        log(String.format("%s: warmed %d s (CPU a request, by %d s slice: %s ms), then %d s at %d connections", name,
+                spent, WARM_SLICE, String.join(", ", costs), seconds, connections));
     }
 
     private static final Pattern WRK_LINE = Pattern.compile("BENCH (\\{.*})");
@@ -725,8 +766,7 @@ public final class Bench {
             for (boolean total : new boolean[] {true, false}) {
                 Scenario scenario = Scenario.get("peer: " + name + ", page 1 " + (total
                         ? "with total (meta=filter_count)" : "without total"), 16, Peer.pagePath(total));
-                log(scenario.name() + ": warm-up " + warmup + " s, then " + seconds + " s at 16 connections");
-                wrk(scenario.path(), "get.lua", 16, warmup, env, false);
+                warmUp(scenario.name(), scenario.path(), "get.lua", 16, env);
                 Result result = wrk(scenario.path(), "get.lua", 16, seconds, env, true);
                 log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, %d errors", scenario.name(), result.rps(),
                         result.p50ms(), result.p99ms(), result.errors()));
