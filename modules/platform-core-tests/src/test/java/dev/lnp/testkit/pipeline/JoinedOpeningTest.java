@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
 import dev.lnp.core.db.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.testkit.PlatformTest;
@@ -229,6 +231,29 @@ class JoinedOpeningTest {
             assertEquals(List.of(route + "-1", route + "-2"), platform.jdbi().withHandle(h -> h.createQuery(
                     "SELECT name FROM probe.items WHERE workspace_id = :ws AND name LIKE :route || '-%' ORDER BY name")
                     .bind("ws", ws).bind("route", route).mapTo(String.class).list()));
+        }
+    }
+
+    /**
+     * A tool annotated read-only that writes is treated as a GET that writes: refused as a read, run again at once as
+     * a write, its item stored once, and run as a write from the next call on, also when the handler hides its
+     * statement's failure.
+     */
+    @Test
+    void aReadOnlyToolThatWritesRunsAgainAsAWriteAndIsRemembered(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("joined tool writes");
+        String key = platform.fullAccessKey(ws);
+        for (String tool : List.of("probe_writing_read", "probe_careless_writing_read")) {
+            JsonNode first = Json.mapper().valueToTree(
+                    platform.callTool(key, tool, "{\"name\":\"" + tool + "-1\"}").data());
+            assertEquals(2, first.path("runs").asInt(), "refused as a read, then run as a write: " + first);
+            assertTrue(first.path("hidden").isMissingNode(), first.toString());
+            JsonNode second = Json.mapper().valueToTree(
+                    platform.callTool(key, tool, "{\"name\":\"" + tool + "-2\"}").data());
+            assertEquals(1, second.path("runs").asInt(), "runs as a write at once: " + second);
+            assertEquals(List.of(tool + "-1", tool + "-2"), platform.jdbi().withHandle(h -> h.createQuery(
+                    "SELECT name FROM probe.items WHERE workspace_id = :ws AND name LIKE :tool || '-%' ORDER BY name")
+                    .bind("ws", ws).bind("tool", tool).mapTo(String.class).list()));
         }
     }
 

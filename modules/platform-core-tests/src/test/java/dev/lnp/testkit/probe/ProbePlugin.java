@@ -102,10 +102,25 @@ public final class ProbePlugin implements PlatformPlugin {
         // (JoinedOpeningTest). The careless one hides its statement's failure.
         r.route(RouteSpec.get("/api/v1/probe/writing-read").scope("probe.read")
                 .query(QueryParam.string("name", "the item's name"))
-                .handler(req -> ApiResponse.of(writingRead(req, false))));
+                .handler(req -> ApiResponse.of(
+                        writingRead(req.tx(), req.workspaceId(), req.query("name").orElseThrow(), false))));
         r.route(RouteSpec.get("/api/v1/probe/careless-writing-read").scope("probe.read")
                 .query(QueryParam.string("name", "the item's name"))
-                .handler(req -> ApiResponse.of(writingRead(req, true))));
+                .handler(req -> ApiResponse.of(
+                        writingRead(req.tx(), req.workspaceId(), req.query("name").orElseThrow(), true))));
+        // The same as tools annotated read-only.
+        JsonNode named = Json.parse("{\"type\": \"object\", \"required\": [\"name\"], \"properties\": "
+                + "{\"name\": {\"type\": \"string\"}}}");
+        for (boolean careless : new boolean[] {false, true}) {
+            r.tool(ToolDescriptor.builder(careless ? "probe_careless_writing_read" : "probe_writing_read")
+                    .title("Read that writes").description("Stores an item although it is annotated read-only.")
+                    .scope("probe.read").inputSchema(named).annotations(ToolAnnotations.read())
+                    .outputSchema(Json.parse("{\"type\": \"object\", \"required\": [\"name\", \"runs\"], "
+                            + "\"properties\": {\"name\": {\"type\": \"string\"}, \"runs\": {\"type\": \"integer\"}, "
+                            + "\"hidden\": {\"type\": \"boolean\"}}}"))
+                    .handler(call -> ToolResult.of(writingRead(call.tx(), call.principal().workspaceId(),
+                            call.arguments().path("name").asText(), careless))));
+        }
         r.route(RouteSpec.get("/api/v1/probe/boom").scope("probe.read").handler(req -> {
             throw new IllegalStateException("secret internal detail SELECT * FROM probe.items");
         }));
@@ -202,13 +217,12 @@ public final class ProbePlugin implements PlatformPlugin {
         return Map.of("name", name, "runs", run);
     }
 
-    private Map<String, Object> writingRead(ApiRequest req, boolean careless) {
-        String name = req.query("name").orElseThrow();
+    private Map<String, Object> writingRead(WorkspaceTx tx, UUID workspace, String name, boolean careless) {
         int run = conflictRuns.computeIfAbsent(name, k -> new java.util.concurrent.atomic.AtomicInteger())
                 .incrementAndGet();
-        var insert = req.tx().handle()
+        var insert = tx.handle()
                 .createUpdate("INSERT INTO probe.items (workspace_id, name, kind) VALUES (:ws, :name, 'a')")
-                .bind("ws", req.workspaceId()).bind("name", name);
+                .bind("ws", workspace).bind("name", name);
         if (!careless) {
             insert.execute();
         } else {
