@@ -464,8 +464,8 @@ public final class Bench {
      * Unmeasured load before a measured run, until the measured process's CPU per request stops falling. A restarted
      * JVM compiles a request path during its first 30 to 40 s of load on two cores: on 25 Nov 2026 its compiler
      * threads took 25 s of CPU in the first 30 s of page-1 load, and the server's CPU per request fell from 0.91
-     * (first 10 s) to 0.44, 0.28 and 0.26 ms before it held at about 0.24 ms (docs/performance.md, "Warm until
-     * steady, session 24"). A fixed warm-up of a few seconds measured the compiler along with the request. So: at
+     * (first 10 s) to 0.44, 0.28 and 0.26 ms before it held at about 0.24 ms, on a server started by hand
+     * (docs/performance.md, "Warm until steady, session 24"). A fixed warm-up of a few seconds measured the compiler along with the request. So: at
      * least {@code --warmup} seconds, then slices of {@value #WARM_SLICE} s until one costs no more than 5 % less per
      * request than the slice before it, at most {@code --warmup-max} seconds in all. The peer (Node's JIT) warms by
      * the same rule.
