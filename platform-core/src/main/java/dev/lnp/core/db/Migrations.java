@@ -292,12 +292,19 @@ public final class Migrations {
                 .load();
     }
 
+    /** The advisory lock that the tenant role's grants run under: "lnpgrant". */
+    private static final long GRANTS_LOCK = 0x6c6e706772616e74L;
+
     /** Request transactions run as {@link #TENANT_ROLE}; it gets plain DML on each migrated schema. */
     private void grantToTenantRole(List<String> schemas) {
         List<String> quoted = schemas.stream().map(schema -> "\"" + schema.replace("\"", "\"\"") + "\"").toList();
         String inSchemas = String.join(", ", quoted);
-        // One round trip: pgjdbc sends the five statements together.
+        // One round trip: pgjdbc sends the statements together, and they run as one implicit transaction, which
+        // holds the lock to its end. Nodes starting at once would otherwise fail: PostgreSQL rewrites a schema's
+        // catalog row for every GRANT, even one that changes nothing, and two at once end in "tuple concurrently
+        // updated" (SimultaneousStartTest).
         jdbi.useHandle(h -> h.execute(String.join(";\n",
+                "SELECT pg_advisory_xact_lock(" + GRANTS_LOCK + ")",
                 "GRANT USAGE ON SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
                 "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
                 "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
