@@ -22,11 +22,9 @@ final class NotesRepository {
                 .bind("workspace_id", tx.workspaceId()).mapTo(Long.class).one();
         List<ObjectNode> items = handle.createQuery("""
                         SELECT id, text, created_at FROM notes.items WHERE workspace_id = :workspace_id
-                         ORDER BY created_at, id LIMIT :limit OFFSET :offset
-                        """)
+                         ORDER BY created_at, id %s
+                        """.formatted(page.limitClause()))
                 .bind("workspace_id", tx.workspaceId())
-                .bind("limit", page.limit())
-                .bind("offset", page.offset())
                 .map((rs, ctx) -> item(rs))
                 .list();
         return Listing.of(items, page, total);

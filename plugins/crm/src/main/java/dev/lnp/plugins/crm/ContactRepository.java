@@ -86,9 +86,7 @@ final class ContactRepository {
      * or list per row. Only a page with no row counts again, on its own.
      */
     JsonRows list(ContactQuery query) {
-        Query page = bindFilters(handle.createQuery(pageSql(query)), query)
-                .bind("limit", query.page().limit())
-                .bind("offset", query.page().offset());
+        Query page = bindFilters(handle.createQuery(pageSql(query)), query);
         return JsonRows.withTotal(page, TABLE::writer, query.page(),
                 () -> bindFilters(handle.createQuery(totalSql(query)), query).mapTo(Long.class).one());
     }
@@ -104,10 +102,10 @@ final class ContactRepository {
                     SELECT id, created_at FROM crm.contacts
                      WHERE %s
                      ORDER BY created_at DESC, id DESC
-                     LIMIT :limit OFFSET :offset)
+                     %s)
                 SELECT c.*, (%s) AS %s FROM page JOIN crm.contacts c ON c.id = page.id AND c.workspace_id = :workspace_id
                  ORDER BY page.created_at DESC, page.id DESC
-                """.formatted(where(query), totalSql(query), JsonRows.TOTAL_COLUMN);
+                """.formatted(where(query), query.page().limitClause(), totalSql(query), JsonRows.TOTAL_COLUMN);
     }
 
     /**

@@ -94,10 +94,8 @@ final class DealRepository {
         String count = "SELECT count(*) FROM crm.deals WHERE " + where;
         Query page = bind(handle.createQuery("""
                         SELECT *, (%s) AS %s FROM crm.deals WHERE %s
-                         ORDER BY created_at DESC, id DESC LIMIT :limit OFFSET :offset
-                        """.formatted(count, JsonRows.TOTAL_COLUMN, where)), filter)
-                .bind("limit", filter.page().limit())
-                .bind("offset", filter.page().offset());
+                         ORDER BY created_at DESC, id DESC %s
+                        """.formatted(count, JsonRows.TOTAL_COLUMN, where, filter.page().limitClause())), filter);
         return JsonRows.withTotal(page, TABLE::writer, filter.page(),
                 () -> bind(handle.createQuery(count), filter).mapTo(Long.class).one());
     }

@@ -217,9 +217,7 @@ final class IssueRepository {
         IssueKind kind = filter.kind();
         String total = withTotal ? ", (" + countSql(kind, filter) + ") AS " + JsonRows.TOTAL_COLUMN : "";
         var query = handle.createQuery("SELECT " + RETURNED + ", " + labelsColumn(kind) + total + " FROM " + kind.table
-                        + " i" + where(kind, filter) + " ORDER BY i.created_at, i.id LIMIT :limit OFFSET :offset")
-                .bind("limit", page.limit())
-                .bind("offset", page.offset());
+                        + " i" + where(kind, filter) + " ORDER BY i.created_at, i.id " + page.limitClause());
         bindFilter(query, workspaceId, filter);
         return query;
     }
