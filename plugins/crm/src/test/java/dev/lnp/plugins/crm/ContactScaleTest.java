@@ -171,7 +171,7 @@ class ContactScaleTest {
         // LIMIT and OFFSET bound it planned every run anew (25 Nov 2026: generic_plans stayed 0).
         var query = new ContactQuery(List.of(), List.of(), new PageRequest(1, 50));
         String sql = ContactRepository.pageSql(query);
-        List<Long> plans = platform.jdbi().withHandle(h -> {
+        List<List<Long>> plans = platform.jdbi().withHandle(h -> {
             for (int run = 0; run < 20; run++) {
                 h.useTransaction(tx -> {
                     asTenant(tx);
@@ -180,12 +180,11 @@ class ContactScaleTest {
                 });
             }
             return h.createQuery("""
-                    SELECT generic_plans FROM pg_prepared_statements WHERE statement LIKE '%WITH page AS%'
-                    UNION ALL SELECT custom_plans FROM pg_prepared_statements WHERE statement LIKE '%WITH page AS%'
-                    """).mapTo(Long.class).list();
+                    SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE '%WITH page AS%'
+                    """).map((rs, ctx) -> List.of(rs.getLong(1), rs.getLong(2))).list();
         });
-        assertEquals(2, plans.size(), "the page statement is prepared on the server: " + plans);
-        assertTrue(plans.get(0) >= 5 && plans.get(1) <= 5, "generic, then custom plans: " + plans);
+        assertEquals(1, plans.size(), "the page statement is prepared on the server: " + plans);
+        assertTrue(plans.get(0).get(0) >= 5 && plans.get(0).get(1) <= 5, "generic, then custom plans: " + plans);
     }
 
     /** The plan of one of the repository's statements, as a request would run it (tenant role, RLS on). */
