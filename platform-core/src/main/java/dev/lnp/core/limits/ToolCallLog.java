@@ -53,7 +53,8 @@ public final class ToolCallLog implements AutoCloseable {
             new ColumnsInsert.Column<>("outcome", "text", Entry::outcome),
             new ColumnsInsert.Column<>("error_code", "text", Entry::errorCode),
             new ColumnsInsert.Column<>("duration_ms", "numeric", e -> AuditLog.milliseconds(e.durationMs())),
-            new ColumnsInsert.Column<>("entities", "jsonb", e -> entitiesJson(e.entities()))));
+            // Grouped in a column of their own; `entities` keeps its default ([]) and the rows older versions wrote.
+            new ColumnsInsert.Column<>("entity_groups", "jsonb", e -> EntityGroups.write(e.entities()))));
 
     private static void write(Jdbi jdbi, List<Entry> batch) {
         INSERT.write(jdbi, batch);
@@ -73,46 +74,26 @@ public final class ToolCallLog implements AutoCloseable {
                 .mapTo(Long.class).one();
         List<ToolCallRecord> items = handle.createQuery("""
                         SELECT id, at, request_id, connection_id, endpoint, tool, outcome, error_code, duration_ms,
-                               entities::text AS entities
+                               entity_groups::text AS entity_groups, entities::text AS entities
                           FROM lnp_core.tool_calls""" + where + """
                          ORDER BY at DESC, id DESC
-                         LIMIT :limit OFFSET :offset
-                        """)
+                        """ + filter.page().limitClause())
                 .bind("ws", workspaceId).bind("tool", filter.tool().orElse(null))
                 .bind("outcome", filter.outcome().orElse(null)).bind("conn", filter.connectionId().orElse(null))
-                .bind("limit", filter.page().limit()).bind("offset", filter.page().offset())
                 .map((rs, ctx) -> new ToolCallRecord(rs.getLong("id"), rs.getTimestamp("at").toInstant(),
                         rs.getString("request_id"), rs.getObject("connection_id", UUID.class),
                         rs.getString("endpoint"), rs.getString("tool"), rs.getString("outcome"),
                         rs.getString("error_code"), rs.getBigDecimal("duration_ms").doubleValue(),
-                        entities(rs.getString("entities"))))
+                        entities(rs.getString("entity_groups"), rs.getString("entities"))))
                 .list();
         return new ToolCallPage(items, Page.of(filter.page(), total));
     }
 
-    /**
-     * Written field by field to text (stored as jsonb), the same JSON as the mapper writes for the records: a list
-     * call names every row (fifty refs), and the mapper's bean serialisation of them was 5 % of a list call's CPU.
-     */
-    static String entitiesJson(List<EntityRef> entities) {
-        var text = new java.io.StringWriter(2 + entities.size() * 96);
-        try (var json = Json.mapper().getFactory().createGenerator(text)) {
-            json.writeStartArray();
-            for (EntityRef entity : entities) {
-                json.writeStartObject();
-                json.writeStringField("type", entity.type());
-                json.writeStringField("id", entity.id() == null ? null : entity.id().toString());
-                json.writeStringField("action", entity.action());
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("entities not writable as JSON", e);
+    /** A row's refs: its groups, or for a row an older version wrote (no groups), one object per ref. */
+    private static List<EntityRef> entities(String groups, String json) {
+        if (groups != null) {
+            return EntityGroups.read(groups);
         }
-        return text.toString();
-    }
-
-    private static List<EntityRef> entities(String json) {
         try {
             return List.of(Json.mapper().readValue(json, EntityRef[].class));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

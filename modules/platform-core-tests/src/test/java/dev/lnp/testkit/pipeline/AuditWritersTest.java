@@ -69,7 +69,8 @@ class AuditWritersTest {
                     "tool_denied", 2.25, List.of()));
         }
         List<Map<String, Object>> rows = platform.jdbi().withHandle(h -> h.createQuery("""
-                        SELECT request_id, at, tool, outcome, error_code, duration_ms, entities::text AS entities
+                        SELECT request_id, at, tool, outcome, error_code, duration_ms,
+                               entity_groups::text AS entity_groups, entities::text AS entities
                           FROM lnp_core.tool_calls WHERE connection_id = :c ORDER BY request_id""")
                 .bind("c", conn).mapToMap().list());
         assertEquals(List.of("call-1", "call-3"), rows.stream().map(r -> r.get("request_id")).toList());
@@ -78,10 +79,11 @@ class AuditWritersTest {
         assertEquals("crm_get\uFFFDcontact", ok.get("tool"), "a NUL is stored as the replacement character");
         assertNull(ok.get("error_code"));
         assertEquals(new BigDecimal("1.500"), ok.get("duration_ms"));
-        assertEquals("[{\"id\": \"" + contact + "\", \"type\": \"contact\", \"action\": \"read\"}]",
-                ok.get("entities"));
+        assertEquals("[{\"ids\": [\"" + contact + "\"], \"type\": \"contact\", \"action\": \"read\"}]",
+                ok.get("entity_groups"));
+        assertEquals("[]", ok.get("entities"), "the column older versions write keeps its default");
         assertEquals("tool_denied", rows.get(1).get("error_code"));
-        assertEquals("[]", rows.get(1).get("entities"));
+        assertEquals("[]", rows.get(1).get("entity_groups"));
     }
 
     private static void assertMicrosecond(Instant expected, Object stored) {

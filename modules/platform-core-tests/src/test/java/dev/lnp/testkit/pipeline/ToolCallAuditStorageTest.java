@@ -12,11 +12,12 @@ class ToolCallAuditStorageTest {
 
     @Test
     void theEntitiesOfAToolCallAreCompressedWithLz4WhenTheServerHasIt(TestPlatform platform) {
-        String compression = platform.jdbi().withHandle(h -> h.createQuery("""
+        // Both columns: `entity_groups` holds what this version records, `entities` what older versions did.
+        java.util.List<String> compression = platform.jdbi().withHandle(h -> h.createQuery("""
                         SELECT attcompression::text FROM pg_attribute
-                         WHERE attrelid = 'lnp_core.tool_calls'::regclass AND attname = 'entities'
-                        """).mapTo(String.class).one());
-        // The test servers (PostgreSQL 15 and 17 as packaged) are built with lz4, so the migration applies it.
-        assertEquals("l", compression, "lz4 is attcompression 'l'");
+                         WHERE attrelid = 'lnp_core.tool_calls'::regclass AND attname IN ('entities', 'entity_groups')
+                        """).mapTo(String.class).list());
+        // The test servers (PostgreSQL 15 and 17 as packaged) are built with lz4, so the migrations apply it.
+        assertEquals(java.util.List.of("l", "l"), compression, "lz4 is attcompression 'l'");
     }
 }

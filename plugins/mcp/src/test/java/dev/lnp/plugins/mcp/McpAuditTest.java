@@ -74,6 +74,11 @@ class McpAuditTest {
         assertEquals("tool_denied", denied.path("errorCode").asText());
         assertEquals(McpFixtures.connectionOf(platform, limited).toString(), denied.path("connectionId").asText());
         assertEquals("/api/mcp", items.get(0).path("endpoint").asText(), "protocol calls are recorded too");
+        JsonNode listed = items.get(0).path("entities");
+        assertEquals(1, listed.size(), listed.toString());
+        assertEquals(contact, listed.get(0).path("id").asText(), "a list call names the rows it read");
+        assertEquals("contact", listed.get(0).path("type").asText());
+        assertEquals("read", listed.get(0).path("action").asText());
 
         String everything = platform.jdbi().withHandle(h -> h.createQuery(
                 "SELECT string_agg(t::text, ' ') FROM lnp_core.tool_calls t WHERE workspace_id = :ws")
@@ -108,6 +113,30 @@ class McpAuditTest {
         assertEquals(0, platform.get("/api/mcp/audit?connection_id=" + McpFixtures.connectionOf(platform, other), key)
                 .json().path("pagination").path("total").asInt());
         assertEquals(400, platform.get("/api/mcp/audit?outcome=OK", key).status());
+    }
+
+    @Test
+    void aCallAnOlderVersionRecordedIsListedWithItsEntities(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("older-rows");
+        String key = platform.fullAccessKey(ws);
+        UUID deal = UUID.randomUUID();
+        UUID contact = UUID.randomUUID();
+        // As versions before the grouped column wrote it: one object per ref in `entities`, no groups.
+        platform.jdbi().useHandle(h -> h.createUpdate("""
+                        INSERT INTO lnp_core.tool_calls (at, request_id, workspace_id, connection_id, endpoint, tool,
+                                                         outcome, duration_ms, entities)
+                        VALUES (now(), 'older', :ws, :conn, '/api/mcp', 'crm_update_deal', 'ok', 3.5,
+                                CAST(:entities AS jsonb))""")
+                .bind("ws", ws).bind("conn", McpFixtures.connectionOf(platform, key))
+                .bind("entities", "[{\"type\": \"deal\", \"id\": \"" + deal + "\", \"action\": \"updated\"},"
+                        + " {\"type\": \"contact\", \"id\": \"" + contact + "\", \"action\": \"read\"}]")
+                .execute());
+        JsonNode entities = audit(platform, key, "", 1).path("data").get(0).path("entities");
+        assertEquals(2, entities.size(), entities.toString());
+        assertEquals(deal.toString(), entities.get(0).path("id").asText());
+        assertEquals("updated", entities.get(0).path("action").asText());
+        assertEquals(contact.toString(), entities.get(1).path("id").asText());
+        assertEquals("contact", entities.get(1).path("type").asText());
     }
 
     @Test
