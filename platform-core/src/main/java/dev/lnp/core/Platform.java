@@ -151,6 +151,8 @@ public final class Platform implements AutoCloseable {
                     Clock.systemUTC(), legacyKeysUntil(config), quotaReserve);
             AuditLog audit = started.push("audit log", new AuditLog(database.jdbi()));
             ToolCallLog toolCalls = started.push("tool-call log", new ToolCallLog(database.jdbi()));
+            metrics.auditWriter("audit_log", audit, AuditLog::queued, AuditLog::dropped);
+            metrics.auditWriter("tool_calls", toolCalls, ToolCallLog::queued, ToolCallLog::dropped);
             var outage = new dev.lnp.core.db.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC(), quotaReserve),

@@ -48,6 +48,16 @@ public final class AuditLog implements AutoCloseable {
     }
 
     /** Writes what is queued, then stops. */
+    /** Records waiting to be written, for the metrics. */
+    public int queued() {
+        return writer.queued();
+    }
+
+    /** Records dropped since start (refused by the database, or arriving while the queue was full), for the metrics. */
+    public long dropped() {
+        return writer.dropped();
+    }
+
     @Override
     public void close() {
         writer.close();

@@ -123,6 +123,11 @@ final class BatchedWriter<E> implements AutoCloseable {
         LOG.log(Level.WARNING, "Could not write " + count + " " + name + " record(s); dropped: " + cause);
     }
 
+    /** Records waiting to be written (not those of the batch being written). */
+    int queued() {
+        return queue.size();
+    }
+
     /** Records dropped since start: refused by the database, or arriving while the queue was full. */
     long dropped() {
         return dropped.get();

@@ -3,6 +3,7 @@ package dev.lnp.core.metrics;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -17,6 +18,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The platform's meters, in Micrometer's conventional names so existing dashboards fit
@@ -32,6 +34,8 @@ public final class PlatformMetrics implements AutoCloseable {
     public static final String WEBHOOK_LAG = "lnp.webhook.delivery.lag";
     public static final String WEBHOOK_QUEUE = "lnp.webhook.queue.depth";
     public static final String TOOL_CALLS = "lnp.mcp.tool.calls";
+    public static final String AUDIT_QUEUE = "lnp.audit.queue.records";
+    public static final String AUDIT_DROPPED = "lnp.audit.dropped.records";
     public static final String REFUSALS = "lnp.limit.refusals";
     public static final String ADMISSIONS = "lnp.admissions";
     public static final String PLUGIN_INFO = "lnp.plugin.info";
@@ -159,6 +163,19 @@ public final class PlatformMetrics implements AutoCloseable {
     public void webhookQueue(Supplier<Number> pending) {
         Gauge.builder(WEBHOOK_QUEUE, pending).description("Webhook deliveries waiting to be attempted")
                 .strongReference(true).register(registry);
+    }
+
+    /**
+     * An audit writer's backlog and losses, labelled by the table it writes. Requests only enqueue their records;
+     * a backlog that keeps growing means the writer's one connection gets less of the machine than the records
+     * need, and once its queue is full, records are dropped and counted here.
+     */
+    public <W> void auditWriter(String table, W writer, ToDoubleFunction<W> queued, ToDoubleFunction<W> dropped) {
+        Gauge.builder(AUDIT_QUEUE, writer, queued).description("Audit records waiting to be written")
+                .tag("table", table).register(registry);
+        FunctionCounter.builder(AUDIT_DROPPED, writer, dropped)
+                .description("Audit records dropped: refused by the database, or arriving while the queue was full")
+                .tag("table", table).register(registry);
     }
 
     private static String outcome(int status) {

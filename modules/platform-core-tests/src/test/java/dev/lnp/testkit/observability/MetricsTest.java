@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.Json;
+import dev.lnp.core.limits.ToolCallLog;
+import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
@@ -104,6 +106,34 @@ class MetricsTest {
             assertEquals(3.0, value(text, "lnp_webhook_attempts_total", "outcome=\"delivered\""), text);
             assertEquals(3.0, value(text, "lnp_webhook_delivery_lag_seconds_count"), text);
             assertEquals(0.0, value(text, "lnp_webhook_queue_depth"), text);
+        }
+    }
+
+    @Test
+    void theAuditWritersBacklogAndLossesAreMeasured(TestPlatform platform) throws Exception {
+        String key = platform.fullAccessKey(platform.createWorkspace("metrics-audit"));
+        assertEquals(200, platform.get("/api/v1/probe/items?limit=5", key).status());
+        String text = platform.metrics();
+        for (String table : List.of("audit_log", "tool_calls")) {
+            assertTrue(text.contains("lnp_audit_queue_records{table=\"" + table + "\"}"), text);
+            assertTrue(text.contains("lnp_audit_dropped_records_total{table=\"" + table + "\"}"), text);
+        }
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (value(platform.metrics(), "lnp_audit_queue_records", "table=\"audit_log\"") > 0
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(0.0, value(platform.metrics(), "lnp_audit_queue_records", "table=\"audit_log\""),
+                "the request's audit row is written, not left queued");
+
+        // A record the database refuses (an outcome its CHECK does not allow) is counted as dropped.
+        try (var metrics = new PlatformMetrics("test")) {
+            try (var log = new ToolCallLog(platform.jdbi())) {
+                metrics.auditWriter("tool_calls", log, ToolCallLog::queued, ToolCallLog::dropped);
+                log.record(new ToolCallLog.Entry(java.time.Instant.now(), "refused", UUID.randomUUID(),
+                        UUID.randomUUID(), "/api/mcp", "t", "no such outcome", null, 1, List.of()));
+            }
+            assertEquals(1.0, value(metrics.scrape(), "lnp_audit_dropped_records_total", "table=\"tool_calls\""));
         }
     }
 
