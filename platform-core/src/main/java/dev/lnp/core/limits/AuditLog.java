@@ -47,7 +47,6 @@ public final class AuditLog implements AutoCloseable {
         return BigDecimal.valueOf(ms).setScale(3, RoundingMode.HALF_UP).toPlainString();
     }
 
-    /** Writes what is queued, then stops. */
     /** Records waiting to be written, for the metrics. */
     public int queued() {
         return writer.queued();
@@ -58,6 +57,7 @@ public final class AuditLog implements AutoCloseable {
         return writer.dropped();
     }
 
+    /** Writes what is queued, then stops. */
     @Override
     public void close() {
         writer.close();
