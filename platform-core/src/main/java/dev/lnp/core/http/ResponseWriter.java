@@ -57,7 +57,7 @@ final class ResponseWriter {
                 Page pagination = pagination(result);
                 if (pagination != null) {
                     json.writeFieldName("pagination");
-                    Json.mapper().writeValue(json, pagination);
+                    pagination.write(json);
                 }
                 json.writeEndObject();
             }

@@ -1,13 +1,10 @@
 package dev.lnp.core.limits;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.mcp.EntityRef;
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,36 +22,49 @@ final class EntityGroups {
     private EntityGroups() {
     }
 
-    /** The refs as groups, written field by field (no tree, no bean serialisation: fifty refs per list call). */
+    /**
+     * The refs as groups, appended as text: ids need no escaping, and a type or action is escaped once per group.
+     * A generator over a writer checked every character of every id for escaping, which was most of what the
+     * tool-call writer's thread spent on a list call (docs/performance.md, "MCP: the call's own work, session 27").
+     */
     static String write(List<EntityRef> refs) {
-        var text = new StringWriter(16 + refs.size() * 40);
-        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(text)) {
-            json.writeStartArray();
-            EntityRef group = null;
-            for (EntityRef ref : refs) {
-                if (group == null || !Objects.equals(group.type(), ref.type())
-                        || !Objects.equals(group.action(), ref.action())) {
-                    if (group != null) {
-                        json.writeEndArray();
-                        json.writeEndObject();
-                    }
-                    group = ref;
-                    json.writeStartObject();
-                    json.writeStringField("type", ref.type());
-                    json.writeStringField("action", ref.action());
-                    json.writeArrayFieldStart("ids");
+        var text = new StringBuilder(16 + refs.size() * 40).append('[');
+        EntityRef group = null;
+        for (EntityRef ref : refs) {
+            if (group == null || !Objects.equals(group.type(), ref.type())
+                    || !Objects.equals(group.action(), ref.action())) {
+                if (group != null) {
+                    text.append("]},");
                 }
-                json.writeString(ref.id() == null ? null : ref.id().toString());
+                group = ref;
+                text.append("{\"type\":");
+                string(text, ref.type());
+                text.append(",\"action\":");
+                string(text, ref.action());
+                text.append(",\"ids\":[");
+            } else {
+                text.append(',');
             }
-            if (group != null) {
-                json.writeEndArray();
-                json.writeEndObject();
+            if (ref.id() == null) {
+                text.append("null");
+            } else {
+                text.append('"').append(ref.id()).append('"');
             }
-            json.writeEndArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException("entities not writable as JSON", e);
         }
-        return text.toString();
+        if (group != null) {
+            text.append("]}");
+        }
+        return text.append(']').toString();
+    }
+
+    private static void string(StringBuilder text, String value) {
+        if (value == null) {
+            text.append("null");
+        } else {
+            text.append('"');
+            JsonStringEncoder.getInstance().quoteAsString(value, text);
+            text.append('"');
+        }
     }
 
     /** The refs of groups {@link #write} wrote, one per id, in their order. */

@@ -167,7 +167,7 @@ public final class JsonRows implements JsonSerializable {
             json.writeFieldName("items");
             items.serialize(json, serializers);
             json.writeFieldName("pagination");
-            serializers.defaultSerializeValue(pagination, json);
+            pagination.write(json);
             json.writeEndObject();
         }
 

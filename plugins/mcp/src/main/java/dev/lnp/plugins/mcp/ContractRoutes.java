@@ -1,6 +1,7 @@
 package dev.lnp.plugins.mcp;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.SerializerProvider;
@@ -150,6 +151,10 @@ final class ContractRoutes {
      * names every row it read, so the entities were a node and a map per row).
      */
     private record CallAnswer(Object data, List<EntityRef> entities) implements JsonSerializable {
+        private static final SerializedString TYPE = new SerializedString("type");
+        private static final SerializedString ID = new SerializedString("id");
+        private static final SerializedString ACTION = new SerializedString("action");
+
         @Override
         public void serialize(JsonGenerator json, SerializerProvider serializers) throws IOException {
             json.writeStartObject();
@@ -158,9 +163,12 @@ final class ContractRoutes {
             json.writeArrayFieldStart("entities");
             for (EntityRef e : entities) {
                 json.writeStartObject();
-                json.writeStringField("type", e.type());
-                json.writeStringField("id", e.id().toString());
-                json.writeStringField("action", e.action());
+                json.writeFieldName(TYPE);
+                json.writeString(e.type());
+                json.writeFieldName(ID);
+                json.writeString(e.id().toString());
+                json.writeFieldName(ACTION);
+                json.writeString(e.action());
                 json.writeEndObject();
             }
             json.writeEndArray();
