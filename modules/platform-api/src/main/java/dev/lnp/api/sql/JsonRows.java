@@ -290,7 +290,7 @@ public final class JsonRows implements JsonSerializable {
                         stringOrNull(row.getString(index), json);
                     };
             case UUID -> {
-                char[] buffer = new char[36];
+                byte[] buffer = new byte[36];
                 yield (row, json) -> {
                     json.writeFieldName(name);
                     uuidValue(row, index, buffer, json);
@@ -338,7 +338,7 @@ public final class JsonRows implements JsonSerializable {
     }
 
     private static FieldWriter timestampField(SerializedString name, int index) {
-        char[] buffer = new char[30];
+        byte[] buffer = new byte[30];
         return (row, json) -> {
             json.writeFieldName(name);
             timestampValue(row, index, buffer, json);
@@ -429,7 +429,7 @@ public final class JsonRows implements JsonSerializable {
 
     /** PostgreSQL's binary {@code timestamptz}: microseconds since 2000-01-01T00:00Z. */
     private static final long PG_EPOCH_SECOND = 946_684_800L;
-    private static final byte[] INFINITY = "infinity".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] INFINITY = "infinity".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * Once the driver prepares the statement it receives {@code timestamptz} in binary, eight bytes of
@@ -437,7 +437,7 @@ public final class JsonRows implements JsonSerializable {
      * date-time object (the driver made six per value). Anything else (text before the statement is prepared,
      * infinity, a year outside 1000–9999) goes through the driver's date-time: the same JSON either way.
      */
-    private static void timestampValue(ResultSet rs, int index, char[] buffer, JsonGenerator json)
+    private static void timestampValue(ResultSet rs, int index, byte[] buffer, JsonGenerator json)
             throws SQLException, IOException {
         byte[] raw = rs.getBytes(index);
         if (raw == null) {
@@ -446,7 +446,7 @@ public final class JsonRows implements JsonSerializable {
         }
         int length = binaryIsoUtc(raw, buffer);
         if (length > 0) {
-            json.writeString(buffer, 0, length);
+            Utf8Text.writeAscii(buffer, length, json);
             return;
         }
         writeIsoUtc(rs.getObject(index, OffsetDateTime.class), json);
@@ -462,7 +462,7 @@ public final class JsonRows implements JsonSerializable {
         if (raw == null) {
             return null;
         }
-        char[] buffer = new char[30];
+        byte[] buffer = new byte[30];
         int length = binaryIsoUtc(raw, buffer);
         if (length < 0) {
             OffsetDateTime value = rs.getObject(index, OffsetDateTime.class);
@@ -473,11 +473,11 @@ public final class JsonRows implements JsonSerializable {
             length = iso(buffer, utc.getYear(), utc.getMonthValue(), utc.getDayOfMonth(), utc.getHour(),
                     utc.getMinute(), utc.getSecond(), utc.getNano());
         }
-        return new String(buffer, 0, length);
+        return new String(buffer, 0, length, StandardCharsets.US_ASCII);
     }
 
     /** A binary {@code timestamptz} written into {@code out}; -1 when {@code raw} is text or out of the fast range. */
-    private static int binaryIsoUtc(byte[] raw, char[] out) {
+    private static int binaryIsoUtc(byte[] raw, byte[] out) {
         if (raw.length != 8 || java.util.Arrays.equals(raw, INFINITY)) {
             return -1;
         }
@@ -489,7 +489,7 @@ public final class JsonRows implements JsonSerializable {
      * Writes the instant {@code micros} after PostgreSQL's epoch into {@code out} as {@link #writeIsoUtc} does and
      * returns its length, or -1 for a year outside 1000–9999.
      */
-    static int isoUtc(long micros, char[] out) {
+    static int isoUtc(long micros, byte[] out) {
         long second = Math.floorDiv(micros, 1_000_000L) + PG_EPOCH_SECOND;
         int micro = (int) Math.floorMod(micros, 1_000_000L);
         long day = Math.floorDiv(second, 86_400L);
@@ -512,7 +512,7 @@ public final class JsonRows implements JsonSerializable {
     }
 
     /** A {@code uuid} received in binary (16 bytes): written as {@link java.util.UUID#toString} would. */
-    private static void uuidValue(ResultSet rs, int index, char[] buffer, JsonGenerator json)
+    private static void uuidValue(ResultSet rs, int index, byte[] buffer, JsonGenerator json)
             throws SQLException, IOException {
         byte[] raw = rs.getBytes(index);
         if (raw == null) {
@@ -526,13 +526,13 @@ public final class JsonRows implements JsonSerializable {
                 buffer[at++] = HEX[(raw[i] >> 4) & 0xF];
                 buffer[at++] = HEX[raw[i] & 0xF];
             }
-            json.writeString(buffer, 0, at);
+            Utf8Text.writeAscii(buffer, at, json);
         } else {
             stringOrNull(rs.getString(index), json);
         }
     }
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * Writes the instant as {@link DateTimeFormatter#ISO_OFFSET_DATE_TIME} formats it in UTC
@@ -546,13 +546,13 @@ public final class JsonRows implements JsonSerializable {
             json.writeString(DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(utc));
             return;
         }
-        char[] out = new char[30];
-        json.writeString(out, 0, iso(out, year, utc.getMonthValue(), utc.getDayOfMonth(), utc.getHour(),
-                utc.getMinute(), utc.getSecond(), utc.getNano()));
+        byte[] out = new byte[30];
+        Utf8Text.writeAscii(out, iso(out, year, utc.getMonthValue(), utc.getDayOfMonth(), utc.getHour(),
+                utc.getMinute(), utc.getSecond(), utc.getNano()), json);
     }
 
-    /** {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z} into {@code out} (30 chars at least); returns the length. */
-    private static int iso(char[] out, int year, int month, int day, int hour, int minute, int second, int nanos) {
+    /** {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z} into {@code out} (30 bytes at least); returns the length. */
+    private static int iso(byte[] out, int year, int month, int day, int hour, int minute, int second, int nanos) {
         digits(out, 0, year, 4);
         out[4] = '-';
         digits(out, 5, month, 2);
@@ -579,9 +579,9 @@ public final class JsonRows implements JsonSerializable {
         return end;
     }
 
-    private static void digits(char[] out, int at, int value, int width) {
+    private static void digits(byte[] out, int at, int value, int width) {
         for (int i = at + width - 1; i >= at; i--) {
-            out[i] = (char) ('0' + value % 10);
+            out[i] = (byte) ('0' + value % 10);
             value /= 10;
         }
     }

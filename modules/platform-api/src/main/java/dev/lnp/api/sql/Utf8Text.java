@@ -46,6 +46,21 @@ final class Utf8Text {
     }
 
     /**
+     * Writes the first {@code length} bytes of {@code ascii}, text that holds only characters JSON never escapes
+     * (a UUID's hex digits and dashes, a timestamp's digits and separators), as a JSON string: copied as they are
+     * into Jackson's UTF-8 generator, where checking each character for escaping and encoding it again was most
+     * of what writing such a value cost; other generators get a String.
+     */
+    static void writeAscii(byte[] ascii, int length, JsonGenerator json) throws IOException {
+        if (json instanceof UTF8JsonGenerator && json.getCharacterEscapes() == null
+                && json.getHighestEscapedChar() == 0) {
+            json.writeRawUTF8String(ascii, 0, length);
+        } else {
+            json.writeString(new String(ascii, 0, length, StandardCharsets.US_ASCII));
+        }
+    }
+
+    /**
      * Whether no byte in the range is one JSON must escape: below 0x20, {@code "} or {@code \}. Bytes of multi-byte
      * characters (0x80 and above) never are. Eight bytes per step: for each word, a byte below 0x20 and a byte equal
      * to a given one each set a high bit (the usual word-at-a-time tests: exact for "is there any", which is all

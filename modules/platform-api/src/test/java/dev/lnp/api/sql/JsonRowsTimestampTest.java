@@ -2,6 +2,7 @@ package dev.lnp.api.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -41,7 +42,7 @@ class JsonRowsTimestampTest {
 
     @Test
     void yearsOutsideFourDigitsAreLeftToTheFormatter() {
-        char[] out = new char[30];
+        byte[] out = new byte[30];
         assertEquals(-1, JsonRows.isoUtc(micros(Instant.parse("0999-12-31T23:59:59.999999Z")), out));
         assertEquals(-1, JsonRows.isoUtc(micros(Instant.parse("+10000-01-01T00:00:00Z")), out));
         assertEquals(-1, JsonRows.isoUtc(micros(Instant.parse("-0044-03-15T12:00:00Z")), out));
@@ -51,9 +52,9 @@ class JsonRowsTimestampTest {
         Instant instant = Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L) + PG_EPOCH,
                 Math.floorMod(micros, 1_000_000L) * 1000L);
         String expected = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(instant.atOffset(ZoneOffset.UTC));
-        char[] out = new char[30];
+        byte[] out = new byte[30];
         int length = JsonRows.isoUtc(micros, out);
-        assertEquals(expected, new String(out, 0, length), "micros " + micros);
+        assertEquals(expected, new String(out, 0, length, StandardCharsets.US_ASCII), "micros " + micros);
     }
 
     private static long micros(Instant instant) {
