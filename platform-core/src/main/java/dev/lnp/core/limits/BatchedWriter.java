@@ -73,26 +73,22 @@ final class BatchedWriter<E> implements AutoCloseable {
     }
 
     /**
-     * Adds what arrives until the batch is full or the deadline passes; once closing (or interrupted), only what
-     * is already queued, and the batch is written all the same.
+     * Sleeps until the deadline, then adds what arrived (up to a full batch); once closing (or interrupted), only
+     * what is already queued, and the batch is written all the same. It sleeps rather than waiting on the queue:
+     * a waiting writer is woken by every record a request adds, which scheduled the writer's thread once per
+     * request (docs/performance.md, "Context switches, session 27"); asleep, it is woken once per batch.
      */
     private void gather(List<E> batch, long deadline) {
-        queue.drainTo(batch, BATCH - batch.size());
         long left;
-        while (batch.size() < BATCH && running && (left = deadline - System.nanoTime()) > 0) {
-            E next;
+        while (running && (left = deadline - System.nanoTime()) > 0) {
             try {
                 // In slices, so that a close is seen within one: it ends the wait and writes the batch at once.
-                next = queue.poll(Math.min(left, CLOSE_CHECK_NANOS), TimeUnit.NANOSECONDS);
+                Thread.sleep(Duration.ofNanos(Math.min(left, CLOSE_CHECK_NANOS)));
             } catch (InterruptedException e) {
                 running = false;
-                return;
-            }
-            if (next != null) {
-                batch.add(next);
-                queue.drainTo(batch, BATCH - batch.size());
             }
         }
+        queue.drainTo(batch, BATCH - batch.size());
     }
 
     /**
