@@ -111,6 +111,7 @@ public final class Platform implements AutoCloseable {
             if (database.dataSource() instanceof HikariDataSource pool) {
                 metrics.bindPool(pool);
             }
+            metrics.bindPool(database.writerPool());
             phases.mark("pool");
             var migrations = new Migrations(database.dataSource(), database.jdbi());
             // Read while the core and the plugins register, which declares routes, tools and schemas and touches
@@ -149,8 +150,8 @@ public final class Platform implements AutoCloseable {
             QuotaReserve quotaReserve = started.push("quota reserve", new QuotaReserve(database.jdbi()));
             var authenticator = new Authenticator(new KeyRepository(database.jdbi()), new ScopeCatalog(registry),
                     Clock.systemUTC(), legacyKeysUntil(config), quotaReserve);
-            AuditLog audit = started.push("audit log", new AuditLog(database.jdbi()));
-            ToolCallLog toolCalls = started.push("tool-call log", new ToolCallLog(database.jdbi()));
+            AuditLog audit = started.push("audit log", new AuditLog(database.writerJdbi()));
+            ToolCallLog toolCalls = started.push("tool-call log", new ToolCallLog(database.writerJdbi()));
             metrics.auditWriter("audit_log", audit, AuditLog::queued, AuditLog::dropped);
             metrics.auditWriter("tool_calls", toolCalls, ToolCallLog::queued, ToolCallLog::dropped);
             var outage = new dev.lnp.core.db.DatabaseOutage(database);

@@ -14,20 +14,34 @@ public final class Database implements AutoCloseable {
             java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor();
 
     private final HikariDataSource dataSource;
+    private final HikariDataSource writerPool;
     private final Opening opening;
     private final ConnectionWaits waits;
     private final Jdbi jdbi;
+    private final Jdbi writers;
     private volatile Runnable onUnreachable = () -> { };
 
-    private Database(HikariDataSource dataSource, Opening opening) {
+    private Database(HikariDataSource dataSource, HikariDataSource writerPool, Opening opening) {
         this.dataSource = dataSource;
+        this.writerPool = writerPool;
         this.opening = opening;
         this.waits = new ConnectionWaits(dataSource);
         this.jdbi = Jdbi.create(waits);
         // No SQL here uses Jdbi's <attribute> templates (nothing calls define): without an engine the text is not
         // rendered again for every statement (1.5 % of a page's allocation, JFR).
         this.jdbi.setTemplateEngine(TemplateEngine.NOP);
+        this.writers = Jdbi.create(writerPool);
+        this.writers.setTemplateEngine(TemplateEngine.NOP);
     }
+
+    /**
+     * Connections of the node's batched writers (the audit log and the tool-call audit, one each). They are a pool
+     * of their own: taken from the request pool, a writer's batch left one connection fewer for requests every few
+     * milliseconds, and with as many requests in flight as the pool has connections a request then waited for one
+     * (65 µs on average at 16 connections, against 0.6 µs with two more; docs/performance.md, "Context switches,
+     * session 27"). Opened when first used, so a start opens none.
+     */
+    static final int WRITER_CONNECTIONS = 2;
 
     /**
      * Run on every pooled connection as it opens: holds one of 16 session advisory locks for the connection's
@@ -67,9 +81,23 @@ public final class Database implements AutoCloseable {
         // Fail fast when the database is down: readiness reports it instead of requests hanging.
         config.setConnectionTimeout(5_000);
         config.setInitializationFailTimeout(-1);
-        Database database = new Database(new HikariDataSource(config), opening);
+        Database database = new Database(new HikariDataSource(config), writerPool(opening, user, password), opening);
         opening.database = database;
         return database;
+    }
+
+    /** The batched writers' pool: the same database and credentials, no counter stripe (they write no counter). */
+    private static HikariDataSource writerPool(Opening opening, Optional<String> user, Optional<String> password) {
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(opening);
+        user.ifPresent(config::setUsername);
+        password.ifPresent(config::setPassword);
+        config.setMaximumPoolSize(WRITER_CONNECTIONS);
+        config.setMinimumIdle(0);
+        config.setPoolName("lnp-writers");
+        config.setConnectionTimeout(5_000);
+        config.setInitializationFailTimeout(-1);
+        return new HikariDataSource(config);
     }
 
     /** The driver's data source; a connection it cannot open because the server is gone reports the outage. */
@@ -134,6 +162,16 @@ public final class Database implements AutoCloseable {
         return jdbi;
     }
 
+    /** Jdbi on the batched writers' own connections ({@link #WRITER_CONNECTIONS}); nothing else uses them. */
+    public Jdbi writerJdbi() {
+        return writers;
+    }
+
+    /** The batched writers' pool, for its metrics. */
+    public HikariDataSource writerPool() {
+        return writerPool;
+    }
+
     public DataSource dataSource() {
         return dataSource;
     }
@@ -189,6 +227,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        writerPool.close();
         dataSource.close();
     }
 }

@@ -125,6 +125,10 @@ class MetricsTest {
         }
         assertEquals(0.0, value(platform.metrics(), "lnp_audit_queue_records", "table=\"audit_log\""),
                 "the request's audit row is written, not left queued");
+        // Written on the writers' own connections: a batch never takes one a request could have had.
+        String drained = platform.metrics();
+        assertEquals(2.0, value(drained, "hikaricp_connections_max", "pool=\"lnp-writers\""), drained);
+        assertTrue(value(drained, "hikaricp_connections_acquire_seconds_count", "pool=\"lnp-writers\"") >= 1, drained);
 
         // A record the database refuses (an outcome its CHECK does not allow) is counted as dropped.
         try (var metrics = new PlatformMetrics("test")) {
