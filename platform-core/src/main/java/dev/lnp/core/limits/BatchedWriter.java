@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * (the database is down for long) records are dropped and counted rather than blocking requests; on close,
  * what is queued is written first.
  *
- * <p>A batch gathers for up to {@link #LINGER} after its first record before it is written. Every batch is a
+ * <p>A batch gathers for {@link #LINGER} after its first record before it is written. Every batch is a
  * statement and a commit (a WAL flush) in PostgreSQL; without the wait, a busy node wrote a batch of about four
  * rows every few milliseconds, which made the audit a fifth of the transactions a read costs the database. The
  * rows appear that much later, and a crash loses at most what was queued, as before.

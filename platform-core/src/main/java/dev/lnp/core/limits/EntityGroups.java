@@ -23,9 +23,9 @@ final class EntityGroups {
     }
 
     /**
-     * The refs as groups, appended as text: ids need no escaping, and a type or action is escaped once per group.
-     * A generator over a writer checked every character of every id for escaping, which was most of what the
-     * tool-call writer's thread spent on a list call (docs/performance.md, "MCP: the call's own work, session 27").
+     * The refs as groups, appended as text: ids need no escaping, and a type or action is escaped once per group
+     * (a generator over a writer checked every character of every id; docs/performance.md, "MCP: the call's own
+     * work, session 27").
      */
     static String write(List<EntityRef> refs) {
         var text = new StringBuilder(16 + refs.size() * 40).append('[');
