@@ -258,9 +258,10 @@ public final class Dispatcher implements AutoCloseable {
         Map<UUID, Integer> room = roomPerSubscription();
         List<ClaimedDelivery> claimed = queue.claim(now, wanted, perSubscription, room, Set.copyOf(heldIds), node,
                 now.plus(settings.lease()));
-        noteWhereMoreIsDue(claimed, room, perSubscription);
+        List<Receivers.Receiver> filled = noteWhereMoreIsDue(claimed, room, perSubscription);
         dispatchAll(claimed, now, started);
-        return claimed.size() == wanted;
+        return claimed.size() == wanted
+                || filled.stream().anyMatch(receiver -> receiver.claimAgainNow(settings.perReceiver()));
     }
 
     /**
@@ -295,9 +296,10 @@ public final class Dispatcher implements AutoCloseable {
      * Learns each claimed subscription's receiver, and tells each receiver whether this claim filled the room asked
      * for one of its subscriptions: then more of its deliveries are probably due, and its queue falling to half
      * wakes the loop ({@link Receivers.Receiver#letGo}). Done before the deliveries are dispatched, so a queue that
-     * drains meanwhile still wakes it.
+     * drains meanwhile still wakes it. Returns the receivers whose room the claim filled.
      */
-    private void noteWhereMoreIsDue(List<ClaimedDelivery> claimed, Map<UUID, Integer> room, int perSubscription) {
+    private List<Receivers.Receiver> noteWhereMoreIsDue(List<ClaimedDelivery> claimed, Map<UUID, Integer> room,
+            int perSubscription) {
         Map<UUID, Integer> taken = new HashMap<>();
         for (ClaimedDelivery delivery : claimed) {
             taken.merge(delivery.subscriptionId(), 1, Integer::sum);
@@ -308,6 +310,7 @@ public final class Dispatcher implements AutoCloseable {
                 taken.getOrDefault(subscription, 0) >= room.getOrDefault(subscription, perSubscription),
                 Boolean::logicalOr));
         filled.forEach(Receivers.Receiver::claimed);
+        return filled.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
     }
 
     /** How many more deliveries to claim for each subscription whose receiver is not idle; the others get all. */

@@ -65,6 +65,18 @@ final class Receivers {
         boolean letGo(int perReceiver) {
             return held.decrementAndGet() <= perReceiver * QUEUE_PER_SLOT / 2 && moreDue.compareAndSet(true, false);
         }
+
+        /**
+         * Asked once a claim that filled this receiver's room has handed its deliveries on. True (once) when the
+         * local queue is already at half or below and the receiver has room: what it held drained while the claim's
+         * statement ran, so no {@link #letGo} may be left to wake the loop, and it must claim again now. A claim that
+         * found the queue full took nothing for it, and if every held delivery was answered before the claim
+         * recorded that, the loop slept until the poll with deliveries due.
+         */
+        boolean claimAgainNow(int perReceiver) {
+            return room(perReceiver) > 0 && held.get() <= perReceiver * QUEUE_PER_SLOT / 2
+                    && moreDue.compareAndSet(true, false);
+        }
     }
 
     /**

@@ -53,6 +53,40 @@ class ReceiversTest {
     }
 
     @Test
+    void aClaimThatFoundTheQueueFullButDrainedBeforeItEndedClaimsAgainAtOnce() {
+        // The claim saw eight held (no room, so it took none for this receiver); all eight were answered while its
+        // statement ran, before it recorded that it had filled the room: no letGo is left to wake the loop.
+        hold(8);
+        for (int left = 7; left >= 0; left--) {
+            assertFalse(receiver.letGo(PER_RECEIVER), "the claim before took less than its room: " + left);
+        }
+        receiver.claimed(true);
+        assertTrue(receiver.claimAgainNow(PER_RECEIVER), "nothing held, more probably due");
+        assertFalse(receiver.claimAgainNow(PER_RECEIVER), "once per claim");
+    }
+
+    @Test
+    void aClaimWhoseQueueIsStillMoreThanHalfFullWaitsForItToDrain() {
+        hold(6);
+        receiver.claimed(true);
+        assertFalse(receiver.claimAgainNow(PER_RECEIVER), "six of eight held: a letGo will wake the loop");
+        assertFalse(receiver.letGo(PER_RECEIVER));
+        assertTrue(receiver.letGo(PER_RECEIVER), "half held");
+    }
+
+    @Test
+    void aReceiverWithoutRoomIsNotClaimedForAgainAtOnce() {
+        // Its circuit is open: every claim "fills" its room of none, and claiming again at once would spin.
+        receiver.breaker.open();
+        receiver.claimed(true);
+        assertFalse(receiver.claimAgainNow(PER_RECEIVER));
+        receiver.breaker.halfOpen();
+        hold(1);
+        receiver.claimed(true);
+        assertFalse(receiver.claimAgainNow(PER_RECEIVER), "its single probe is out");
+    }
+
+    @Test
     void aClaimThatTookLessThanTheRoomDoesNotWake() {
         // Nothing more was due: new events and due retries wake the loop on their own.
         hold(6);
@@ -60,6 +94,7 @@ class ReceiversTest {
         for (int left = 5; left >= 0; left--) {
             assertFalse(receiver.letGo(PER_RECEIVER), "left " + left);
         }
+        assertFalse(receiver.claimAgainNow(PER_RECEIVER));
     }
 
     @Test
