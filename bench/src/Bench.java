@@ -12,6 +12,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -415,7 +416,8 @@ public final class Bench {
         Result result = wrk(scenario.path(), scenario.lua(), scenario.connections(), seconds, env, true);
         Double tps = null;
         if (scenario.isRead()) {
-            tps = pgbench(scenario.ceilingSql(), scenario.ceilingVars(), workspace, scenario.connections());
+            tps = pgbench(scenario.ceilingSql(), scenario.ceilingVars(), workspace, scenario.connections(),
+                    scenario.name());
         }
         log(String.format("%s: %.0f req/s, p50 %.1f ms, p99 %.1f ms, %d errors%s", scenario.name(), result.rps(),
                 result.p50ms(), result.p99ms(), result.errors(), tps == null ? "" : String.format("; pgbench %.0f tps", tps)));
@@ -557,12 +559,18 @@ public final class Bench {
 
     private static final Pattern TPS = Pattern.compile("tps = ([\\d.]+) \\(without initial connection time\\)");
 
-    /** The database ceiling: the scenario's SQL, by pgbench at the same concurrency, for the same duration. */
-    private double pgbench(String file, List<String> vars, String workspace, int connections) throws Exception {
+    /**
+     * The database ceiling: the scenario's SQL, by pgbench at the same concurrency, for the same duration. Its own
+     * p99 (from the per-transaction log, {@code -l}) goes into {@link #figures} as {@code pgbench.p99:<scenario>}:
+     * the tail the database alone has at that concurrency on this machine, beside which the p99 target is read.
+     */
+    private double pgbench(String file, List<String> vars, String workspace, int connections, String scenario)
+            throws Exception {
+        Path logs = Files.createTempDirectory(out, "pgbench-log");
         List<String> command = new ArrayList<>(List.of("pgbench", "-h", pgHost, "-p", pgPort, "-U", pgUser, "-n",
                 "-M", "prepared", "-c", Integer.toString(connections), "-j", Integer.toString(Math.min(connections, 2)),
                 "-T", Integer.toString(seconds), "-f", root.resolve("bench/sql").resolve(file).toString(),
-                "-D", "ws=" + workspace));
+                "-l", "--log-prefix=" + logs.resolve("tx"), "-D", "ws=" + workspace));
         for (String var : vars) {
             command.add("-D");
             command.add(var);
@@ -577,7 +585,33 @@ public final class Bench {
         if (process.exitValue() != 0 || !m.find()) {
             throw new IllegalStateException("pgbench failed: " + output);
         }
+        Double p99 = pgbenchP99(logs);
+        if (p99 != null) {
+            figures.put("pgbench.p99:" + scenario, p99);
+        }
         return Double.parseDouble(m.group(1));
+    }
+
+    /** The p99 in ms of the transactions pgbench logged (third field: microseconds), then the logs go. */
+    private static Double pgbenchP99(Path logs) throws IOException {
+        List<Long> micros = new ArrayList<>();
+        try (var files = Files.list(logs)) {
+            for (Path f : files.toList()) {
+                for (String line : Files.readAllLines(f)) {
+                    String[] fields = line.split(" ");
+                    if (fields.length > 2) {
+                        micros.add(Long.parseLong(fields[2]));
+                    }
+                }
+                Files.delete(f);
+            }
+        }
+        Files.delete(logs);
+        if (micros.isEmpty()) {
+            return null;
+        }
+        Collections.sort(micros);
+        return micros.get(Math.min(micros.size() - 1, (int) (micros.size() * 0.99))) / 1000.0;
     }
 
     // ---- the table -----------------------------------------------------------------------------------------
@@ -826,7 +860,9 @@ public final class Bench {
                         : mcp.result().rps() >= 0.95 * page.result().rps() && ratioOf(mcp) >= 0.65);
         target(t, "p99 at 16 connections, page 1 / deals filter / issues",
                 page == null || deals == null || issues == null ? null : String.format(Locale.ROOT,
-                        "%.0f / %.0f / %.0f ms", page.result().p99ms(), deals.result().p99ms(), issues.result().p99ms()),
+                        "%.0f / %.0f / %.0f ms (pgbench's own p99 for the same SQL: %s / %s / %s ms)",
+                        page.result().p99ms(), deals.result().p99ms(), issues.result().p99ms(),
+                        pgbenchP99Of(page), pgbenchP99Of(deals), pgbenchP99Of(issues)),
                 "< 25 ms each", page == null || deals == null || issues == null ? null
                         : page.result().p99ms() < 25 && deals.result().p99ms() < 25 && issues.result().p99ms() < 25);
         target(t, "POST contact, 16 connections", post == null ? null
@@ -869,6 +905,12 @@ public final class Bench {
      * pgbench ceiling went from 2,372 to 1,655 tps within one run), which the plain ratio takes for a difference
      * between the surfaces. Printed beside the plain ratio; the target is still judged on the plain one.
      */
+    /** pgbench's own p99 for a scenario's SQL, in whole ms, or "?" when it was not logged. */
+    private String pgbenchP99Of(Row row) {
+        Double p99 = figures.get("pgbench.p99:" + row.scenario().name());
+        return p99 == null ? "?" : String.format(Locale.ROOT, "%.0f", p99);
+    }
+
     private static String ceilingRelative(Row mcp, Row page) {
         return mcp.pgbenchTps() == null || page.pgbenchTps() == null || ratioOf(page) == 0 ? "n/a"
                 : String.format(Locale.ROOT, "%.2f", ratioOf(mcp) / ratioOf(page));
