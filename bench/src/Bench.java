@@ -899,18 +899,18 @@ public final class Bench {
         return row.pgbenchTps() == null ? 0 : row.result().rps() / row.pgbenchTps();
     }
 
-    /**
-     * The MCP call against the REST page, each first divided by the pgbench ceiling measured in its own window: the
-     * two scenarios run minutes apart, and this machine's speed drifts by up to a third between them (the same SQL's
-     * pgbench ceiling went from 2,372 to 1,655 tps within one run), which the plain ratio takes for a difference
-     * between the surfaces. Printed beside the plain ratio; the target is still judged on the plain one.
-     */
     /** pgbench's own p99 for a scenario's SQL, in whole ms, or "?" when it was not logged. */
     private String pgbenchP99Of(Row row) {
         Double p99 = figures.get("pgbench.p99:" + row.scenario().name());
         return p99 == null ? "?" : String.format(Locale.ROOT, "%.0f", p99);
     }
 
+    /**
+     * The MCP call against the REST page, each first divided by the pgbench ceiling measured in its own window: the
+     * two scenarios run minutes apart, and this machine's speed drifts by up to a third between them (the same SQL's
+     * pgbench ceiling went from 2,372 to 1,655 tps within one run), which the plain ratio takes for a difference
+     * between the surfaces. Printed beside the plain ratio; the target is still judged on the plain one.
+     */
     private static String ceilingRelative(Row mcp, Row page) {
         return mcp.pgbenchTps() == null || page.pgbenchTps() == null || ratioOf(page) == 0 ? "n/a"
                 : String.format(Locale.ROOT, "%.2f", ratioOf(mcp) / ratioOf(page));
