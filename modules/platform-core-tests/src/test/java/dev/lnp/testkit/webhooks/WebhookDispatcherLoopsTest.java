@@ -3,19 +3,27 @@ package dev.lnp.testkit.webhooks;
 import static dev.lnp.testkit.webhooks.Hooks.publish;
 import static dev.lnp.testkit.webhooks.Hooks.subscribe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestDatabases;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.webhooks.DeliveryQueue;
 import dev.lnp.webhooks.Dispatcher;
 import dev.lnp.webhooks.ReceiverGuard;
 import dev.lnp.webhooks.WebhookSettings;
+import java.sql.PreparedStatement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.SqlStatements;
+import org.jdbi.v3.core.statement.StatementContext;
+import org.jdbi.v3.core.statement.StatementCustomizer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -128,6 +136,53 @@ class WebhookDispatcherLoopsTest {
             assertEquals(0, Hooks.count(platform.jdbi(), """
                     SELECT count(*) FROM lnp_core.webhook_deliveries WHERE workspace_id = ? AND state <> 'delivered'
                     """, workspace));
+        }
+    }
+
+    /**
+     * A claim that found its receiver's local queue full takes nothing for it. When every held delivery is answered
+     * while that claim's statement runs, no answer is left to wake the loop once the claim has recorded that more is
+     * due: it must claim again at once, or it sleeps until the poll. Here the claim's statement is held until the
+     * receiver has answered the four deliveries the fan-out leased, so the window is open every time.
+     */
+    @Test
+    void aClaimWhoseReceiverDrainedWhileItRanClaimsAgainAtOnce(TestPlatform platform) throws Exception {
+        UUID workspace = platform.createWorkspace("drained meanwhile");
+        String key = platform.fullAccessKey(workspace);
+        var settings = oneSlotPerReceiverAndAPollOfAMinute();
+        var server = TestDatabases.server();
+        Jdbi slowClaims = Jdbi.create(platform.databaseUrl(), server.user(), server.password());
+        var holdNextClaim = new AtomicBoolean();
+        try (var receiver = new WebhookReceiver()) {
+            receiver.respond(r -> WebhookReceiver.Reply.status(200).after(Duration.ofMillis(100)));
+            slowClaims.getConfig(SqlStatements.class).addCustomizer(new StatementCustomizer() {
+                @Override
+                public void beforeExecution(PreparedStatement statement, StatementContext context) {
+                    boolean aClaim = context.getRawSql().contains("WITH RECURSIVE waiting");
+                    if (aClaim && holdNextClaim.compareAndSet(true, false)) {
+                        WebhookReceiver.await(Duration.ofSeconds(10), "the four leased deliveries",
+                                () -> receiver.received().size() >= 4);
+                        try {
+                            Thread.sleep(400); // the last one's answer (100 ms) is in, and the dispatcher let it go
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }
+            });
+            subscribe(platform, key, receiver.url("/drained"), "probe.burst");
+            try (var dispatcher = new Dispatcher(new DeliveryQueue(slowClaims), settings, Clock.systemUTC(),
+                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "drained-node")) {
+                dispatcher.start();
+                Thread.sleep(200); // both loops have run once and sleep until woken
+                holdNextClaim.set(true);
+                publish(platform, key, 12, "probe.burst");
+                dispatcher.eventsCommitted(); // as the commit's notice would: the fan-out leases four, wakes the claims
+                WebhookReceiver.await(Duration.ofSeconds(20), "twelve deliveries",
+                        () -> receiver.received().size() >= 12);
+            }
+            assertFalse(holdNextClaim.get(), "the claim after the fan-out was held");
+            assertEquals(12, receiver.received().size());
         }
     }
 
