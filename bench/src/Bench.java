@@ -581,11 +581,11 @@ public final class Bench {
         process.waitFor();
         Files.writeString(out.resolve("pgbench.log"), String.join(" ", command) + "\n" + output + "\n",
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        Double p99 = pgbenchP99(logs); // read (and removed) before the exit is judged, so a failed run leaves none
         Matcher m = TPS.matcher(output);
         if (process.exitValue() != 0 || !m.find()) {
             throw new IllegalStateException("pgbench failed: " + output);
         }
-        Double p99 = pgbenchP99(logs);
         if (p99 != null) {
             figures.put("pgbench.p99:" + scenario, p99);
         }
