@@ -5,10 +5,16 @@ import dev.lnp.api.Json;
 import dev.lnp.api.events.DeliveredEvent;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.lang.System.Logger.Level;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementContext;
 
 /**
  * Delivers outbox events to in-process subscribers ({@link dev.lnp.api.Registrar#subscribe}), at least once. Each
@@ -32,6 +38,7 @@ public final class EventSubscriptions implements AutoCloseable {
     private final Duration interval;
     private final Thread worker;
     private final java.util.Map<String, java.util.Set<UUID>> recent = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<String, LookBack> lookBacks = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean running = true;
     /** Wakes the loop from its pause at close; a delivery under way is never interrupted (see {@link #close}). */
     private final java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
@@ -77,6 +84,9 @@ public final class EventSubscriptions implements AutoCloseable {
     /**
      * One poll for one subscriber. The cursor row is held (a short lease, committed) while the batch is handled, so
      * that handlers run outside any transaction of this class (they open workspace transactions of their own).
+     * First the late rows (below the cursor, within the look-back, not yet seen by this node), then the next batch
+     * after the cursor, each read through {@code outbox_event_seq} ({@code event_name, seq}): a poll reads only its
+     * own event's rows, never the whole outbox.
      */
     public void deliver(PluginRegistry.Subscription s) {
         java.util.Set<UUID> seen = recent.computeIfAbsent(s.subscriber(),
@@ -91,17 +101,12 @@ public final class EventSubscriptions implements AutoCloseable {
         }
         long last = cursor;
         try {
-            var rows = jdbi.withHandle(h -> h.createQuery("""
-                            SELECT id, seq, workspace_id, event_name, payload::text, occurred_at FROM lnp_core.outbox
-                             WHERE event_name = :name
-                               AND (seq > :cursor OR occurred_at > now() - make_interval(secs => :lookBack))
-                             ORDER BY seq LIMIT :batch""")
-                    .bind("name", s.eventName()).bind("cursor", cursor).bind("lookBack", (double) LOOK_BACK.toSeconds())
-                    .bind("batch", BATCH)
-                    .map((rs, ctx) -> new Row(rs.getObject(1, UUID.class), rs.getLong(2),
-                            rs.getObject(3, UUID.class), rs.getString(4), rs.getString(5),
-                            rs.getTimestamp(6).toInstant()))
-                    .list());
+            List<Row> rows = new ArrayList<>(lateRows(s, cursor, seen));
+            rows.addAll(jdbi.withHandle(h -> h.createQuery("SELECT " + COLUMNS + """
+                             FROM lnp_core.outbox WHERE event_name = :name AND seq > :cursor
+                            ORDER BY seq LIMIT :batch""")
+                    .bind("name", s.eventName()).bind("cursor", cursor).bind("batch", BATCH)
+                    .map(EventSubscriptions::row).list()));
             for (Row row : rows) {
                 if (row.seq() <= cursor && seen.contains(row.id())) {
                     continue;
@@ -128,6 +133,80 @@ public final class EventSubscriptions implements AutoCloseable {
                                    held_until = NULL, updated_at = now()
                              WHERE subscriber = :s AND held_by = :node""")
                     .bind("seq", reached).bind("s", s.subscriber()).bind("node", node).execute());
+        }
+    }
+
+    private static final String COLUMNS = "id, seq, workspace_id, event_name, payload::text, occurred_at";
+
+    private static Row row(ResultSet rs, StatementContext ctx) throws SQLException {
+        return new Row(rs.getObject(1, UUID.class), rs.getLong(2), rs.getObject(3, UUID.class), rs.getString(4),
+                rs.getString(5), rs.getTimestamp(6).toInstant());
+    }
+
+    /**
+     * The rows at or below the cursor that occurred within the look-back and this node has not handled: a
+     * transaction that took its seq before a row the cursor already passed, and committed after it. Only ids are
+     * read for the window (its rows are nearly all seen); the unseen ones are then read whole. The window starts at
+     * the cursor as it stood a look-back ago ({@link LookBack}), so the scan covers this event's last half minute,
+     * not every row of it below the cursor.
+     */
+    private List<Row> lateRows(PluginRegistry.Subscription s, long cursor, Set<UUID> seen) {
+        long floor = lookBacks.computeIfAbsent(s.subscriber(), k -> new LookBack(startFloor(cursor)))
+                .floor(System.nanoTime(), cursor);
+        if (floor >= cursor) {
+            return List.of();
+        }
+        List<UUID> unseen = jdbi.withHandle(h -> h.createQuery("""
+                        SELECT id FROM lnp_core.outbox
+                         WHERE event_name = :name AND seq > :floor AND seq <= :cursor
+                           AND occurred_at > now() - make_interval(secs => :lookBack)
+                         ORDER BY seq""")
+                .bind("name", s.eventName()).bind("floor", floor).bind("cursor", cursor)
+                .bind("lookBack", (double) LOOK_BACK.toSeconds())
+                .mapTo(UUID.class).list()).stream().filter(id -> !seen.contains(id)).toList();
+        if (unseen.isEmpty()) {
+            return List.of();
+        }
+        return jdbi.withHandle(h -> h.createQuery("SELECT " + COLUMNS
+                        + " FROM lnp_core.outbox WHERE id = ANY(:ids) ORDER BY seq")
+                .bindArray("ids", UUID.class, unseen).map(EventSubscriptions::row).list());
+    }
+
+    /**
+     * Where a node's first look-back starts: the newest row at or below the cursor that occurred before the
+     * look-back, found walking the outbox's seq index back from the cursor (about a look-back's worth of rows, once
+     * per subscriber and start); 0 when there is none.
+     */
+    private long startFloor(long cursor) {
+        return jdbi.withHandle(h -> h.createQuery("""
+                        SELECT seq FROM lnp_core.outbox
+                         WHERE seq <= :cursor AND occurred_at <= now() - make_interval(secs => :lookBack)
+                         ORDER BY seq DESC LIMIT 1""")
+                .bind("cursor", cursor).bind("lookBack", (double) LOOK_BACK.toSeconds())
+                .mapTo(Long.class).findOne().orElse(0L));
+    }
+
+    /**
+     * The cursor as it stood one look-back ago, from the cursors this node's polls read (at most one kept per
+     * second of the look-back).
+     */
+    static final class LookBack {
+        private final ArrayDeque<long[]> polls = new ArrayDeque<>();
+        private long floor;
+
+        LookBack(long startFloor) {
+            this.floor = startFloor;
+        }
+
+        synchronized long floor(long nowNanos, long cursor) {
+            long horizon = nowNanos - LOOK_BACK.toNanos();
+            while (!polls.isEmpty() && polls.peekFirst()[0] <= horizon) {
+                floor = polls.pollFirst()[1];
+            }
+            if (polls.isEmpty() || nowNanos - polls.peekLast()[0] >= 1_000_000_000L) {
+                polls.addLast(new long[] {nowNanos, cursor});
+            }
+            return floor;
         }
     }
 
