@@ -184,7 +184,8 @@ final class Peer implements AutoCloseable {
     /** Starts Directus and logs in as the admin; the access token is what wrk sends. */
     void start(int httpPort) throws Exception {
         port = httpPort;
-        ProcessBuilder pb = new ProcessBuilder(node.toString(), cli().toString(), "start").directory(app().toFile())
+        ProcessBuilder pb = new ProcessBuilder(Server.ownSession(node.toString(), cli().toString(), "start"))
+                .directory(app().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("directus.log").toFile()));
         pb.environment().putAll(env(httpPort));
