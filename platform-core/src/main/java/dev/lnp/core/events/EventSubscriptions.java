@@ -151,8 +151,14 @@ public final class EventSubscriptions implements AutoCloseable {
      * not every row of it below the cursor.
      */
     private List<Row> lateRows(PluginRegistry.Subscription s, long cursor, Set<UUID> seen) {
-        long floor = lookBacks.computeIfAbsent(s.subscriber(), k -> new LookBack(startFloor(cursor)))
-                .floor(System.nanoTime(), cursor);
+        LookBack lookBack = lookBacks.get(s.subscriber());
+        if (lookBack == null) {
+            // The start's floor is a statement: read outside the map's compute, which must not block.
+            LookBack first = new LookBack(startFloor(cursor));
+            LookBack raced = lookBacks.putIfAbsent(s.subscriber(), first);
+            lookBack = raced != null ? raced : first;
+        }
+        long floor = lookBack.floor(System.nanoTime(), cursor);
         if (floor >= cursor) {
             return List.of();
         }
