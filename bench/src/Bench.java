@@ -365,7 +365,7 @@ public final class Bench {
                 Scenario.lua("POST contact", 16, "/api/v1/crm/contacts", "post_contact.lua")
                         .target("rps", 1500, ">= 1,500/s"),
                 Scenario.get("deals status+stage+value", 16, "/api/v1/crm/deals?" + dealFilter + "&limit=50")
-                        .ceiling("deals_filter.sql", "statuses={open}", "stages={proposal}", "value_min=10000",
+                        .ceiling("deals_filter.sql", "status=open", "stage=proposal", "value_min=10000",
                                 "value_max=100000")
                         .target("p99", 25, "p99 < 25 ms"),
                 Scenario.get("issues kind=task&project_id", 16,
