@@ -53,8 +53,9 @@ public final class ToolCallLog implements AutoCloseable {
             new ColumnsInsert.Column<>("outcome", "text", Entry::outcome),
             new ColumnsInsert.Column<>("error_code", "text", Entry::errorCode),
             new ColumnsInsert.Column<>("duration_ms", "numeric", e -> AuditLog.milliseconds(e.durationMs())),
-            // Grouped in a column of their own; `entities` keeps its default ([]) and the rows older versions wrote.
-            new ColumnsInsert.Column<>("entity_groups", "jsonb", e -> EntityGroups.write(e.entities()))));
+            // Columns of their own; `entity_groups` and `entities` keep the rows older versions wrote.
+            new ColumnsInsert.Column<>("entity_kinds", "jsonb", e -> EntityGroups.kinds(e.entities())),
+            ColumnsInsert.Column.bytes("entity_ids", e -> EntityGroups.ids(e.entities()))));
 
     private static void write(Jdbi jdbi, List<Entry> batch) {
         INSERT.write(jdbi, batch);
@@ -74,6 +75,7 @@ public final class ToolCallLog implements AutoCloseable {
                 .mapTo(Long.class).one();
         List<ToolCallRecord> items = handle.createQuery("""
                         SELECT id, at, request_id, connection_id, endpoint, tool, outcome, error_code, duration_ms,
+                               entity_kinds::text AS entity_kinds, entity_ids,
                                entity_groups::text AS entity_groups, entities::text AS entities
                           FROM lnp_core.tool_calls""" + where + """
                          ORDER BY at DESC, id DESC
@@ -84,15 +86,22 @@ public final class ToolCallLog implements AutoCloseable {
                         rs.getString("request_id"), rs.getObject("connection_id", UUID.class),
                         rs.getString("endpoint"), rs.getString("tool"), rs.getString("outcome"),
                         rs.getString("error_code"), rs.getBigDecimal("duration_ms").doubleValue(),
-                        entities(rs.getString("entity_groups"), rs.getString("entities"))))
+                        entities(rs.getString("entity_kinds"), rs.getBytes("entity_ids"),
+                                rs.getString("entity_groups"), rs.getString("entities"))))
                 .list();
         return new ToolCallPage(items, Page.of(filter.page(), total));
     }
 
-    /** A row's refs: its groups, or for a row an older version wrote (no groups), one object per ref. */
-    private static List<EntityRef> entities(String groups, String json) {
+    /**
+     * A row's refs: its kinds and ids, or for a row an older version wrote, its groups (from 25 November 2026) or
+     * one object per ref (before).
+     */
+    private static List<EntityRef> entities(String kinds, byte[] ids, String groups, String json) {
+        if (ids != null) {
+            return EntityGroups.read(kinds, ids);
+        }
         if (groups != null) {
-            return EntityGroups.read(groups);
+            return EntityGroups.readGrouped(groups);
         }
         try {
             return List.of(Json.mapper().readValue(json, EntityRef[].class));

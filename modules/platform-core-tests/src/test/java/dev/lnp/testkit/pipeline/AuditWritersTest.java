@@ -70,7 +70,8 @@ class AuditWritersTest {
         }
         List<Map<String, Object>> rows = platform.jdbi().withHandle(h -> h.createQuery("""
                         SELECT request_id, at, tool, outcome, error_code, duration_ms,
-                               entity_groups::text AS entity_groups, entities::text AS entities
+                               entity_kinds::text AS entity_kinds, entity_ids, entity_groups::text AS entity_groups,
+                               entities::text AS entities
                           FROM lnp_core.tool_calls WHERE connection_id = :c ORDER BY request_id""")
                 .bind("c", conn).mapToMap().list());
         assertEquals(List.of("call-1", "call-3"), rows.stream().map(r -> r.get("request_id")).toList());
@@ -79,11 +80,15 @@ class AuditWritersTest {
         assertEquals("crm_get\uFFFDcontact", ok.get("tool"), "a NUL is stored as the replacement character");
         assertNull(ok.get("error_code"));
         assertEquals(new BigDecimal("1.500"), ok.get("duration_ms"));
-        assertEquals("[{\"ids\": [\"" + contact + "\"], \"type\": \"contact\", \"action\": \"read\"}]",
-                ok.get("entity_groups"));
+        assertEquals("[{\"type\": \"contact\", \"count\": 1, \"action\": \"read\"}]", ok.get("entity_kinds"));
+        java.nio.ByteBuffer id = java.nio.ByteBuffer.wrap((byte[]) ok.get("entity_ids"));
+        assertEquals(contact, new UUID(id.getLong(), id.getLong()));
+        assertEquals(0, id.remaining());
+        assertNull(ok.get("entity_groups"), "the column versions of 25 November 2026 wrote stays NULL");
         assertEquals("[]", ok.get("entities"), "the column older versions write keeps its default");
         assertEquals("tool_denied", rows.get(1).get("error_code"));
-        assertEquals("[]", rows.get(1).get("entity_groups"));
+        assertEquals("[]", rows.get(1).get("entity_kinds"));
+        assertEquals(0, ((byte[]) rows.get(1).get("entity_ids")).length);
     }
 
     private static void assertMicrosecond(Instant expected, Object stored) {

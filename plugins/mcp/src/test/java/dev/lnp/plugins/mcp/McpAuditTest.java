@@ -140,6 +140,29 @@ class McpAuditTest {
     }
 
     @Test
+    void aCallTheVersionsOfTheTwentyFifthRecordedIsListedWithItsEntities(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("grouped-rows");
+        String key = platform.fullAccessKey(ws);
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+        // As versions from 25 November 2026 wrote it: the ids as JSON text in `entity_groups`, no `entity_ids`.
+        platform.jdbi().useHandle(h -> h.createUpdate("""
+                        INSERT INTO lnp_core.tool_calls (at, request_id, workspace_id, connection_id, endpoint, tool,
+                                                         outcome, duration_ms, entity_groups)
+                        VALUES (now(), 'grouped', :ws, :conn, '/api/mcp', 'crm_list_contacts', 'ok', 2.5,
+                                CAST(:groups AS jsonb))""")
+                .bind("ws", ws).bind("conn", McpFixtures.connectionOf(platform, key))
+                .bind("groups", "[{\"type\": \"contact\", \"action\": \"read\", \"ids\": [\"" + first + "\", \""
+                        + second + "\"]}]")
+                .execute());
+        JsonNode entities = audit(platform, key, "", 1).path("data").get(0).path("entities");
+        assertEquals(2, entities.size(), entities.toString());
+        assertEquals(first.toString(), entities.get(0).path("id").asText());
+        assertEquals(second.toString(), entities.get(1).path("id").asText());
+        assertEquals("read", entities.get(1).path("action").asText());
+    }
+
+    @Test
     void listingTheAuditNeedsItsOwnScope(TestPlatform platform) {
         String key = platform.key(platform.createWorkspace("no-audit"), "mcp.use", "projects.read");
         TestResponse refused = platform.get("/api/mcp/audit", key);
