@@ -117,21 +117,12 @@ class McpAuditTest {
 
     @Test
     void aCallAnOlderVersionRecordedIsListedWithItsEntities(TestPlatform platform) {
-        UUID ws = platform.createWorkspace("older-rows");
-        String key = platform.fullAccessKey(ws);
         UUID deal = UUID.randomUUID();
         UUID contact = UUID.randomUUID();
         // As versions before the grouped column wrote it: one object per ref in `entities`, no groups.
-        platform.jdbi().useHandle(h -> h.createUpdate("""
-                        INSERT INTO lnp_core.tool_calls (at, request_id, workspace_id, connection_id, endpoint, tool,
-                                                         outcome, duration_ms, entities)
-                        VALUES (now(), 'older', :ws, :conn, '/api/mcp', 'crm_update_deal', 'ok', 3.5,
-                                CAST(:entities AS jsonb))""")
-                .bind("ws", ws).bind("conn", McpFixtures.connectionOf(platform, key))
-                .bind("entities", "[{\"type\": \"deal\", \"id\": \"" + deal + "\", \"action\": \"updated\"},"
-                        + " {\"type\": \"contact\", \"id\": \"" + contact + "\", \"action\": \"read\"}]")
-                .execute());
-        JsonNode entities = audit(platform, key, "", 1).path("data").get(0).path("entities");
+        JsonNode entities = listedAsRecordedIn(platform, "entities",
+                "[{\"type\": \"deal\", \"id\": \"" + deal + "\", \"action\": \"updated\"},"
+                        + " {\"type\": \"contact\", \"id\": \"" + contact + "\", \"action\": \"read\"}]");
         assertEquals(2, entities.size(), entities.toString());
         assertEquals(deal.toString(), entities.get(0).path("id").asText());
         assertEquals("updated", entities.get(0).path("action").asText());
@@ -141,25 +132,29 @@ class McpAuditTest {
 
     @Test
     void aCallTheVersionsOfTheTwentyFifthRecordedIsListedWithItsEntities(TestPlatform platform) {
-        UUID ws = platform.createWorkspace("grouped-rows");
-        String key = platform.fullAccessKey(ws);
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
         // As versions from 25 November 2026 wrote it: the ids as JSON text in `entity_groups`, no `entity_ids`.
-        platform.jdbi().useHandle(h -> h.createUpdate("""
-                        INSERT INTO lnp_core.tool_calls (at, request_id, workspace_id, connection_id, endpoint, tool,
-                                                         outcome, duration_ms, entity_groups)
-                        VALUES (now(), 'grouped', :ws, :conn, '/api/mcp', 'crm_list_contacts', 'ok', 2.5,
-                                CAST(:groups AS jsonb))""")
-                .bind("ws", ws).bind("conn", McpFixtures.connectionOf(platform, key))
-                .bind("groups", "[{\"type\": \"contact\", \"action\": \"read\", \"ids\": [\"" + first + "\", \""
-                        + second + "\"]}]")
-                .execute());
-        JsonNode entities = audit(platform, key, "", 1).path("data").get(0).path("entities");
+        JsonNode entities = listedAsRecordedIn(platform, "entity_groups",
+                "[{\"type\": \"contact\", \"action\": \"read\", \"ids\": [\"" + first + "\", \"" + second + "\"]}]");
         assertEquals(2, entities.size(), entities.toString());
         assertEquals(first.toString(), entities.get(0).path("id").asText());
         assertEquals(second.toString(), entities.get(1).path("id").asText());
         assertEquals("read", entities.get(1).path("action").asText());
+    }
+
+    /** The entities the audit lists for a call an older version recorded with {@code json} in {@code column}. */
+    private static JsonNode listedAsRecordedIn(TestPlatform platform, String column, String json) {
+        UUID ws = platform.createWorkspace("older-rows-" + column);
+        String key = platform.fullAccessKey(ws);
+        platform.jdbi().useHandle(h -> h.createUpdate("""
+                        INSERT INTO lnp_core.tool_calls (at, request_id, workspace_id, connection_id, endpoint, tool,
+                                                         outcome, duration_ms, %s)
+                        VALUES (now(), 'older', :ws, :conn, '/api/mcp', 'crm_update_deal', 'ok', 3.5,
+                                CAST(:json AS jsonb))""".formatted(column))
+                .bind("ws", ws).bind("conn", McpFixtures.connectionOf(platform, key)).bind("json", json)
+                .execute());
+        return audit(platform, key, "", 1).path("data").get(0).path("entities");
     }
 
     @Test
