@@ -13,8 +13,8 @@ import org.jdbi.v3.core.statement.UnableToExecuteStatementException;
  * PostgreSQL casts to the column's type and unnests into rows ({@code INSERT … SELECT * FROM unnest($1::uuid[], …)}).
  * A batch of a thousand rows is then one statement to plan and execute, and binding costs one array per column
  * instead of a named argument per value, which made the audit writers a noticeable share of a busy node's CPU.
- * A {@code bytea} column's values travel as bytes (the driver sends a {@code bytea[]} in binary): nothing to
- * escape on the way or to parse on arrival.
+ * A {@code bytea} column's values travel as bytes (the driver sends a {@code bytea[]} in binary): nothing is
+ * turned into text on the way or parsed from it on arrival.
  *
  * @param <E> the record written as one row
  */
