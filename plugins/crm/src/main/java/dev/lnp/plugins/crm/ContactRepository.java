@@ -115,19 +115,15 @@ final class ContactRepository {
     static String totalSql(ContactQuery query) {
         if (query.words().isEmpty()) {
             return "SELECT coalesce(sum(n), 0) FROM crm.contact_counts WHERE workspace_id = :workspace_id"
-                    + (query.statuses().isEmpty() ? "" : " AND status = ANY(:statuses)");
+                    + (query.statuses().isEmpty() ? "" : " AND " + statuses(query).condition());
         }
         return "SELECT count(*) FROM crm.contacts WHERE " + where(query);
     }
 
     private static String where(ContactQuery query) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
-        if (query.statuses().size() == 1) {
-            // Equality, not ANY: only then does (workspace_id, status, created_at, id) deliver the page in order.
-            conditions.add("status = :status");
-        } else if (!query.statuses().isEmpty()) {
-            conditions.add("status = ANY(:statuses)");
-        }
+        // One status as equality: only then does (workspace_id, status, created_at, id) deliver the page in order.
+        statuses(query).addTo(conditions);
         if (!query.words().isEmpty()) {
             // The trigram index answers this only inside the candidates function (see V2__search_candidates).
             conditions.add("id IN (SELECT crm.contact_search_candidates(:words))");
@@ -136,19 +132,21 @@ final class ContactRepository {
     }
 
     private Query bindFilters(Query statement, ContactQuery query) {
+        return bindFilters(statement, workspaceId, query);
+    }
+
+    /** Binds what {@link #pageSql} and {@link #totalSql} name for {@code query} in workspace {@code workspaceId}. */
+    static Query bindFilters(Query statement, UUID workspaceId, ContactQuery query) {
         statement.bind("workspace_id", workspaceId);
-        if (query.statuses().size() == 1) {
-            statement.bind("status", query.statuses().get(0));
-        }
-        if (!query.statuses().isEmpty()) {
-            // Only when a statement names it: binding an array resolves its generic type each time (JFR: a few
-            // per cent of an unfiltered page's samples went to binding this unused empty array).
-            statement.bindArray("statuses", String.class, query.statuses());
-        }
+        statuses(query).bind(statement);
         if (!query.words().isEmpty()) {
             statement.bindArray("words", String.class, query.words());
         }
         return statement;
+    }
+
+    private static OneOrAny<String> statuses(ContactQuery query) {
+        return new OneOrAny<>("status", "statuses", String.class, query.statuses());
     }
 
     /** Adds {@code delta} to the session's stripe of the status counter (see V3__striped_contact_counts). */

@@ -72,9 +72,7 @@ final class DealRepository {
      */
     JsonRows list(DealFilter filter) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
-        anyOf(conditions, "status", "statuses", filter.statuses());
-        anyOf(conditions, "stage", "stages", filter.stages());
-        anyOf(conditions, "assigned_to", "assignees", filter.assignees());
+        anyOf(filter).forEach(values -> values.addTo(conditions));
         if (filter.contactId() != null) {
             conditions.add("contact_id = :contact_id");
         }
@@ -100,32 +98,15 @@ final class DealRepository {
                 () -> bind(handle.createQuery(count), filter).mapTo(Long.class).one());
     }
 
-    /**
-     * A filter of several values as {@code = ANY}, of one as {@code =}: with one status and one stage as
-     * {@code = ANY} the prepared statement's generic plan left the page's index for another and served 32 % fewer
-     * pipeline pages (docs/performance.md, "The deals page from its index, session 30").
-     */
-    private static void anyOf(List<String> conditions, String column, String parameter, List<?> values) {
-        if (values.size() == 1) {
-            conditions.add(column + " = :" + parameter);
-        } else if (!values.isEmpty()) {
-            conditions.add(column + " = ANY(:" + parameter + ")");
-        }
-    }
-
-    private static <T> void bindAnyOf(Query statement, String parameter, Class<T> type, List<T> values) {
-        if (values.size() == 1) {
-            statement.bind(parameter, values.get(0));
-        } else if (!values.isEmpty()) {
-            statement.bindArray(parameter, type, values);
-        }
+    private static List<OneOrAny<?>> anyOf(DealFilter filter) {
+        return List.of(new OneOrAny<>("status", "statuses", String.class, filter.statuses()),
+                new OneOrAny<>("stage", "stages", String.class, filter.stages()),
+                new OneOrAny<>("assigned_to", "assignees", UUID.class, filter.assignees()));
     }
 
     private Query bind(Query statement, DealFilter filter) {
         statement.bind("workspace_id", workspaceId);
-        bindAnyOf(statement, "statuses", String.class, filter.statuses());
-        bindAnyOf(statement, "stages", String.class, filter.stages());
-        bindAnyOf(statement, "assignees", UUID.class, filter.assignees());
+        anyOf(filter).forEach(values -> values.bind(statement));
         if (filter.contactId() != null) {
             statement.bind("contact_id", filter.contactId());
         }

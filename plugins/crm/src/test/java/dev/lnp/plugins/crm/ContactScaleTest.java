@@ -191,14 +191,7 @@ class ContactScaleTest {
     private static String explain(TestPlatform platform, String sql, ContactQuery query) {
         return platform.jdbi().inTransaction(h -> {
             asTenant(h);
-            var statement = h.createQuery("EXPLAIN " + sql).bind("workspace_id", workspace);
-            if (query.statuses().size() == 1) {
-                statement.bind("status", query.statuses().get(0));
-            }
-            statement.bindArray("statuses", String.class, query.statuses());
-            if (!query.words().isEmpty()) {
-                statement.bindArray("words", String.class, query.words());
-            }
+            var statement = ContactRepository.bindFilters(h.createQuery("EXPLAIN " + sql), workspace, query);
             return String.join("\n", statement.mapTo(String.class).list());
         });
     }
