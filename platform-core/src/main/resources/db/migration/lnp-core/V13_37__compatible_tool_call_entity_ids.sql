@@ -5,9 +5,8 @@
 -- A list call names every row it read. Grouped as JSON (V13_35) its fifty ids were 2 KB of text a row that the
 -- node built and sent and PostgreSQL parsed into jsonb, about 20 µs of the database's CPU a row, the largest part
 -- of what a list call costs beyond the same REST page (docs/performance.md, "MCP: the audit's ids as bytes,
--- session 30"). Newer nodes write the ids here as
--- 16 bytes each in the call's order (800 bytes for fifty, kept in line, nothing to parse or compress), and each
--- run of one type and action, with how many ids it holds, in `entity_kinds`
--- ([{"type": "contact", "action": "read", "count": 50}]); they leave `entity_groups` NULL and `entities` at
--- its default. A row with `entity_ids` NULL was written by an older version.
+-- session 30"). Newer nodes write the ids here as 16 bytes each in the call's order (800 bytes for fifty, kept in
+-- line, nothing to parse or compress), and each run of one type and action, with how many ids it holds, in
+-- `entity_kinds` ([{"type": "contact", "action": "read", "count": 50}]); they leave `entity_groups` NULL and
+-- `entities` at its default. A row with `entity_ids` NULL was written by an older version.
 ALTER TABLE tool_calls ADD COLUMN entity_kinds jsonb, ADD COLUMN entity_ids bytea;
