@@ -200,9 +200,8 @@ public final class Platform implements AutoCloseable {
                 mail.purgeHistory();
             }));
             phases.mark("event subscriptions and maintenance");
-            ApiServer server = ApiServer.start(config.httpHost(), config.httpPort(), config.shutdownGrace(),
-                    config.httpReadTimeout(), config.httpIdleTimeout(), registry, services,
-                    List.of(new DatabaseHealthCheck(database)), ManagementListener.from(config, metrics), console);
+            ApiServer server = ApiServer.start(config, registry, services, List.of(new DatabaseHealthCheck(database)),
+                    ManagementListener.from(config, metrics), console);
             // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
             started.pushStop("HTTP server", server::stop);
             consoleSettings.serverStarted(server.port());
@@ -238,6 +237,14 @@ public final class Platform implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /**
+     * Completed with the listener's name and the cause when a listener stops accepting connections on its own; the
+     * platform then has to stop and be started again ({@code serve} exits non-zero).
+     */
+    public java.util.concurrent.CompletableFuture<String> listenerFailure() {
+        return server.listenerFailure();
     }
 
     /** The port of the management listener (metrics), or -1 when it is switched off. */

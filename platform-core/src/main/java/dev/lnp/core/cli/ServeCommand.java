@@ -42,12 +42,24 @@ final class ServeCommand implements Callable<Integer> {
         System.out.println("LNP platform listening on http://localhost:" + platform.port()
                 + " (public URL " + config.baseUrl() + ")");
         System.out.flush();
+        // A listener that stops accepting on its own (out of file descriptors, say) leaves a process that no longer
+        // serves its port: stop, and exit non-zero so that the supervisor (systemd's Restart=on-failure) restarts.
+        var listenerFailed = new AtomicReference<String>();
+        platform.listenerFailure().thenAccept(failure -> {
+            listenerFailed.set(failure);
+            stopRequested.countDown();
+        });
         try {
             stopRequested.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         platform.close();
+        if (listenerFailed.get() != null) {
+            System.err.println("error: the " + listenerFailed.get().replaceFirst("^@default:", "HTTP listener:")
+                    + " (it stopped accepting connections); the platform stopped so that it can be started again");
+            return 1;
+        }
         return 0;
     }
 }

@@ -1,5 +1,6 @@
 package dev.lnp.core.http;
 
+import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.plugins.PluginRegistry;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.health.HealthCheck;
@@ -10,9 +11,11 @@ import io.helidon.webserver.http.HttpRoute;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.observe.ObserveFeature;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.observe.health.HealthObserver;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The Helidon web server: every registered route behind the pipeline, health under {@code /observe}, and
@@ -20,22 +23,34 @@ import java.util.List;
  */
 public final class ApiServer {
 
+    private static final System.Logger LOG = System.getLogger(ApiServer.class.getName());
+
     private final WebServer server;
     private final ReadDeadlines deadlines;
+    private final List<ConnectionGuard> guards;
+    private final CompletableFuture<String> listenerFailure;
     private final boolean management;
 
-    private ApiServer(WebServer server, ReadDeadlines deadlines, boolean management) {
+    private ApiServer(WebServer server, ReadDeadlines deadlines, List<ConnectionGuard> guards,
+            CompletableFuture<String> listenerFailure, boolean management) {
         this.server = server;
         this.deadlines = deadlines;
+        this.guards = guards;
+        this.listenerFailure = listenerFailure;
         this.management = management;
     }
 
     private static final double OBSERVE_WEIGHT = 200;
 
-    public static ApiServer start(String host, int port, Duration shutdownGrace, Duration readTimeout,
-            Duration idleTimeout, PluginRegistry registry, PipelineServices services, List<HealthCheck> healthChecks,
-            ManagementListener management, HttpService console) {
-        ReadDeadlines deadlines = new ReadDeadlines(readTimeout);
+    public static ApiServer start(PlatformConfig config, PluginRegistry registry, PipelineServices services,
+            List<HealthCheck> healthChecks, ManagementListener management, HttpService console) {
+        String host = config.httpHost();
+        int port = config.httpPort();
+        ReadDeadlines deadlines = new ReadDeadlines(config.httpReadTimeout());
+        ConnectionGuard httpGuard = new ConnectionGuard("HTTP", "lnp.http", ConnectionLimits.http(config));
+        ConnectionGuard managementGuard = new ConnectionGuard("management", "lnp.management",
+                ConnectionLimits.management(config));
+        List<ConnectionGuard> guards = List.of(httpGuard, managementGuard);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter(ConnectionRules::closeWhenSaid);
         routing.addFilter((chain, req, res) -> {
@@ -61,11 +76,12 @@ public final class ApiServer {
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);
         WebServer server;
+        CompletableFuture<String> listenerFailure = ListenerFailures.watch();
         try {
-            server = build(host, port, shutdownGrace, idleTimeout, deadlines, routing, health.build(), healthChecks,
-                    management).start();
+            server = build(host, port, config.shutdownGrace(), config.httpIdleTimeout(), deadlines, httpGuard,
+                    managementGuard, routing, health.build(), healthChecks, management).start();
         } catch (RuntimeException e) {
-            deadlines.close();
+            closeAll(deadlines, guards, listenerFailure);
             throw new PortUnavailableException(host, port, e);
         }
         // Helidon 4.4 logged "Failed to start listener" and returned a server that is not running, on port -1,
@@ -76,24 +92,38 @@ public final class ApiServer {
             } catch (RuntimeException e) {
                 // Nothing is listening; what matters is the error below.
             }
-            deadlines.close();
+            closeAll(deadlines, guards, listenerFailure);
             throw new PortUnavailableException(host, port, null);
         }
-        return new ApiServer(server, deadlines, management.enabled());
+        LOG.log(System.Logger.Level.DEBUG, () -> "Connections: at most " + httpGuard.limits().maxConnections()
+                + ", " + httpGuard.limits().maxPerClient() + " per client address, first request line within "
+                + httpGuard.limits().firstRequestTimeout().toSeconds() + " s");
+        return new ApiServer(server, deadlines, guards, listenerFailure, management.enabled());
+    }
+
+    private static void closeAll(ReadDeadlines deadlines, List<ConnectionGuard> guards,
+            CompletableFuture<String> listenerFailure) {
+        deadlines.close();
+        guards.forEach(ConnectionGuard::close);
+        ListenerFailures.unwatch(listenerFailure);
     }
 
     private static WebServer build(String host, int port, Duration shutdownGrace, Duration idleTimeout,
-            ReadDeadlines deadlines, HttpRouting.Builder routing, HealthObserver health,
-            List<HealthCheck> healthChecks, ManagementListener management) {
+            ReadDeadlines deadlines, ConnectionGuard httpGuard, ConnectionGuard managementGuard,
+            HttpRouting.Builder routing, HealthObserver health, List<HealthCheck> healthChecks,
+            ManagementListener management) {
         var builder = WebServer.builder()
                 .host(host)
                 .port(port)
                 .shutdownHook(false)
                 .shutdownGracePeriod(shutdownGrace);
-        ConnectionRules.apply(builder, deadlines, idleTimeout, healthChecks);
+        ConnectionRules.apply(builder, deadlines, httpGuard, idleTimeout, healthChecks);
         if (management.enabled()) {
             builder.putSocket(ManagementListener.SOCKET, socket -> socket.host(management.host())
-                    .port(management.port()).connectionOptions(SocketOptions.builder().tcpNoDelay(true).build()));
+                    .port(management.port())
+                    .connectionOptions(managementGuard.options(SocketOptions.builder().tcpNoDelay(true).build()))
+                    .addProtocol(Http1Config.builder()
+                            .addReceiveListener(managementGuard.firstRequestListener()).build()));
             builder.routing(ManagementListener.SOCKET, management::route);
         }
         return builder
@@ -116,9 +146,18 @@ public final class ApiServer {
         return management ? server.port(ManagementListener.SOCKET) : -1;
     }
 
+    /**
+     * Completed, with the listener's name and the cause, when a listener stops accepting connections on its own
+     * (not by {@link #stop()}): the platform cannot serve on that port any more and must be restarted.
+     */
+    public CompletableFuture<String> listenerFailure() {
+        return listenerFailure;
+    }
+
     /** Stops accepting, lets requests in flight finish (up to the grace period), then closes. */
     public void stop() {
+        ListenerFailures.unwatch(listenerFailure);
         server.stop();
-        deadlines.close();
+        closeAll(deadlines, guards, listenerFailure);
     }
 }

@@ -26,8 +26,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The connection-level rules of the HTTP server (issue 14, probe defects 7 to 11), kept apart from the routes:
+ * The connection-level rules of the HTTP server, kept apart from the routes:
  * <ul>
+ * <li>caps on the connections held at once, per listener and per client address, and a deadline for a new
+ * connection's first request line ({@link ConnectionGuard});</li>
  * <li>a deadline for reading a request's headers and then its body ({@link ReadDeadlines}), and an idle timeout per
  * connection, so that clients that stall in their headers or body, or hold an idle connection, are cut off;</li>
  * <li>a connection is closed after a response that says {@code Connection: close};</li>
@@ -53,18 +55,21 @@ public final class ConnectionRules {
     }
 
     /** Applies the timeouts and the server's own answers to {@code server}. */
-    static void apply(WebServerConfig.Builder server, ReadDeadlines deadlines, Duration idleTimeout,
-            List<HealthCheck> healthChecks) {
+    static void apply(WebServerConfig.Builder server, ReadDeadlines deadlines, ConnectionGuard guard,
+            Duration idleTimeout, List<HealthCheck> healthChecks) {
         ConnectionRules rules = new ConnectionRules(healthChecks);
-        server.addProtocol(Http1Config.builder().addReceiveListener(deadlines.headerListener()).build());
+        server.addProtocol(Http1Config.builder()
+                .addReceiveListener(guard.firstRequestListener())
+                .addReceiveListener(deadlines.headerListener())
+                .build());
         server.addConnectionSelector(new Http10Health(rules::http10, deadlines));
         // Client faults are reported by ClientFaults in one line; Helidon's own report is a WARNING with a trace.
         HELIDON_CONNECTION.setLevel(Level.SEVERE);
-        server.connectionOptions(SocketOptions.builder()
+        server.connectionOptions(guard.options(SocketOptions.builder()
                         // Without TCP_NODELAY a keep-alive response written in two segments (headers, then body)
                         // waits for the client's delayed ACK: every request on a reused connection took about 40 ms.
                         .tcpNoDelay(true)
-                        .build())
+                        .build()))
                 .idleConnectionTimeout(idleTimeout)
                 .idleConnectionPeriod(Duration.ofMillis(Math.max(500, Math.min(idleTimeout.toMillis() / 3, 30_000))))
                 .directHandlers(DirectHandlers.builder()

@@ -1,0 +1,76 @@
+package dev.lnp.core.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.core.config.PlatformConfig;
+import java.time.Duration;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class ConnectionLimitsTest {
+
+    private static PlatformConfig config(Map<String, String> values) {
+        return PlatformConfig.load(null, Map.of(), values);
+    }
+
+    @Test
+    void theDefaultCapLeavesDescriptorsForTheRestOfTheProcess() {
+        // ulimit -n 1024 with 200 open: three quarters of the 824 left.
+        assertEquals(618, ConnectionLimits.safeMaxConnections(OptionalLong.of(1024), 200));
+        // Few left: all but the reserve.
+        assertEquals(136, ConnectionLimits.safeMaxConnections(OptionalLong.of(400), 200));
+        // Nothing left: still one, never zero or negative.
+        assertEquals(1, ConnectionLimits.safeMaxConnections(OptionalLong.of(250), 250));
+        // A generous limit (systemd's LimitNOFILE=65536): the default cap.
+        assertEquals(ConnectionLimits.DEFAULT_MAX_CONNECTIONS,
+                ConnectionLimits.safeMaxConnections(OptionalLong.of(65_536), 300));
+        assertEquals(ConnectionLimits.FALLBACK_MAX_CONNECTIONS,
+                ConnectionLimits.safeMaxConnections(OptionalLong.empty(), 300));
+    }
+
+    @Test
+    void thisProcessLimitIsRead() {
+        OptionalLong limit = ConnectionLimits.descriptorLimit();
+        assertTrue(limit.isPresent() && limit.getAsLong() > ConnectionLimits.descriptorsOpen(), limit.toString());
+    }
+
+    @Test
+    void oneClientGetsHalfTheCapUnlessConfigured() {
+        ConnectionLimits limits = ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "300")));
+        assertEquals(300, limits.maxConnections());
+        assertEquals(150, limits.maxPerClient());
+        assertEquals(Duration.ofSeconds(ConnectionLimits.DEFAULT_FIRST_REQUEST_SECONDS), limits.firstRequestTimeout());
+
+        ConnectionLimits configured = ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "300",
+                "lnp.http.max_connections_per_client", "20", "lnp.http.first_request_timeout_seconds", "3")));
+        assertEquals(20, configured.maxPerClient());
+        assertEquals(Duration.ofSeconds(3), configured.firstRequestTimeout());
+
+        // Behind a reverse proxy every connection has the proxy's address: one client may take the whole cap.
+        assertEquals(300, ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "300",
+                "lnp.http.max_connections_per_client", "300"))).maxPerClient());
+    }
+
+    @Test
+    void aLimitBelowOneIsRefusedNamingTheSetting() {
+        for (String key : new String[] {"lnp.http.max_connections", "lnp.http.max_connections_per_client",
+                "lnp.http.first_request_timeout_seconds"}) {
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> ConnectionLimits.http(config(Map.of(key, "0"))));
+            assertEquals(key + " must be at least 1, not 0", e.getMessage());
+        }
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "many"))));
+        assertTrue(e.getMessage().startsWith("lnp.http.max_connections must be a whole number"), e.getMessage());
+    }
+
+    @Test
+    void theManagementListenerHasASmallCapOfItsOwn() {
+        ConnectionLimits limits = ConnectionLimits.management(config(Map.of()));
+        assertEquals(ConnectionLimits.MANAGEMENT_MAX_CONNECTIONS, limits.maxConnections());
+        assertEquals(limits.maxConnections(), limits.maxPerClient());
+    }
+}
