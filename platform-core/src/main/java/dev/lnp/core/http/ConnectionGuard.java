@@ -39,7 +39,8 @@ final class ConnectionGuard implements AutoCloseable {
     private final String capSetting;
     private final ConnectionLimits limits;
     private final Map<SocketChannel, Held> held = new ConcurrentHashMap<>();
-    private final Map<String, Held> byPeers = new ConcurrentHashMap<>();
+    /** Connections that have not yet sent a request line, by their two ends (what a request's context tells). */
+    private final Map<Peers, Held> silent = new ConcurrentHashMap<>();
     private final Map<InetAddress, Integer> perClient = new ConcurrentHashMap<>();
     private final AtomicInteger total = new AtomicInteger();
     private final Thread watcher;
@@ -75,7 +76,8 @@ final class ConnectionGuard implements AutoCloseable {
         return new Http1ConnectionListener() {
             @Override
             public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
-                Held connection = byPeers.get(peers(ctx.remotePeer().address(), ctx.localPeer().address()));
+                // Every request passes here; after a connection's first, the look-up misses at once.
+                Held connection = silent.remove(new Peers(ctx.remotePeer().address(), ctx.localPeer().address()));
                 if (connection != null) {
                     connection.spoke = true;
                 }
@@ -108,9 +110,9 @@ final class ConnectionGuard implements AutoCloseable {
         }
         perClient.merge(remote.getAddress(), 1, Integer::sum);
         total.incrementAndGet();
-        Held connection = new Held(remote.getAddress(), peers(remote, local), System.nanoTime());
+        Held connection = new Held(remote.getAddress(), new Peers(remote, local), System.nanoTime());
         held.put(channel, connection);
-        byPeers.put(connection.peers, connection);
+        silent.put(connection.peers, connection);
     }
 
     /** Connections held now (for tests and the metrics). */
@@ -172,7 +174,7 @@ final class ConnectionGuard implements AutoCloseable {
 
     private void forget(SocketChannel channel, Held connection) {
         if (held.remove(channel, connection)) {
-            byPeers.remove(connection.peers, connection);
+            silent.remove(connection.peers, connection);
             total.decrementAndGet();
             perClient.computeIfPresent(connection.client, (client, count) -> count <= 1 ? null : count - 1);
         }
@@ -193,10 +195,6 @@ final class ConnectionGuard implements AutoCloseable {
         }
     }
 
-    private static String peers(SocketAddress remote, SocketAddress local) {
-        return remote + "|" + local;
-    }
-
     @Override
     public void close() {
         running = false;
@@ -205,15 +203,18 @@ final class ConnectionGuard implements AutoCloseable {
 
     private static final class Held {
         final InetAddress client;
-        final String peers;
+        final Peers peers;
         final long acceptedNanos;
         volatile boolean spoke;
 
-        Held(InetAddress client, String peers, long acceptedNanos) {
+        Held(InetAddress client, Peers peers, long acceptedNanos) {
             this.client = client;
             this.peers = peers;
             this.acceptedNanos = acceptedNanos;
         }
+    }
+
+    private record Peers(SocketAddress remote, SocketAddress local) {
     }
 
     /** Thrown from the accept path: Helidon closes the connection and logs nothing above TRACE. */
