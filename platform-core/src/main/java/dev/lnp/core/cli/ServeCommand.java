@@ -56,7 +56,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         platform.close();
         if (listenerFailed.get() != null) {
-            System.err.println("error: the " + listenerFailed.get().replaceFirst("^@default:", "HTTP listener:")
+            System.err.println("error: " + listenerFailed.get()
                     + " (it stopped accepting connections); the platform stopped so that it can be started again");
             return 1;
         }

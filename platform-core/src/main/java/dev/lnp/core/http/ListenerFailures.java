@@ -35,8 +35,10 @@ final class ListenerFailures {
                         && record.getMessage().contains(TERMINATING)) {
                     String cause = record.getThrown() == null ? "unknown cause"
                             : String.valueOf(record.getThrown().getMessage());
-                    String listener = Thread.currentThread().getName().replaceFirst("^server-(.*)-listener$", "$1");
-                    WATCHING.forEach(failure -> failure.complete(listener + ": " + cause));
+                    // Helidon names the thread after its socket: server-@default-listener, server-management-listener.
+                    String socket = Thread.currentThread().getName().replaceFirst("^server-(.*)-listener$", "$1");
+                    String listener = "@default".equals(socket) ? "HTTP" : socket;
+                    WATCHING.forEach(failure -> failure.complete("the " + listener + " listener: " + cause));
                 }
             }
 
@@ -53,7 +55,7 @@ final class ListenerFailures {
     private ListenerFailures() {
     }
 
-    /** @return completed with the listener's name and the cause when a listener ends on its own */
+    /** @return completed with the listener and the cause ({@code the HTTP listener: Too many open files}) when a listener ends on its own */
     static CompletableFuture<String> watch() {
         CompletableFuture<String> failure = new CompletableFuture<>();
         WATCHING.add(failure);
