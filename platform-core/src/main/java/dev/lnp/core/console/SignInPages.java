@@ -55,14 +55,28 @@ final class SignInPages {
         }
         var memberships = console.people().memberships(email);
         if (!memberships.isEmpty()) {
-            String token = console.links().issue(email, nonce, SignInLinks.Purpose.SIGN_IN, null,
-                    settings.linkLifetime());
-            sendLink(email, token);
+            mintAndSend(email, nonce);
         }
         x.render(200, "notice.jte", console.notice(x, "Check your e-mail",
                 "If " + email + " belongs to a user of this platform, a sign-in link is on its way. It works once, for "
                         + settings.linkLifetime().toMinutes() + " minutes, and only in this browser.",
                 null, null));
+    }
+
+    /**
+     * A link for a known address, queued in the outbox, whose sender retries SMTP failures. A failure before the
+     * message is queued (rendering, the database) is logged and the answer stays the one an unknown address gets:
+     * a different page would tell who has an account. The person can ask again.
+     */
+    private void mintAndSend(String email, String nonce) {
+        try {
+            String token = console.links().issue(email, nonce, SignInLinks.Purpose.SIGN_IN, null,
+                    console.settings().linkLifetime());
+            sendLink(email, token);
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "Sign-in link for a known address could not be queued (the person was told the "
+                    + "same as for any address): " + FailureText.of(e));
+        }
     }
 
     /** Deployment mail (no workspace): the person may belong to several. */
