@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "user", mixinStandardHelpOptions = true, description = "Help the people who use the console.",
+@Command(name = "user", mixinStandardHelpOptions = true, description = "Console users: a new sign-in link for someone locked out.",
         subcommands = {UserCommand.SignInLink.class})
 final class UserCommand {
 

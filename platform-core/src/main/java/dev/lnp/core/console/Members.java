@@ -62,7 +62,7 @@ public final class Members {
     public static final class Refused extends RuntimeException {
         private final int status;
 
-        public Refused(int status, String message) {
+        Refused(int status, String message) {
             super(message, null, false, false);
             this.status = status;
         }
