@@ -44,14 +44,17 @@ final class UserCommand {
                 // With one workspace the link leads straight into it; with several, to the workspace choice.
                 UUID into = workspace != null ? workspace
                         : memberships.size() == 1 ? memberships.get(0).workspaceId() : null;
-                String link = context.invitations().link(into, email.strip());
+                // The address as the user has it, not as typed: the session shows and compares it.
+                String address = memberships.stream().filter(m -> into == null || m.workspaceId().equals(into))
+                        .findFirst().orElseThrow().email();
+                String link = context.invitations().link(into, address);
                 String validFor = context.consoleSettings().invitationLifetime().toString();
                 if (json) {
-                    System.out.println(Json.object().put("email", email.strip())
+                    System.out.println(Json.object().put("email", address)
                             .put("workspace_id", into == null ? null : into.toString())
                             .put("sign_in_link", link).put("valid_for", validFor));
                 } else {
-                    System.out.println("One-time console sign-in link for " + email.strip() + " (works once, for "
+                    System.out.println("One-time console sign-in link for " + address + " (works once, for "
                             + context.consoleSettings().invitationLifetime().toDays() + " days, in any browser):");
                     System.out.println(link);
                 }

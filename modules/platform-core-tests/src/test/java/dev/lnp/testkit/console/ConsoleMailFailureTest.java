@@ -210,6 +210,26 @@ class ConsoleMailFailureTest {
                  WHERE recipient = :e AND kind = 'sign-in-link' AND attempts >= 1 AND last_error IS NOT NULL""", queued));
     }
 
+    /**
+     * A plugin's page for people (the probe's approval page) sends a link to any address it names, so it may say
+     * that sending failed: a readable 503, or 400 for an address the mail service refuses, never a 500.
+     */
+    @Test
+    void aPluginPagesSignInSaysWhenTheLinkCannotBeSent() {
+        for (var expected : List.of(Map.entry(address("undeliverable"), 503),
+                Map.entry("zo\u00eb-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com", 400))) {
+            String path = "/api/probe/approve?for=" + java.net.URLEncoder.encode(expected.getKey(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            var client = new ConsoleClient(platform.port());
+            var shown = client.get(path);
+            assertEquals(200, shown.status(), shown.body());
+            var sent = client.post(path, ConsoleClient.form("csrf", shown.hidden("csrf"), "do", "sign-in"));
+            assertEquals(expected.getValue(), sent.status(), sent.body());
+            assertTrue(sent.body().contains(expected.getValue() == 503 ? "The sign-in link could not be sent"
+                    : "The platform cannot send mail to"), sent.body());
+        }
+    }
+
     private static String requestLink(String email) {
         var client = new ConsoleClient(platform.port());
         var form = client.get("/console/sign-in");

@@ -266,6 +266,7 @@ class ConsoleMembersTest {
                 "--json");
         assertEquals(0, result.exit(), result.toString());
         assertEquals(workspace.toString(), result.json().path("workspace_id").asText());
+        assertEquals(email, result.json().path("email").asText(), "the address as the user has it");
         String link = result.json().path("sign_in_link").asText();
         var browser = new ConsoleClient(platform.port());
         var confirm = browser.get(link.substring(link.indexOf("/console/")));
