@@ -34,6 +34,20 @@ public final class Connections {
 
     public record KeyInfo(String prefix, boolean legacy, Instant createdAt, Instant validUntil, Instant revokedAt,
             Instant lastUsedAt) {
+        /**
+         * What the API does with the key at {@code now}: {@code revoked}; {@code retired} once a rotation's grace
+         * period has ended (it gets 401; at once for a rotation without grace); {@code retiring} while that grace
+         * period runs; else {@code active}.
+         */
+        public String state(Instant now) {
+            if (revokedAt != null) {
+                return "revoked";
+            }
+            if (validUntil == null) {
+                return "active";
+            }
+            return validUntil.isAfter(now) ? "retiring" : "retired";
+        }
     }
 
     private final Jdbi jdbi;

@@ -292,8 +292,10 @@ public final class ManagementApi {
         ArrayNode scopes = node.putArray("scopes");
         c.scopes().forEach(scopes::add);
         ArrayNode keys = node.putArray("keys");
+        Instant now = Instant.now();
         for (var k : c.keys()) {
-            keys.addObject().put("prefix", k.prefix()).put("legacy", k.legacy()).put("created_at", text(k.createdAt()))
+            keys.addObject().put("prefix", k.prefix()).put("state", k.state(now)).put("legacy", k.legacy())
+                    .put("created_at", text(k.createdAt()))
                     .put("valid_until", text(k.validUntil())).put("revoked_at", text(k.revokedAt()))
                     .put("last_used_at", text(k.lastUsedAt()));
         }

@@ -26,14 +26,8 @@ public final class Views {
      * grace period, when one is running). What the API does with the key, now.
      */
     public static String keyState(Connections.KeyInfo key) {
-        if (key.revokedAt() != null) {
-            return "revoked";
-        }
-        if (key.validUntil() == null) {
-            return "active";
-        }
-        return key.validUntil().isAfter(Instant.now()) ? "active until " + time(key.validUntil()) + " (replaced)"
-                : "retired";
+        String state = key.state(Instant.now());
+        return state.equals("retiring") ? "active until " + time(key.validUntil()) + " (replaced)" : state;
     }
 
     /** A connection's state: revoked, expired (its expiry date has passed) or active. */

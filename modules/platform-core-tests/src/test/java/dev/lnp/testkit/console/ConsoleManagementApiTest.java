@@ -91,6 +91,9 @@ class ConsoleManagementApiTest {
         assertEquals(201, rotated.status(), rotated.body());
         String newKey = json(rotated).path("data").path("key").asText();
         assertEquals(401, platform.get("/api/v1/probe/items", key).status());
+        var keys = json(client.json("GET", "/console/api/connections", null, null)).path("data").get(0).path("keys");
+        assertEquals("retired", keys.get(0).path("state").asText(), "the old key gets 401, and says so");
+        assertEquals("active", keys.get(1).path("state").asText());
         assertEquals(200, platform.get("/api/v1/probe/items", newKey).status());
         assertEquals(204, client.json("POST", "/console/api/connections/" + connectionId + "/revoke", null, csrf).status());
         assertEquals(401, platform.get("/api/v1/probe/items", newKey).status());
