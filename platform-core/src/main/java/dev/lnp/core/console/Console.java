@@ -321,10 +321,6 @@ public final class Console implements HttpService {
         return members;
     }
 
-    Invitations invitations() {
-        return invitations;
-    }
-
     PlatformMailer mailer() {
         return mailer;
     }
