@@ -200,9 +200,10 @@ class ConsoleMailFailureTest {
         String queued = address("queued");
         platform.workspaces().create("Queued " + queued, queued);
         requestLink(queued);
+        // The attempt is counted when it is claimed and its error recorded when it ends: wait for the error.
         long deadline = System.nanoTime() + 20_000_000_000L;
-        while (count("SELECT count(*) FROM lnp_core.mail_messages WHERE recipient = :e AND attempts >= 1", queued) == 0
-                && System.nanoTime() < deadline) {
+        while (count("SELECT count(*) FROM lnp_core.mail_messages WHERE recipient = :e AND last_error IS NOT NULL",
+                queued) == 0 && System.nanoTime() < deadline) {
             Thread.sleep(100);
         }
         assertEquals(1, count("""
