@@ -34,6 +34,20 @@ public final class Connections {
 
     public record KeyInfo(String prefix, boolean legacy, Instant createdAt, Instant validUntil, Instant revokedAt,
             Instant lastUsedAt) {
+        /**
+         * What the API does with the key at {@code now}: {@code revoked}; {@code retired} once a rotation's grace
+         * period has ended (it gets 401; at once for a rotation without grace); {@code retiring} while that grace
+         * period runs; else {@code active}.
+         */
+        public String state(Instant now) {
+            if (revokedAt != null) {
+                return "revoked";
+            }
+            if (validUntil == null) {
+                return "active";
+            }
+            return validUntil.isAfter(now) ? "retiring" : "retired";
+        }
     }
 
     private final Jdbi jdbi;
@@ -45,7 +59,27 @@ public final class Connections {
         this.knownScopes = knownScopes;
     }
 
+    /** An active connection of the workspace already has the name asked for. */
+    public static final class DuplicateName extends IllegalArgumentException {
+        public DuplicateName(String name) {
+            super("this workspace already has an active connection named " + name);
+        }
+    }
+
     public Issued create(NewConnection request) {
+        return create(request, false);
+    }
+
+    /**
+     * As {@link #create(NewConnection)}, refusing with {@link DuplicateName} when an active (not revoked)
+     * connection of the workspace has the same name, compared without case: what the console does, where a name
+     * is how people tell connections apart. Concurrent requests for one workspace take turns on its row.
+     */
+    public Issued createUniquelyNamed(NewConnection request) {
+        return create(request, true);
+    }
+
+    private Issued create(NewConnection request, boolean uniqueName) {
         if (request.name() == null || request.name().isBlank() || request.name().length() > 200) {
             throw new IllegalArgumentException("the connection name must be 1 to 200 characters");
         }
@@ -69,6 +103,19 @@ public final class Connections {
         String key = ApiKeys.generate();
         return jdbi.inTransaction(h -> {
             requireWorkspace(h, request.workspaceId());
+            if (uniqueName) {
+                h.createQuery("SELECT id FROM lnp_core.workspaces WHERE id = :ws FOR UPDATE")
+                        .bind("ws", request.workspaceId()).mapTo(UUID.class).one();
+                boolean taken = h.createQuery("""
+                                SELECT count(*) > 0 FROM lnp_core.connections
+                                 WHERE workspace_id = :ws AND revoked_at IS NULL AND lower(name) = lower(:name)
+                                """)
+                        .bind("ws", request.workspaceId()).bind("name", request.name().strip())
+                        .mapTo(Boolean.class).one();
+                if (taken) {
+                    throw new DuplicateName(request.name().strip());
+                }
+            }
             if (request.delegatedUserId() != null) {
                 boolean member = h.createQuery(
                                 "SELECT count(*) > 0 FROM lnp_core.users WHERE id = :user AND workspace_id = :ws")

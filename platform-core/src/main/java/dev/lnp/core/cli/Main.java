@@ -14,7 +14,7 @@ public final class Main {
 
     /** Every command, in the order {@code --help} lists them. */
     private static final List<Class<?>> COMMANDS = List.of(ServeCommand.class, RoutesCommand.class,
-            ScopesCommand.class, WorkspaceCommand.class, KeyCommand.class, MigrateCommand.class, DoctorCommand.class,
+            ScopesCommand.class, WorkspaceCommand.class, UserCommand.class, KeyCommand.class, MigrateCommand.class, DoctorCommand.class,
             BackupCommands.Backup.class, BackupCommands.Restore.class, MailCommand.class, HelpCommand.class);
 
     /** The version the build wrote into the platform's version file (the Maven project version). */

@@ -56,7 +56,16 @@ final class OperatorContext implements AutoCloseable {
 
     /** One-time sign-in links into a workspace, pointing at the deployment's base URL. */
     Invitations invitations() {
-        return new Invitations(new SignInLinks(database.jdbi()), new ConsoleSettings(config));
+        return new Invitations(new SignInLinks(database.jdbi()), consoleSettings());
+    }
+
+    ConsoleSettings consoleSettings() {
+        return new ConsoleSettings(config);
+    }
+
+    /** Who has an account: the workspace users sharing an e-mail address. */
+    dev.lnp.core.console.People people() {
+        return new dev.lnp.core.console.People(database.jdbi());
     }
 
     java.util.UUID ownerId(java.util.UUID workspaceId) {

@@ -99,8 +99,13 @@ final class ConnectionPages {
         }
         Connections.Issued issued;
         try {
-            issued = console.connections().create(new Connections.NewConnection(session.workspaceId(), name,
-                    preset.isEmpty() ? scopes : null, preset.isEmpty() ? null : preset, expiresAt, delegatedUserId));
+            issued = console.connections().createUniquelyNamed(new Connections.NewConnection(session.workspaceId(),
+                    name, preset.isEmpty() ? scopes : null, preset.isEmpty() ? null : preset, expiresAt,
+                    delegatedUserId));
+        } catch (Connections.DuplicateName e) {
+            render(x, session, 409, form, List.of("Name: this workspace already has a connection named " + name
+                    + ". Choose another name, or open that connection to rotate its key."));
+            return;
         } catch (IllegalArgumentException e) {
             render(x, session, 400, form, List.of(e.getMessage()));
             return;
@@ -111,8 +116,46 @@ final class ConnectionPages {
         }
         console.activity().record(session, "connection.created", name + " (" + issued.connectionId() + ")",
                 preset.isEmpty() ? "scopes " + String.join(", ", scopes) : "preset " + preset);
-        x.render(201, "keyissued.jte", new Views.KeyIssued(console.chrome(x, "Connection created",
-                "/console/connections"), issued.connectionId(), name, issued.key(), "created"));
+        showKeyOnce(x, issued, "created");
+    }
+
+    /**
+     * POST, redirect, GET: the key goes to the page after the redirect (sealed for this session, see
+     * {@link OneTimeView}), so reloading that page never posts the form again.
+     */
+    private static void showKeyOnce(ConsoleExchange x, Connections.Issued issued, String what) {
+        String path = newKeyPath(issued.connectionId());
+        OneTimeView.seal(x, path, what + ":" + issued.key());
+        x.redirect(path);
+    }
+
+    private static String newKeyPath(UUID connectionId) {
+        return "/console/connections/" + connectionId + "/new-key";
+    }
+
+    /** The key of the create or rotate form just sent, once; afterwards a page that says it was shown. */
+    void newKey(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        ConsoleAuthorization.require(session, Permission.MANAGE_CONNECTIONS);
+        UUID id = Ids.parse(x.pathParam("id"));
+        var connection = find(session.workspaceId(), id);
+        if (connection == null) {
+            notFound(x);
+            return;
+        }
+        var sealed = OneTimeView.open(x, newKeyPath(id)).filter(v -> v.indexOf(':') > 0);
+        if (sealed.isEmpty()) {
+            x.render(410, "notice.jte", console.notice(x, "The key was shown once",
+                    "The key of " + connection.name() + " was shown right after it was made and is not kept. If it "
+                            + "was not copied, rotate the connection's key to get a new one.",
+                    "/console/connections/" + id, "Show the connection"));
+            return;
+        }
+        String what = sealed.get().substring(0, sealed.get().indexOf(':'));
+        String key = sealed.get().substring(what.length() + 1);
+        x.render(200, "keyissued.jte", new Views.KeyIssued(console.chrome(x,
+                what.equals("rotated") ? "New key" : "Connection created", "/console/connections"), id,
+                connection.name(), key, what));
     }
 
     void show(ConsoleExchange x) {
@@ -153,14 +196,23 @@ final class ConnectionPages {
         }
         console.activity().record(session, "connection.rotated", connection.name() + " (" + connection.connectionId() + ")",
                 "old keys end after " + grace + " minutes");
-        x.render(201, "keyissued.jte", new Views.KeyIssued(console.chrome(x, "New key", "/console/connections"),
-                issued.connectionId(), connection.name(), issued.key(), "rotated"));
+        showKeyOnce(x, issued, "rotated");
     }
 
     void revoke(ConsoleExchange x) {
         var session = x.requireWorkspaceSession();
         var connection = connectionToChange(x, session);
         if (connection == null) {
+            return;
+        }
+        if (!"yes".equals(x.form("confirm"))) {
+            // Without the confirmation nothing changes: the form shows what revoking does, and asks.
+            x.render(200, "confirmaction.jte", new Views.ConfirmAction(console.chrome(x, "Revoke " + connection.name(),
+                    "/console/connections"), "Revoke " + connection.name() + "?",
+                    "Every key of this connection stops working at once, on every node, and cannot be made to work "
+                            + "again. Clients that use it get 401 from their next request.",
+                    "/console/connections/" + connection.connectionId() + "/revoke", List.of(), "Revoke connection",
+                    "/console/connections/" + connection.connectionId()));
             return;
         }
         try {

@@ -1,12 +1,12 @@
 package dev.lnp.core.console;
 
-import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.mail.Mailbox;
+import dev.lnp.core.mail.PlatformMailer;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -39,7 +39,7 @@ public final class Console implements HttpService {
     private final Connections connections;
     private final ConnectionActivity connectionActivity;
     private final PluginRegistry registry;
-    private final Mailer mailer;
+    private final PlatformMailer mailer;
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
@@ -56,7 +56,7 @@ public final class Console implements HttpService {
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, Mailer mailer, Mailbox mailbox,
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, PlatformMailer mailer, Mailbox mailbox,
             PipelineServices.Limits limits, WorkspaceTransactions transactions, List<ConsoleExtension> extensions) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
@@ -118,9 +118,11 @@ public final class Console implements HttpService {
                 .post("/members/{id}/role", page(memberPages::changeRole))
                 .post("/members/{id}/remove", page(memberPages::remove))
                 .post("/members/{id}/transfer", page(memberPages::transfer))
+                .post("/members/{id}/resend", page(memberPages::resendInvitation))
                 .get("/connections", page(connectionPages::list))
                 .post("/connections", page(connectionPages::create))
                 .get("/connections/{id}", page(connectionPages::show))
+                .get("/connections/{id}/new-key", page(connectionPages::newKey))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
         // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
@@ -319,11 +321,12 @@ public final class Console implements HttpService {
         return members;
     }
 
-    Invitations invitations() {
-        return invitations;
+    PlatformMailer mailer() {
+        return mailer;
     }
 
-    Mailer mailer() {
-        return mailer;
+    /** How {@link Members} queues the invitation of someone the signed-in {@code session} invites. */
+    Members.InvitationWriter invitationOf(ConsoleSessions.Session session) {
+        return invitations.writer(mailer, templates, session.workspaceId(), session.workspaceName(), session.email());
     }
 }

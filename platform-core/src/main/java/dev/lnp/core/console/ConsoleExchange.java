@@ -107,8 +107,11 @@ public final class ConsoleExchange {
     }
 
     private Map<String, List<String>> parseForm() {
-        String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
-        if (!type.equals("application/x-www-form-urlencoded")) {
+        // The raw header: Helidon's parsed Content-Type throws on a malformed parameter, which would be a 500.
+        String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
+        int semicolon = type.indexOf(';');
+        String mediaType = (semicolon < 0 ? type : type.substring(0, semicolon)).strip();
+        if (!mediaType.equalsIgnoreCase("application/x-www-form-urlencoded")) {
             throw new BadForm("The form must be sent as application/x-www-form-urlencoded.");
         }
         byte[] body;
@@ -210,6 +213,12 @@ public final class ConsoleExchange {
         res.headers().addCookie(SetCookie.builder(name, "").path("/console").httpOnly(true)
                 .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies()).maxAge(Duration.ZERO)
                 .build());
+    }
+
+    /** A cookie only the console's own pages get ({@code Path=/console}); a zero {@code maxAge} clears it. */
+    void consoleCookie(String name, String value, Duration maxAge) {
+        res.headers().addCookie(SetCookie.builder(name, value).path("/console").httpOnly(true)
+                .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies()).maxAge(maxAge).build());
     }
 
     private void setCookie(String name, String value, Duration maxAge) {

@@ -53,6 +53,7 @@ public final class ManagementApi {
                 .patch("/api/members/{id}", json(this::changeRole))
                 .delete("/api/members/{id}", json(this::remove))
                 .post("/api/members/{id}/transfer-ownership", json(this::transfer))
+                .post("/api/members/{id}/resend-invitation", json(this::resendInvitation))
                 .get("/api/connections", json(this::connections))
                 .post("/api/connections/{id}/rotate", json(this::rotate))
                 .post("/api/connections/{id}/revoke", json(this::revoke))
@@ -91,16 +92,22 @@ public final class ManagementApi {
             } catch (ConsoleAuthorization.Denied denied) {
                 Problems.write(res, requestId(req), new ApiProblem(403, "forbidden", "Forbidden", denied.getMessage()));
             } catch (Members.Refused refused) {
-                Problems.write(res, requestId(req), new ApiProblem(refused.status(),
-                        refused.status() == 404 ? "not_found" : refused.status() == 400 ? "invalid_request" : "conflict",
-                        refused.status() == 404 ? "Not Found" : refused.status() == 400 ? "Bad Request" : "Conflict",
-                        refused.getMessage()));
+                Problems.write(res, requestId(req), problem(refused));
             } catch (IllegalArgumentException e) {
                 Problems.write(res, requestId(req), ApiProblem.conflict("refused", e.getMessage()));
             } catch (IOException | RuntimeException e) {
                 LOG.log(Level.ERROR, "Management route " + req.path().path() + " failed", e);
                 Problems.write(res, requestId(req), Problems.forFailure(e));
             }
+        };
+    }
+
+    private static ApiProblem problem(Members.Refused refused) {
+        return switch (refused.status()) {
+            case 400 -> new ApiProblem(400, "invalid_request", "Bad Request", refused.getMessage());
+            case 404 -> new ApiProblem(404, "not_found", "Not Found", refused.getMessage());
+            case 503 -> new ApiProblem(503, "mail_unavailable", "Service Unavailable", refused.getMessage());
+            default -> new ApiProblem(refused.status(), "conflict", "Conflict", refused.getMessage());
         };
     }
 
@@ -154,10 +161,17 @@ public final class ManagementApi {
         var session = changing(call);
         ConsoleAuthorization.require(session, Permission.MANAGE_MEMBERS);
         JsonNode body = strictBody(call.req(), Set.of("email", "role"), Set.of("email", "role"));
-        var member = console.members().invite(session, body.path("email").asText(), body.path("role").asText());
-        console.invitations().send(console.mailer(), console.templates(), session.workspaceId(),
-                session.workspaceName(), session.email(), member.email());
+        var member = console.members().invite(session, body.path("email").asText(), body.path("role").asText(),
+                console.invitationOf(session));
         call.res().status(Status.CREATED_201);
+        return member(member);
+    }
+
+    private Object resendInvitation(Call call) {
+        var session = changing(call);
+        ConsoleAuthorization.require(session, Permission.MANAGE_MEMBERS);
+        var member = console.members().resendInvitation(session, pathId(call), console.invitationOf(session));
+        call.res().status(Status.ACCEPTED_202);
         return member(member);
     }
 
@@ -261,8 +275,13 @@ public final class ManagementApi {
     }
 
     private static ObjectNode member(Members.Member m) {
-        return Json.object().put("id", m.id().toString()).put("email", m.email()).put("role", m.role())
+        ObjectNode node = Json.object().put("id", m.id().toString()).put("email", m.email()).put("role", m.role())
                 .put("created_at", m.createdAt().toString());
+        if (m.invitation() != null) {
+            node.putObject("invitation_mail").put("state", m.invitation().state())
+                    .put("attempts", m.invitation().attempts()).put("last_error", m.invitation().lastError());
+        }
+        return node;
     }
 
     private static ObjectNode connection(Connections.Listed c) {
@@ -273,8 +292,10 @@ public final class ManagementApi {
         ArrayNode scopes = node.putArray("scopes");
         c.scopes().forEach(scopes::add);
         ArrayNode keys = node.putArray("keys");
+        Instant now = Instant.now();
         for (var k : c.keys()) {
-            keys.addObject().put("prefix", k.prefix()).put("legacy", k.legacy()).put("created_at", text(k.createdAt()))
+            keys.addObject().put("prefix", k.prefix()).put("state", k.state(now)).put("legacy", k.legacy())
+                    .put("created_at", text(k.createdAt()))
                     .put("valid_until", text(k.validUntil())).put("revoked_at", text(k.revokedAt()))
                     .put("last_used_at", text(k.lastUsedAt()));
         }
@@ -307,9 +328,12 @@ public final class ManagementApi {
 
     /** The body as a JSON object (application/json, at most 64 KiB); its fields are the caller's to check. */
     public static JsonNode jsonObject(ServerRequest req) {
-        String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
-        if (!type.equals("application/json")) {
-            throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type", "Send the body as application/json.");
+        // The raw header and the same rule as /api/v1: a malformed parameter or another charset is a 415, not
+        // an exception from parsing the header.
+        String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
+        if (!Json.isJsonMediaType(type)) {
+            throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
+                    "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }
         byte[] bytes;
         try (InputStream in = req.content().inputStream()) {

@@ -22,11 +22,17 @@ final class MemberPages {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_MEMBERS);
         x.checkPost(session.csrfToken());
-        change(x, session, () -> {
-            var member = console.members().invite(session, x.form("email"), x.form("role"));
-            console.invitations().send(console.mailer(), console.templates(), session.workspaceId(),
-                    session.workspaceName(), session.email(), member.email());
-        }, "invited");
+        change(x, session, () -> console.members().invite(session, x.form("email"), x.form("role"),
+                console.invitationOf(session)), "invited");
+    }
+
+    /** A new link for a member who has not signed in yet; their earlier invitation links stop working. */
+    void resendInvitation(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        ConsoleAuthorization.require(session, Permission.MANAGE_MEMBERS);
+        x.checkPost(session.csrfToken());
+        change(x, session, () -> console.members().resendInvitation(session, Ids.parse(x.pathParam("id")),
+                console.invitationOf(session)), "resent");
     }
 
     void changeRole(ConsoleExchange x) {
@@ -73,7 +79,8 @@ final class MemberPages {
     private void render(ConsoleExchange x, ConsoleSessions.Session session, int status, List<String> errors,
             String done) {
         String notice = done == null ? null : switch (done) {
-            case "invited" -> "The invitation is on its way.";
+            case "invited" -> "The invitation is on its way. Its delivery shows next to the address until they sign in.";
+            case "resent" -> "A new invitation is on its way; the earlier links no longer work.";
             case "role-changed" -> "The role was changed. That member's open sessions ended.";
             case "removed" -> "The member was removed.";
             case "transferred" -> "Ownership was transferred. You are now an admin of this workspace.";

@@ -17,7 +17,45 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class Members {
 
-    public record Member(UUID id, String email, String role, Instant createdAt, boolean signedInOnce) {
+    /**
+     * @param invitation the newest invitation mail to this member, while they have not signed in yet (null once
+     *        they have, or when none is recorded: an owner made by the CLI, or mail older than the history kept)
+     */
+    public record Member(UUID id, String email, String role, Instant createdAt, boolean signedInOnce,
+            InvitationMail invitation) {
+        Member(UUID id, String email, String role, Instant createdAt, boolean signedInOnce) {
+            this(id, email, role, createdAt, signedInOnce, null);
+        }
+    }
+
+    /**
+     * Where an invitation mail is: {@code local} (kept in the local mailbox), {@code pending} (queued, or being
+     * retried after {@code lastError}), {@code sent} (the SMTP server accepted it) or {@code failed} (given up).
+     */
+    public record InvitationMail(String state, int attempts, String lastError) {
+        /** The state in words, for the members page. */
+        public String describe() {
+            return switch (state) {
+                case "local" -> "invitation in the local mailbox";
+                case "sent" -> "invitation sent";
+                case "failed" -> "invitation could not be delivered" + (lastError == null ? "" : ": " + lastError);
+                default -> lastError == null ? "invitation queued"
+                        : "invitation not delivered yet, retrying (" + lastError + ")";
+            };
+        }
+
+        public boolean failed() {
+            return "failed".equals(state) || lastError != null;
+        }
+    }
+
+    /**
+     * Writes the invitation's link and mail through the member's transaction, so a member exists only with
+     * their invitation queued; it throws {@link Refused} when the mail cannot be queued (the change rolls back).
+     */
+    @FunctionalInterface
+    public interface InvitationWriter {
+        void write(Handle handle, Member member);
     }
 
     /** A refused change; the message says why, for a person. */
@@ -46,19 +84,31 @@ public final class Members {
 
     public List<Member> list(UUID workspaceId) {
         return jdbi.withHandle(h -> h.createQuery("""
-                        SELECT u.id, u.email, u.role, u.created_at,
-                               EXISTS (SELECT 1 FROM lnp_core.console_sessions s WHERE s.user_id = u.id) AS signed_in
-                          FROM lnp_core.users u WHERE u.workspace_id = :ws
+                        SELECT u.id, u.email, u.role, u.created_at, signed.signed_in,
+                               mail.state AS mail_state, mail.attempts AS mail_attempts, mail.last_error AS mail_error
+                          FROM lnp_core.users u
+                         CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM lnp_core.console_sessions s
+                                                             WHERE s.user_id = u.id) AS signed_in) signed
+                          LEFT JOIN LATERAL (SELECT m.state, m.attempts, m.last_error FROM lnp_core.mail_messages m
+                                              WHERE NOT signed.signed_in AND lower(m.recipient) = lower(u.email)
+                                                AND m.workspace_id = u.workspace_id AND m.kind = 'invitation'
+                                              ORDER BY m.seq DESC LIMIT 1) mail ON true
+                         WHERE u.workspace_id = :ws
                          ORDER BY CASE u.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, lower(u.email)
                         """)
                 .bind("ws", workspaceId)
                 .map((rs, ctx) -> new Member(rs.getObject("id", UUID.class), rs.getString("email"),
-                        rs.getString("role"), rs.getTimestamp("created_at").toInstant(), rs.getBoolean("signed_in")))
+                        rs.getString("role"), rs.getTimestamp("created_at").toInstant(), rs.getBoolean("signed_in"),
+                        rs.getString("mail_state") == null ? null : new InvitationMail(rs.getString("mail_state"),
+                                rs.getInt("mail_attempts"), rs.getString("mail_error"))))
                 .list());
     }
 
-    /** Adds the person as a user of the actor's workspace; the caller sends them their invitation link. */
-    public Member invite(ConsoleSessions.Session actor, String email, String role) {
+    /**
+     * Adds the person as a user of the actor's workspace and queues their invitation through {@code invitation}, in
+     * one transaction: when the mail cannot be queued, nobody is added and nothing is recorded.
+     */
+    public Member invite(ConsoleSessions.Session actor, String email, String role, InvitationWriter invitation) {
         ConsoleAuthorization.require(actor, Permission.MANAGE_MEMBERS);
         String address = email == null ? "" : email.strip();
         if (address.isEmpty() || address.length() > 254 || !address.matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
@@ -80,8 +130,35 @@ public final class Members {
                     .map((rs, ctx) -> new Member(rs.getObject("id", UUID.class), rs.getString("email"),
                             rs.getString("role"), rs.getTimestamp("created_at").toInstant(), false))
                     .one();
+            invitation.write(h, member);
             activity.record(h, actor, "member.invited", address, "as " + role);
             return member;
+        });
+    }
+
+    /**
+     * A new invitation for a member who has not signed in yet (the last one was lost, failed or expired): their
+     * earlier invitation links stop working and a new one is queued, in one transaction.
+     */
+    public Member resendInvitation(ConsoleSessions.Session actor, UUID userId, InvitationWriter invitation) {
+        ConsoleAuthorization.require(actor, Permission.MANAGE_MEMBERS);
+        return jdbi.inTransaction(h -> {
+            Member target = target(h, actor, userId);
+            boolean signedIn = h.createQuery("SELECT EXISTS (SELECT 1 FROM lnp_core.console_sessions WHERE user_id = :id)")
+                    .bind("id", userId).mapTo(Boolean.class).one();
+            if (signedIn) {
+                throw new Refused(409, target.email() + " has signed in already; they ask for a sign-in link on the "
+                        + "sign-in page.");
+            }
+            h.createUpdate("""
+                            UPDATE lnp_core.sign_in_links SET expires_at = now()
+                             WHERE purpose = 'invitation' AND workspace_id = :ws AND lower(email) = lower(:e)
+                               AND used_at IS NULL AND expires_at > now()
+                            """)
+                    .bind("ws", actor.workspaceId()).bind("e", target.email()).execute();
+            invitation.write(h, target);
+            activity.record(h, actor, "member.invitation_resent", target.email(), "as " + target.role());
+            return target;
         });
     }
 

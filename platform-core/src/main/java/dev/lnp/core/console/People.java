@@ -8,7 +8,8 @@ import org.jdbi.v3.core.Jdbi;
 /** A person's memberships: the workspace users that share their e-mail address. */
 public final class People {
 
-    public record Membership(UUID userId, UUID workspaceId, String workspaceName, String role) {
+    /** @param email the address as that workspace's user has it (the case it was invited with) */
+    public record Membership(UUID userId, UUID workspaceId, String workspaceName, String role, String email) {
     }
 
     private final Jdbi jdbi;
@@ -19,14 +20,14 @@ public final class People {
 
     public List<Membership> memberships(String email) {
         return jdbi.withHandle(h -> h.createQuery("""
-                        SELECT u.id, u.workspace_id, w.name, u.role
+                        SELECT u.id, u.workspace_id, w.name, u.role, u.email
                           FROM lnp_core.users u JOIN lnp_core.workspaces w ON w.id = u.workspace_id
                          WHERE lower(u.email) = lower(:email)
                          ORDER BY w.name, w.id
                         """)
                 .bind("email", email)
                 .map((rs, ctx) -> new Membership(rs.getObject("id", UUID.class), rs.getObject("workspace_id", UUID.class),
-                        rs.getString("name"), rs.getString("role")))
+                        rs.getString("name"), rs.getString("role"), rs.getString("email")))
                 .list());
     }
 

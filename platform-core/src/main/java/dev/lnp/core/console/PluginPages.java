@@ -23,6 +23,8 @@ import java.util.Optional;
  */
 final class PluginPages implements PeoplePages {
 
+    private static final System.Logger LOG = System.getLogger(PluginPages.class.getName());
+
     private static final int MAX_EMAIL = 254;
 
     private final Console console;
@@ -149,9 +151,20 @@ final class PluginPages implements PeoplePages {
                         "Too many sign-in links were requested for this address or from this network. Wait "
                                 + settings.throttleWindow().toMinutes() + " minutes, then try again.");
             }
-            String token = console.links().issue(address, nonce(), SignInLinks.Purpose.SIGN_IN, null,
-                    settings.linkLifetime(), returnTo);
-            console.signInPages().sendLink(address, token);
+            // Here the link goes to any address the page names, so a failure may be said as it is.
+            try {
+                String token = console.links().issue(address, nonce(), SignInLinks.Purpose.SIGN_IN, null,
+                        settings.linkLifetime(), returnTo);
+                console.signInPages().sendLink(address, token);
+            } catch (IllegalArgumentException e) {
+                return notice(400, "Cannot send a sign-in link", "The platform cannot send mail to " + address + " ("
+                        + e.getMessage() + ").");
+            } catch (RuntimeException e) {
+                LOG.log(System.Logger.Level.ERROR, "A sign-in link from a plugin page could not be queued: "
+                        + FailureText.of(e));
+                return notice(503, "The sign-in link could not be sent", "Sending mail failed; the failure was "
+                        + "logged for the operator. Try again in a few minutes.");
+            }
             return notice(200, "Check your e-mail", "A sign-in link is on its way to " + address + ". It works once, for "
                     + settings.linkLifetime().toMinutes() + " minutes, and only in this browser; it brings you back here.");
         }

@@ -3,6 +3,7 @@ package dev.lnp.core.console;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -34,22 +35,26 @@ public final class SignInLinks {
     /** @param returnTo a local path checked by {@link ReturnPaths#check} to go to after signing in, or null */
     public String issue(String email, String browserNonce, Purpose purpose, UUID workspaceId, Duration validFor,
             String returnTo) {
+        return jdbi.withHandle(h -> issue(h, email, browserNonce, purpose, workspaceId, validFor, returnTo));
+    }
+
+    /** As {@link #issue(String, String, Purpose, UUID, Duration, String)}, through the caller's transaction. */
+    public String issue(Handle h, String email, String browserNonce, Purpose purpose, UUID workspaceId,
+            Duration validFor, String returnTo) {
         String token = Secrets.newToken();
-        jdbi.useHandle(h -> {
-            h.createUpdate("DELETE FROM lnp_core.sign_in_links WHERE expires_at < now() - interval '1 day'").execute();
-            h.createUpdate("""
-                            INSERT INTO lnp_core.sign_in_links (token_hash, browser_hash, email, purpose, workspace_id, expires_at, return_to)
-                            VALUES (:token, :browser, :email, :purpose, CAST(:ws AS uuid), now() + CAST(:valid AS interval), :return_to)
-                            """)
-                    .bind("token", Secrets.hash(token))
-                    .bind("browser", browserNonce == null ? null : Secrets.hash(browserNonce))
-                    .bind("email", email)
-                    .bind("purpose", purpose.name().toLowerCase(java.util.Locale.ROOT))
-                    .bind("ws", workspaceId)
-                    .bind("valid", validFor.toSeconds() + " seconds")
-                    .bind("return_to", returnTo)
-                    .execute();
-        });
+        h.createUpdate("DELETE FROM lnp_core.sign_in_links WHERE expires_at < now() - interval '1 day'").execute();
+        h.createUpdate("""
+                        INSERT INTO lnp_core.sign_in_links (token_hash, browser_hash, email, purpose, workspace_id, expires_at, return_to)
+                        VALUES (:token, :browser, :email, :purpose, CAST(:ws AS uuid), now() + CAST(:valid AS interval), :return_to)
+                        """)
+                .bind("token", Secrets.hash(token))
+                .bind("browser", browserNonce == null ? null : Secrets.hash(browserNonce))
+                .bind("email", email)
+                .bind("purpose", purpose.name().toLowerCase(java.util.Locale.ROOT))
+                .bind("ws", workspaceId)
+                .bind("valid", validFor.toSeconds() + " seconds")
+                .bind("return_to", returnTo)
+                .execute();
         return token;
     }
 

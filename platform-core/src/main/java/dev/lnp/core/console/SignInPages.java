@@ -55,9 +55,7 @@ final class SignInPages {
         }
         var memberships = console.people().memberships(email);
         if (!memberships.isEmpty()) {
-            String token = console.links().issue(email, nonce, SignInLinks.Purpose.SIGN_IN, null,
-                    settings.linkLifetime());
-            sendLink(email, token);
+            mintAndSend(email, nonce);
         }
         x.render(200, "notice.jte", console.notice(x, "Check your e-mail",
                 "If " + email + " belongs to a user of this platform, a sign-in link is on its way. It works once, for "
@@ -65,21 +63,37 @@ final class SignInPages {
                 null, null));
     }
 
-    /** Deployment mail (no workspace): the person may belong to several. */
+    /**
+     * A link for a known address, queued in the outbox, whose sender retries SMTP failures. A failure before the
+     * message is queued (rendering, the database) is logged and the answer stays the one an unknown address gets:
+     * a different page would tell who has an account. The person can ask again.
+     */
+    private void mintAndSend(String email, String nonce) {
+        try {
+            String token = console.links().issue(email, nonce, SignInLinks.Purpose.SIGN_IN, null,
+                    console.settings().linkLifetime());
+            sendLink(email, token);
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.WARNING, "Sign-in link not sent, the mail service refused the address: " + e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "Sign-in link for a known address could not be queued (the person was told the "
+                    + "same as for any address): " + FailureText.of(e));
+        }
+    }
+
+    /**
+     * Deployment mail (no workspace): the person may belong to several. Throws {@link IllegalArgumentException}
+     * when the mail service refuses the address (it passed our own check), or whatever rendering or queueing threw.
+     */
     void sendLink(String email, String token) {
         String link = console.settings().link("/console/sign-in/link?token="
                 + URLEncoder.encode(token, StandardCharsets.UTF_8));
         var model = new Views.LinkMail(link, console.settings().linkLifetime().toMinutes() + " minutes",
                 "Someone (hopefully you) asked to sign in to the workspace platform with this address.",
                 "Sign in");
-        try {
-            console.mailer().send(new OutgoingMail(null, email, "Your sign-in link",
-                    console.templates().renderText("signin.jte", model),
-                    console.templates().render("mail/link.jte", model), "sign-in-link"));
-        } catch (IllegalArgumentException e) {
-            // The address passed our own check; the mailer may still refuse it. The answer stays the same.
-            LOG.log(Level.WARNING, "Sign-in link not sent: " + e.getMessage());
-        }
+        console.mailer().send(new OutgoingMail(null, email, "Your sign-in link",
+                console.templates().renderText("signin.jte", model),
+                console.templates().render("mail/link.jte", model), "sign-in-link"));
     }
 
     /** Opening the link only shows a button: mail scanners that follow links must not use it up. */

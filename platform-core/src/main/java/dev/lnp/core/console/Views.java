@@ -21,6 +21,26 @@ public final class Views {
         return instant == null ? "never" : TIME.format(instant);
     }
 
+    /**
+     * A key's true state: revoked, retired (its rotation grace period has ended), or active (until the end of a
+     * grace period, when one is running). What the API does with the key, now.
+     */
+    public static String keyState(Connections.KeyInfo key) {
+        String state = key.state(Instant.now());
+        return state.equals("retiring") ? "active until " + time(key.validUntil()) + " (replaced)" : state;
+    }
+
+    /** A connection's state: revoked, expired (its expiry date has passed) or active. */
+    public static String connectionState(Connections.Listed connection) {
+        if (connection.revokedAt() != null) {
+            return "revoked " + time(connection.revokedAt());
+        }
+        if (connection.expiresAt() != null && !connection.expiresAt().isAfter(Instant.now())) {
+            return "expired";
+        }
+        return "active";
+    }
+
     public record NavItem(String label, String href, boolean current) {
     }
 
@@ -41,6 +61,14 @@ public final class Views {
     }
 
     public record Notice(Chrome chrome, String heading, String text, String linkHref, String linkLabel) {
+    }
+
+    /**
+     * The confirmation step of a change that cannot be undone: a page whose form posts {@code action} again with
+     * {@code confirm=yes} and the hidden {@code fields} (each a name as value, and its value as label).
+     */
+    public record ConfirmAction(Chrome chrome, String heading, String text, String action, List<Choice> fields,
+            String submit, String cancelHref) {
     }
 
     public record SignIn(Chrome chrome, String csrf, String email, String error) {

@@ -43,6 +43,17 @@ final class WorkspacePages {
                     "This deployment has no module with that id.", "/console/modules", "Modules"));
             return;
         }
+        if ("false".equals(enabled) && !"yes".equals(x.form("confirm"))) {
+            // Switching off cuts every key's access to the module at once: nothing changes until it is confirmed.
+            x.render(200, "confirmaction.jte", new Views.ConfirmAction(console.chrome(x, "Switch off " + id,
+                    "/console/modules"), "Switch off " + id + "?",
+                    "For every key of this workspace its API routes answer 404 and its MCP tools are no longer "
+                            + "offered, from the next request on. Its data is kept; switching it on again restores "
+                            + "access.",
+                    "/console/modules/" + id, List.of(new Views.Choice("enabled", "false", false)), "Switch off",
+                    "/console/modules"));
+            return;
+        }
         console.workspaceSettings().setModule(session, console.activity(), id, Boolean.parseBoolean(enabled));
         x.redirect("/console/modules");
     }

@@ -72,8 +72,8 @@ class MainTest {
 
         Run help = run("--help");
         assertEquals(0, help.exit(), help.err());
-        for (String command : List.of("serve", "routes", "scopes", "workspace", "key", "migrate", "doctor", "backup",
-                "restore", "mail", "help")) {
+        for (String command : List.of("serve", "routes", "scopes", "workspace", "user", "key", "migrate", "doctor",
+                "backup", "restore", "mail", "help")) {
             assertTrue(help.out().contains("  " + command + " "), command + " missing from:\n" + help.out());
         }
         Run serveHelp = run("serve", "--help");

@@ -98,8 +98,13 @@ final class ConsoleClient {
     }
 
     Page postRaw(String path, String body) {
+        return postRawTyped(path, body, "application/x-www-form-urlencoded");
+    }
+
+    /** A form post whose body is sent under {@code contentType}. */
+    Page postRawTyped(String path, String body, String contentType) {
         var builder = HttpRequest.newBuilder(URI.create(base + path))
-                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Content-Type", contentType)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (origin != null) {
             builder.header("Origin", origin);
@@ -125,10 +130,15 @@ final class ConsoleClient {
 
     /** A JSON request with the session cookie; {@code csrf} (may be null) goes in X-CSRF-Token. */
     Page json(String method, String path, String json, String csrf) {
+        return json(method, path, json, csrf, "application/json");
+    }
+
+    /** As {@link #json(String, String, String, String)}, with the body sent under {@code contentType}. */
+    Page json(String method, String path, String json, String csrf, String contentType) {
         var builder = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         if (json != null) {
-            builder.header("Content-Type", "application/json");
+            builder.header("Content-Type", contentType);
         }
         if (csrf != null) {
             builder.header("X-CSRF-Token", csrf);

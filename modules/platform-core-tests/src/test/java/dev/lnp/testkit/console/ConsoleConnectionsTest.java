@@ -52,6 +52,20 @@ class ConsoleConnectionsTest {
         return client.post("/console/connections", form);
     }
 
+    /** Creates a connection and follows the redirect to the page that shows its key once. */
+    private static ConsoleClient.Page issue(ConsoleClient client, Map<String, String> fields) {
+        var created = create(client, fields);
+        assertEquals(303, created.status(), created.body());
+        assertTrue(created.location().matches("/console/connections/[0-9a-f-]{36}/new-key"), created.location());
+        var shown = client.get(created.location());
+        assertEquals(200, shown.status(), shown.body());
+        return shown;
+    }
+
+    private static int connectionsNamed(UUID workspace, String name) {
+        return (int) platform.connections().list(workspace).stream().filter(c -> c.name().equals(name)).count();
+    }
+
     private static String key(ConsoleClient.Page issued) {
         String key = issued.firstMatch("id=\"new-key\" type=\"text\" readonly value=\"(lnp_[A-Za-z0-9_-]+)\"");
         assertTrue(key != null, issued.body());
@@ -65,12 +79,25 @@ class ConsoleConnectionsTest {
     @Test
     void aCreatedKeyIsShownOnceWorksAndStopsWhenRevoked() {
         var owner = owner();
-        var issued = create(owner.client(), ConsoleClient.form("name", "Zapier", "scopes", "probe.read"));
-        assertEquals(201, issued.status(), issued.body());
+        var form = ConsoleClient.form("name", "Zapier", "scopes", "probe.read");
+        var issued = issue(owner.client(), form);
         assertEquals("no-store", issued.header("Cache-Control"));
         String key = key(issued);
         String id = connectionId(issued);
         assertEquals(200, platform.get("/api/v1/probe/items", key).status());
+
+        // Reloading the page after the redirect shows the key no more and creates nothing.
+        var reloaded = owner.client().get("/console/connections/" + id + "/new-key");
+        assertEquals(410, reloaded.status(), reloaded.body());
+        assertFalse(reloaded.body().contains(key));
+        assertTrue(reloaded.body().contains("The key was shown once"), reloaded.body());
+        // The same form posted again (a browser re-sending it) is refused by its name, naming the field.
+        var again = create(owner.client(), form);
+        assertEquals(409, again.status(), again.body());
+        assertTrue(again.body().contains("Name: this workspace already has a connection named Zapier"), again.body());
+        var otherCase = create(owner.client(), ConsoleClient.form("name", " zapier ", "preset", "full-access"));
+        assertEquals(409, otherCase.status(), otherCase.body());
+        assertEquals(1, connectionsNamed(owner.workspaceId(), "Zapier"));
 
         var detail = owner.client().get("/console/connections/" + id);
         assertEquals(200, detail.status());
@@ -78,11 +105,20 @@ class ConsoleConnectionsTest {
         assertTrue(detail.body().contains(key.substring(0, 8)), "its prefix is");
         assertFalse(owner.client().get("/console/connections").body().contains(key));
 
-        var revoked = owner.client().post("/console/connections/" + id + "/revoke",
+        // A plain POST without the confirmation only asks; the key keeps working.
+        var asked = owner.client().post("/console/connections/" + id + "/revoke",
                 ConsoleClient.form("csrf", detail.hidden("csrf")));
+        assertEquals(200, asked.status(), asked.body());
+        assertTrue(asked.body().contains("Revoke Zapier?") && asked.body().contains("name=\"confirm\" value=\"yes\""),
+                asked.body());
+        assertEquals(200, platform.get("/api/v1/probe/items", key).status(), "not revoked without confirmation");
+        var revoked = owner.client().post("/console/connections/" + id + "/revoke",
+                ConsoleClient.form("csrf", asked.hidden("csrf"), "confirm", "yes"));
         assertEquals(303, revoked.status(), revoked.body());
         assertEquals(401, platform.get("/api/v1/probe/items", key).status());
         assertTrue(owner.client().get("/console/connections/" + id).body().contains("revoked"));
+        // A revoked connection's name may be used again.
+        assertEquals(200, issue(owner.client(), form).status());
 
         var activity = owner.client().get("/console/activity");
         assertEquals(200, activity.status());
@@ -93,7 +129,7 @@ class ConsoleConnectionsTest {
     @Test
     void rotationIssuesANewKeyAndEndsTheOldOneAfterTheGrace() {
         var owner = owner();
-        var issued = create(owner.client(), ConsoleClient.form("name", "CI", "preset", "read-only"));
+        var issued = issue(owner.client(), ConsoleClient.form("name", "CI", "preset", "read-only"));
         String oldKey = key(issued);
         String id = connectionId(issued);
         var detail = owner.client().get("/console/connections/" + id);
@@ -101,12 +137,59 @@ class ConsoleConnectionsTest {
                 ConsoleClient.form("csrf", detail.hidden("csrf"), "grace_minutes", "-5"));
         assertEquals(400, bad.status());
         assertTrue(bad.body().contains("Grace period"));
-        var rotated = owner.client().post("/console/connections/" + id + "/rotate",
+        var rotatedPost = owner.client().post("/console/connections/" + id + "/rotate",
                 ConsoleClient.form("csrf", detail.hidden("csrf"), "grace_minutes", "0"));
-        assertEquals(201, rotated.status(), rotated.body());
+        assertEquals(303, rotatedPost.status(), rotatedPost.body());
+        var rotated = owner.client().get(rotatedPost.location());
+        assertEquals(200, rotated.status(), rotated.body());
         String newKey = key(rotated);
         assertEquals(200, platform.get("/api/v1/probe/items", newKey).status());
         assertEquals(401, platform.get("/api/v1/probe/items", oldKey).status());
+        assertEquals(410, owner.client().get(rotatedPost.location()).status(), "a reload rotates nothing");
+        assertEquals(2, platform.connections().list(owner.workspaceId()).get(0).keys().size());
+
+        // The list tells the truth: the old key is retired (it gets 401), the new one active.
+        var states = keyStates(owner.client().get("/console/connections/" + id).body());
+        assertEquals(List.of("retired", "active"), states);
+
+        // With a grace period the old key stays active until it ends, and says so.
+        detail = owner.client().get("/console/connections/" + id);
+        var graced = owner.client().post("/console/connections/" + id + "/rotate",
+                ConsoleClient.form("csrf", detail.hidden("csrf"), "grace_minutes", "60"));
+        assertEquals(303, graced.status(), graced.body());
+        states = keyStates(owner.client().get("/console/connections/" + id).body());
+        assertEquals(3, states.size(), states.toString());
+        assertEquals("retired", states.get(0));
+        assertTrue(states.get(1).startsWith("active until "), states.toString());
+        assertEquals("active", states.get(2));
+        assertEquals(200, platform.get("/api/v1/probe/items", newKey).status(), "in its grace period");
+    }
+
+    private static List<String> keyStates(String body) {
+        var m = java.util.regex.Pattern.compile("<td class=\"key-state\">([^<]*)</td>").matcher(body);
+        List<String> states = new java.util.ArrayList<>();
+        while (m.find()) {
+            states.add(m.group(1));
+        }
+        return states;
+    }
+
+    /** The sealed key opens only in the session that made it: another session of the same person sees nothing. */
+    @Test
+    void theKeyPageOpensOnlyInTheSessionThatMadeIt() {
+        var owner = owner();
+        var created = create(owner.client(), ConsoleClient.form("name", "Sealed", "preset", "read-only"));
+        assertEquals(303, created.status(), created.body());
+        String sealed = owner.client().cookie("lnp_once");
+        assertTrue(sealed != null && !sealed.isEmpty(), "the key travels sealed in a short-lived cookie");
+        var otherSession = new ConsoleClient(platform.port()).signIn(mail, owner.email());
+        otherSession.setCookie("lnp_once", sealed);
+        var elsewhere = otherSession.get(created.location());
+        assertEquals(410, elsewhere.status(), elsewhere.body());
+        assertFalse(elsewhere.body().contains("id=\"new-key\""), "no key in another session");
+        var shown = owner.client().get(created.location());
+        assertEquals(200, shown.status(), shown.body());
+        assertTrue(key(shown).startsWith("lnp_"));
     }
 
     @Test
@@ -138,9 +221,8 @@ class ConsoleConnectionsTest {
         String ownUser = platform.jdbi().withHandle(h -> h.createQuery(
                 "SELECT id::text FROM lnp_core.users WHERE workspace_id = :ws").bind("ws", owner.workspaceId())
                 .mapTo(String.class).one());
-        var accepted = create(owner.client(), ConsoleClient.form("name", "agent", "preset", "read-only",
+        var accepted = issue(owner.client(), ConsoleClient.form("name", "agent", "preset", "read-only",
                 "delegation", "on", "delegated_user", ownUser, "tool_deny", "", "read_only_tools", "on"));
-        assertEquals(201, accepted.status(), accepted.body());
         var detail = owner.client().get("/console/connections/" + connectionId(accepted));
         assertTrue(detail.body().contains("Acts for " + owner.email()), detail.body());
         assertTrue(detail.body().contains("Read-only MCP tools only"));
@@ -163,7 +245,7 @@ class ConsoleConnectionsTest {
     void anotherWorkspacesConnectionIsNotFound() {
         var alice = owner();
         var mallory = owner();
-        var issued = create(alice.client(), ConsoleClient.form("name", "Alice's", "scopes", "probe.read"));
+        var issued = issue(alice.client(), ConsoleClient.form("name", "Alice's", "scopes", "probe.read"));
         String id = connectionId(issued);
         String key = key(issued);
         assertEquals(404, mallory.client().get("/console/connections/" + id).status());

@@ -91,6 +91,9 @@ class ConsoleManagementApiTest {
         assertEquals(201, rotated.status(), rotated.body());
         String newKey = json(rotated).path("data").path("key").asText();
         assertEquals(401, platform.get("/api/v1/probe/items", key).status());
+        var keys = json(client.json("GET", "/console/api/connections", null, null)).path("data").get(0).path("keys");
+        assertEquals("retired", keys.get(0).path("state").asText(), "the old key gets 401, and says so");
+        assertEquals("active", keys.get(1).path("state").asText());
         assertEquals(200, platform.get("/api/v1/probe/items", newKey).status());
         assertEquals(204, client.json("POST", "/console/api/connections/" + connectionId + "/revoke", null, csrf).status());
         assertEquals(401, platform.get("/api/v1/probe/items", newKey).status());
@@ -104,6 +107,42 @@ class ConsoleManagementApiTest {
         String newCsrf = json(transferred).path("data").path("csrf_token").asText();
         assertEquals(403, client.json("POST", "/console/api/members/" + memberId + "/transfer-ownership", null, newCsrf)
                 .status(), "now an admin");
+    }
+
+    /**
+     * The same Content-Type rule as /api/v1: a malformed parameter and a charset other than UTF-8 are 415
+     * problems (not a 500, not accepted); a quoted utf-8 charset is fine.
+     */
+    @Test
+    void aBodyIsJsonInUtf8AsOnTheApi() {
+        String email = address("types");
+        platform.workspaces().create("Types " + email, email);
+        var client = new ConsoleClient(platform.port()).signIn(mail, email);
+        String csrf = json(client.json("GET", "/console/api/session", null, null)).path("data").path("csrf_token").asText();
+        for (String type : List.of("application/json; foo", "application/json; charset=latin1", "text/plain",
+                "application/json;")) {
+            String invited = address("typed");
+            var answer = client.json("POST", "/console/api/members", "{\"email\":\"" + invited
+                    + "\",\"role\":\"member\"}", csrf, type);
+            assertEquals(415, answer.status(), type + ": " + answer.body());
+            assertTrue(answer.header("Content-Type").startsWith("application/problem+json"), type);
+            assertEquals("unsupported_media_type", json(answer).path("code").asText(), type);
+            assertTrue(!answer.body().contains("Exception"), answer.body());
+            int created = platform.jdbi().withHandle(h -> h.createQuery(
+                    "SELECT count(*) FROM lnp_core.users WHERE email = :e").bind("e", invited).mapTo(Integer.class)
+                    .one());
+            assertEquals(0, created, type + " created nobody");
+        }
+        var accepted = client.json("POST", "/console/api/members", "{\"email\":\"" + address("quoted")
+                + "\",\"role\":\"member\"}", csrf, "application/json; charset=\"UTF-8\"");
+        assertEquals(201, accepted.status(), accepted.body());
+        // A form page with a malformed parameter is read by its media type, never a 500.
+        var page = client.get("/console/members");
+        var form = client.postRawTyped("/console/members", "csrf=" + page.hidden("csrf") + "&email="
+                + address("form") + "&role=member", "application/x-www-form-urlencoded; foo");
+        assertEquals(303, form.status(), form.body());
+        var notForm = client.postRawTyped("/console/members", "csrf=x", "text/plain; =");
+        assertEquals(400, notForm.status(), notForm.body());
     }
 
     /** As on /api/v1: a malformed id is 400 invalid_path_parameter naming it, a well-formed unknown one 404. */

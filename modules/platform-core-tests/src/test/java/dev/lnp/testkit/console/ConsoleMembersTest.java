@@ -256,4 +256,41 @@ class ConsoleMembersTest {
         assertEquals(303, signedIn.status(), signedIn.body());
         assertTrue(browser.get("/console/connections").body().contains(email));
     }
+
+    /** An owner whose link and session expired gets a new one-time link from the operator. */
+    @Test
+    void anOperatorMakesANewSignInLinkForAnExistingUser() {
+        String email = address("locked-out");
+        UUID workspace = platform.workspaces().create("Locked " + email, email).id();
+        var result = OperatorCli.run(platform, "user", "sign-in-link", "--email", email.toUpperCase(java.util.Locale.ROOT),
+                "--json");
+        assertEquals(0, result.exit(), result.toString());
+        assertEquals(workspace.toString(), result.json().path("workspace_id").asText());
+        assertEquals(email, result.json().path("email").asText(), "the address as the user has it");
+        String link = result.json().path("sign_in_link").asText();
+        var browser = new ConsoleClient(platform.port());
+        var confirm = browser.get(link.substring(link.indexOf("/console/")));
+        var signedIn = browser.post("/console/sign-in/link", ConsoleClient.form("csrf", confirm.hidden("csrf"),
+                "token", confirm.hidden("token")));
+        assertEquals(303, signedIn.status(), signedIn.body());
+        assertEquals("/console", signedIn.location(), "straight into the only workspace");
+        assertTrue(browser.get("/console/members").body().contains(email));
+
+        var text = OperatorCli.run(platform, "user", "sign-in-link", "--email", email, "--workspace", workspace.toString());
+        assertEquals(0, text.exit(), text.toString());
+        assertTrue(text.out().contains("/console/sign-in/link?token="), text.out());
+
+        var unknown = OperatorCli.run(platform, "user", "sign-in-link", "--email", address("nobody"));
+        assertEquals(1, unknown.exit(), unknown.toString());
+        assertTrue(unknown.err().startsWith("error: no user has the e-mail address"), unknown.err());
+        var otherWorkspace = OperatorCli.run(platform, "user", "sign-in-link", "--email", email, "--workspace",
+                UUID.randomUUID().toString());
+        assertEquals(1, otherWorkspace.exit(), otherWorkspace.toString());
+        assertTrue(otherWorkspace.err().startsWith("error: ") && otherWorkspace.err().contains("is not a user of"),
+                otherWorkspace.err());
+        var usage = OperatorCli.run(platform, "user", "sign-in-link");
+        assertEquals(2, usage.exit(), usage.toString());
+        assertTrue(usage.err().startsWith("error: Missing required option: '--email"), usage.err());
+        assertEquals(2, OperatorCli.run(platform, "user", "sign-in-link", "--email", email, "--workspace", "x").exit());
+    }
 }

@@ -292,7 +292,7 @@ class ConsoleSectionsTest {
         UUID ws = platform.createWorkspace("off");
         var owner = person(platform, ws, "owner");
         String id = create(owner, "Before");
-        var off = post(owner, "/console/modules/probe", "enabled", "false");
+        var off = post(owner, "/console/modules/probe", "enabled", "false", "confirm", "yes");
         assertEquals(303, off.status(), off.body());
         var home = owner.client().get("/console/members");
         assertFalse(home.body().contains(DESK), "no navigation entry");

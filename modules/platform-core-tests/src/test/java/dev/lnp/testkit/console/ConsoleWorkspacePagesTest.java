@@ -56,8 +56,20 @@ class ConsoleWorkspacePagesTest {
         assertEquals(200, page.status(), page.body());
         assertTrue(page.body().contains("id=\"state-probe\">on<"), page.body());
 
-        var off = owner.client().post("/console/modules/probe", ConsoleClient.form("csrf", page.hidden("csrf"),
+        // A plain POST without the confirmation only asks: the module stays on.
+        var asked = owner.client().post("/console/modules/probe", ConsoleClient.form("csrf", page.hidden("csrf"),
                 "enabled", "false"));
+        assertEquals(200, asked.status(), asked.body());
+        assertTrue(asked.body().contains("Switch off probe?") && asked.body().contains("name=\"confirm\" value=\"yes\""),
+                asked.body());
+        assertEquals(200, platform.get("/api/v1/probe/items", key).status(), "still on without confirmation");
+        assertTrue(owner.client().get("/console/modules").body().contains("id=\"state-probe\">on<"));
+        assertEquals(200, owner.client().post("/console/modules/probe", ConsoleClient.form("csrf", page.hidden("csrf"),
+                "enabled", "false", "confirm", "no")).status(), "only yes confirms");
+        assertEquals(200, platform.get("/api/v1/probe/items", key).status());
+
+        var off = owner.client().post("/console/modules/probe", ConsoleClient.form("csrf", asked.hidden("csrf"),
+                "enabled", asked.hidden("enabled"), "confirm", asked.hidden("confirm")));
         assertEquals(303, off.status(), off.body());
         assertEquals(404, platform.get("/api/v1/probe/items", key).status());
         assertEquals(200, platform.get("/api/v1/probe/items", otherKey).status(), "only this workspace");

@@ -163,7 +163,9 @@ final class ChatService {
 
     /**
      * The visitor of a request: by token (signature, expiry, bound session and origin) or, legacy, by widget key
-     * (the session must be one of that widget's).
+     * (the session must be one of that widget's, and a browser's Origin the one the conversation started on). The
+     * widget key is public, so on the legacy path the session id is what proves the caller is the visitor: a bearer
+     * secret of the visitor's tab, random (version 4 UUID, 122 random bits) and kept in its sessionStorage.
      */
     private Visitor visitor(RawRequest request, String token, String apiKey, UUID sessionId, Cors cors) {
         if (token != null && !token.isBlank()) {
@@ -210,9 +212,15 @@ final class ChatService {
         }
         UUID ws = widget.workspaceId();
         var session = context.get().inWorkspace(ws, tx -> chats.session(tx.handle(), ws, sessionId));
+        // An unknown id and another widget's get the same answer: nothing tells which conversations exist.
         if (session.isEmpty() || !session.get().widgetId().equals(widget.id())) {
             throw new ApiProblem(403, "session_mismatch", "Forbidden",
                     "This conversation does not belong to this widget key.");
+        }
+        // As with a token (bound to its origin): a page on another of the widget's origins does not read it.
+        if (header.isPresent() && !session.get().origin().equals(Origins.normalize(header.get()))) {
+            throw originNotAllowed("This conversation started on " + session.get().origin() + ", not on "
+                    + header.get() + ".");
         }
         return new Visitor(widget, sessionId, session.get().origin(), null);
     }

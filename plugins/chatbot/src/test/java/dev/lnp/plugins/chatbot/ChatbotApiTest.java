@@ -176,6 +176,48 @@ class ChatbotApiTest {
                 Map.of()), 401, "management_key_not_allowed");
     }
 
+    /**
+     * The legacy history path (widget key and session id) stays, as the contract says: the key is public, so the
+     * session id is the visitor's bearer secret. It is random, an unknown id and another widget's get the same
+     * answer, and a browser on another of the widget's origins does not read the conversation.
+     */
+    @Test
+    void theLegacyHistoryPathNeedsTheUnguessableSessionIdAndItsOrigin() {
+        UUID ws = platform.createWorkspace("legacy-history");
+        String key = chat.createWidget(ws, "").get("key").asText();
+        JsonNode a = chat.session(key);
+        JsonNode b = chat.session(key);
+        UUID first = UUID.fromString(a.get("session_id").asText());
+        UUID second = UUID.fromString(b.get("session_id").asText());
+        assertNotEquals(first, second);
+        for (UUID id : new UUID[] {first, second}) {
+            assertEquals(4, id.version(), "random, not time-based: " + id);
+            assertEquals(2, id.variant(), id.toString());
+        }
+        assertEquals(202, chat.message(a, "my order number is 4711", null).status());
+
+        TestResponse own = chat.history(key, first.toString());
+        assertEquals(200, own.status(), own.toString());
+        assertEquals("my order number is 4711", own.json().get("messages").get(0).get("text").asText());
+        assertEquals("no-store", own.header("Cache-Control").orElse(null));
+
+        String otherKey = chat.createWidget(ws, "").get("key").asText();
+        String foreign = chat.session(otherKey).get("session_id").asText();
+        TestResponse unknown = chat.history(key, UUID.randomUUID().toString());
+        TestResponse othersWidget = chat.history(key, foreign);
+        assertProblem(unknown, 403, "session_mismatch");
+        assertProblem(othersWidget, 403, "session_mismatch");
+        assertEquals(unknown.json().get("detail").asText(), othersWidget.json().get("detail").asText(),
+                "no hint which conversations exist");
+
+        // The widget also allows http://127.0.0.1:9, but this conversation started on the shop's origin.
+        assertProblem(platform.send("GET", "/api/cxo/history?session_id=" + first + "&api_key=" + key, null, null,
+                Map.of("Origin", "http://127.0.0.1:9")), 403, "origin_not_allowed");
+        TestResponse server = platform.send("GET", "/api/cxo/history?session_id=" + first + "&api_key=" + key, null,
+                null, Map.of());
+        assertEquals(200, server.status(), "a server without Origin, holding the session id: " + server);
+    }
+
     private void assertInvalid(String token, JsonNode session) {
         ObjectNode forged = (ObjectNode) session.deepCopy();
         forged.put("token", token);

@@ -105,11 +105,20 @@ class ConsoleBrowserTest {
 
         assertEquals(200, platform.get("/api/v1/projects", key).status());
 
-        browser.findElement(By.partialLinkText("show the connection")).click();
+        // Reloading the page that showed the key re-posts nothing: the key is gone and there is one connection.
+        browser.navigate().refresh();
+        chromium.waitFor(By.xpath("//h1[text()='The key was shown once']"));
+        assertTrue(!browser.getPageSource().contains(key), "a reload does not show the key again");
+        assertEquals(1, platform.connections().list(workspace.id()).size(), "a reload creates no second connection");
+
+        browser.findElement(By.partialLinkText("Show the connection")).click();
         chromium.waitFor(By.id("revoke-connection"));
         assertTrue(!browser.getPageSource().contains(key), "the key is not shown again");
         chromium.shoot("07-connection");
         browser.findElement(By.id("revoke-connection")).click();
+        chromium.waitFor(By.id("confirm-action"));
+        assertEquals(200, platform.get("/api/v1/projects", key).status(), "nothing happens before the confirmation");
+        browser.findElement(By.id("confirm-action")).click();
         chromium.waitFor(By.xpath("//dd[@id='connection-state' and starts-with(text(), 'revoked')]"));
         chromium.shoot("08-connection-revoked");
 
