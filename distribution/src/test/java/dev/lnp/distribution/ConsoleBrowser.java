@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
 final class ConsoleBrowser {
 
     record Page(int status, String body, String location, String uri) {
-        HtmlForm form(String actionPrefix) {
-            return HtmlForm.find(body, actionPrefix);
+        HtmlForm form(String action) {
+            return HtmlForm.find(body, action);
         }
 
         /** The page's title, for failure messages. */

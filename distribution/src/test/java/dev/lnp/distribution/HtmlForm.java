@@ -30,17 +30,17 @@ final class HtmlForm {
         this.buttons = buttons;
     }
 
-    /** The first post form of {@code html} whose action starts with {@code actionPrefix}. */
-    static HtmlForm find(String html, String actionPrefix) {
+    /** The first post form of {@code html} whose action is {@code wanted}. */
+    static HtmlForm find(String html, String wanted) {
         Matcher form = FORM.matcher(html);
         while (form.find()) {
             String action = unescape(attribute(form.group(1), "action"));
-            if (action != null && action.startsWith(actionPrefix)
+            if (wanted.equals(action)
                     && "post".equalsIgnoreCase(attribute(form.group(1), "method"))) {
                 return parse(action, form.group(2));
             }
         }
-        throw new AssertionError("no post form with an action starting " + actionPrefix + " in:\n" + html);
+        throw new AssertionError("no post form with the action " + wanted + " in:\n" + html);
     }
 
     /** A copy with {@code name} set to {@code value} (added when the form lacks it). */

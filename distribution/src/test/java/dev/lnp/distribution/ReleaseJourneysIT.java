@@ -305,7 +305,7 @@ class ReleaseJourneysIT {
 
         Json contact = created(send("POST", base + "/api/v1/crm/contacts", key,
                 "{\"email\":\"ada@example.com\",\"first_name\":\"Written before the restart\"}"));
-        contactId = contact.body.at("/data/id").asText();
+        contactId = contact.body.path("id").asText(); // the contact itself, not wrapped (docs/crm.md)
         Json deal = created(send("POST", base + "/api/v1/crm/deals", key,
                 "{\"title\":\"Kept deal\",\"contact_id\":\"" + contactId + "\"}"));
         dealId = deal.body.at("/data/id").asText();
@@ -329,6 +329,7 @@ class ReleaseJourneysIT {
         String userId = getJson(base + "/api/v1/users", key).body.at("/data/0/id").asText();
         ok(getJson(base + "/api/v1/users/" + userId, key));
         created(send("POST", base + "/api/v1/planning/allocations", key, "{\"user_id\":\"" + userId
+                + "\",\"project_id\":\"" + projectId
                 + "\",\"start_date\":\"2030-01-01\",\"end_date\":\"2030-01-05\",\"hours_per_day\":4}"));
         try (ServerSocket receiver = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             String subscription = created(send("POST", base + "/api/v1/webhooks/subscriptions", key,
@@ -411,7 +412,7 @@ class ReleaseJourneysIT {
             assertEquals(202, handoff.status, handoff.toString());
 
             // A team member answers on the hand-off ticket; the visitor's conversation shows the reply.
-            String ticket = awaitHandoffTicket("Where is my order?");
+            String ticket = awaitHandoffTicket(sessionId);
             created(send("POST", base + "/api/v1/issues/" + ticket + "/comments", key,
                     "{\"body\":\"Your order ships today.\"}"));
             String history = base + "/api/cxo/history?session_id=" + sessionId + "&token=" + token;
@@ -430,21 +431,20 @@ class ReleaseJourneysIT {
         }
     }
 
-    /** The support ticket the hand-off opened (titled after the visitor's first message), found through the API. */
-    private String awaitHandoffTicket(String firstMessage) throws Exception {
+    /** The support ticket the hand-off opened for this conversation (its description names the session). */
+    private String awaitHandoffTicket(String sessionId) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Json issues = null;
+        Json tickets = null;
         while (System.nanoTime() < deadline) {
-            issues = ok(getJson(base + "/api/v1/issues", key));
-            for (JsonNode issue : issues.body.path("data")) {
-                if ("ticket".equals(issue.path("kind").asText())
-                        && issue.path("title").asText().contains(firstMessage)) {
-                    return issue.path("id").asText();
+            tickets = ok(getJson(base + "/api/v1/issues?kind=ticket", key));
+            for (JsonNode ticket : tickets.body.path("data")) {
+                if (ticket.path("description").asText().contains(sessionId)) {
+                    return ticket.path("id").asText();
                 }
             }
             Thread.sleep(300);
         }
-        return fail("no hand-off ticket within 30 s: " + issues + "\n" + server.tail());
+        return fail("no hand-off ticket within 30 s: " + tickets + "\n" + server.tail());
     }
 
     // ---- a. every console page and plugin section as owner, admin and member ----
