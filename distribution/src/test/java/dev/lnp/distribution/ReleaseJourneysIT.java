@@ -23,6 +23,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -37,12 +39,23 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.SearchContext;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * What people and clients do, walked on the release image as an operator starts it ({@link ReleaseImage}: the
@@ -80,6 +93,10 @@ class ReleaseJourneysIT {
     private String contactId;
     private String dealId;
     private String connectionName;
+    /** The page on another origin that embeds the widget made in the console, and the owner's sign-in. */
+    private com.sun.net.httpserver.HttpServer site;
+    private String siteOrigin;
+    private boolean ownerSignedIn;
 
     @BeforeAll
     void startTheImage() throws Exception {
@@ -92,6 +109,9 @@ class ReleaseJourneysIT {
 
     @AfterAll
     void stopTheImage() throws Exception {
+        if (site != null) {
+            site.stop(0);
+        }
         try {
             if (server != null && server.process().isAlive()) {
                 server.stopAndAssertClean();
@@ -125,6 +145,7 @@ class ReleaseJourneysIT {
 
         owner = new ConsoleBrowser(base);
         signInByMail(owner, OWNER, localMailbox());
+        ownerSignedIn = true;
         ConsoleBrowser.Page members = owner.get("/console/members");
         assertEquals(200, members.status(), members.toString());
 
@@ -284,6 +305,7 @@ class ReleaseJourneysIT {
     @Test
     @Order(3)
     void aKeyMadeInTheConsoleDrivesEveryRouteFamilyAndMcp() throws Exception {
+        assertTrue(ownerSignedIn, "the first journey signed the owner in");
         connectionName = "Journeys full access";
         HtmlForm create = owner.get("/console/connections").form("/console/connections")
                 .with("name", connectionName).with("preset", "full-access");
@@ -358,10 +380,9 @@ class ReleaseJourneysIT {
     @Order(4)
     void aVisitorOnAnotherOriginChatsAsksForAPersonAndTheReplyArrives() throws Exception {
         assertNotNull(key, "the route journey made a key");
-        var site = com.sun.net.httpserver.HttpServer.create(
-                new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0), 0);
-        String siteOrigin = "http://127.0.0.2:" + site.getAddress().getPort();
-        try {
+        site = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0), 0);
+        siteOrigin = "http://127.0.0.2:" + site.getAddress().getPort();
+        {
             HtmlForm create = owner.get("/console/m/chatbot/widgets/new").form("/console/m/chatbot/widgets/new")
                     .with("name", "Help").with("allowed_origins", siteOrigin)
                     .with("greeting", "Hi! Ask us about orders.");
@@ -383,6 +404,10 @@ class ReleaseJourneysIT {
                 exchange.close();
             });
             site.start();
+            site.createContext("/", exchange -> {
+                exchange.sendResponseHeaders(404, -1);
+                exchange.close();
+            });
             HttpResponse<String> hostPage = http.send(HttpRequest.newBuilder(URI.create(siteOrigin + "/help")).GET()
                     .build(), HttpResponse.BodyHandlers.ofString());
             assertTrue(hostPage.body().contains(widgetKey), hostPage.body());
@@ -426,19 +451,17 @@ class ReleaseJourneysIT {
             assertTrue(conversation.raw.contains("\"human_agent\"") && conversation.raw.contains("Your order ships today."),
                     "the person's reply reaches the visitor: " + conversation);
             assertTrue(conversation.raw.contains("\"assistant\""), "the assistant answered too: " + conversation);
-        } finally {
-            site.stop(0);
         }
     }
 
-    /** The support ticket the hand-off opened for this conversation (its description names the session). */
-    private String awaitHandoffTicket(String sessionId) throws Exception {
+    /** The support ticket a hand-off opened; its description names the chat session and holds the transcript. */
+    private String awaitHandoffTicket(String textInDescription) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         Json tickets = null;
         while (System.nanoTime() < deadline) {
             tickets = ok(getJson(base + "/api/v1/issues?kind=ticket", key));
             for (JsonNode ticket : tickets.body.path("data")) {
-                if (ticket.path("description").asText().contains(sessionId)) {
+                if (ticket.path("description").asText().contains(textInDescription)) {
                     return ticket.path("id").asText();
                 }
             }
@@ -447,10 +470,58 @@ class ReleaseJourneysIT {
         return fail("no hand-off ticket within 30 s: " + tickets + "\n" + server.tail());
     }
 
+    /**
+     * The same widget in a real browser: Chromium opens the page on the other origin, the script the image serves
+     * (with its integrity hash, across origins) shows the chat, the visitor asks, asks for a person, and the
+     * person's reply appears. Skipped, with this message, only where Chromium is missing outside CI.
+     */
+    @Test
+    @Order(5)
+    void inChromiumTheEmbeddedWidgetChatsAndShowsThePersonsReply() throws Exception {
+        assertNotNull(siteOrigin, "the widget journey made the host page");
+        Path chromium = Path.of("/usr/bin/chromium");
+        Path chromedriver = Path.of("/usr/bin/chromedriver");
+        if (!Files.isExecutable(chromium) || !Files.isExecutable(chromedriver)) {
+            assertTrue(System.getenv("CI") == null, "CI must run the browser journey: install chromium and "
+                    + "chromium-driver (.ci/run does)");
+            Assumptions.abort("SKIPPED: the browser journey needs Debian's chromium and chromium-driver "
+                    + "(apt-get install -y chromium chromium-driver)");
+        }
+        var options = new ChromeOptions();
+        options.setBinary(chromium.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--window-size=1280,900");
+        WebDriver browser = new ChromeDriver(new ChromeDriverService.Builder()
+                .usingDriverExecutable(chromedriver.toFile()).build(), options);
+        try {
+            browser.get(siteOrigin + "/help");
+            var wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+            wait.until(d -> "ready".equals(((JavascriptExecutor) d).executeScript(
+                    "var s = document.querySelector('script[data-key]'); return s && s.getAttribute('data-state');")));
+            SearchContext widget = browser.findElement(By.cssSelector("lnp-chat-widget")).getShadowRoot();
+            widget.findElement(By.cssSelector(".launcher")).click();
+            widget.findElement(By.cssSelector("textarea")).sendKeys("Do you ship to Norway?" + Keys.ENTER);
+            wait.until(d -> !widget.findElements(By.cssSelector(".msg.assistant")).isEmpty());
+            WebElement human = widget.findElement(By.cssSelector(".human"));
+            human.click();
+            wait.until(d -> !human.isEnabled());
+
+            // The ticket's description holds the transcript, so the visitor's question finds it.
+            String ticket = awaitHandoffTicket("Do you ship to Norway?");
+            created(send("POST", base + "/api/v1/issues/" + ticket + "/comments", key,
+                    "{\"body\":\"Yes, we ship to Norway in three days.\"}"));
+            WebElement reply = wait.until(d -> widget.findElements(By.cssSelector(".msg.human_agent")).stream()
+                    .filter(m -> m.getText().contains("three days")).findFirst().orElse(null));
+            assertTrue(reply.isDisplayed(), "the person's reply is shown in the widget");
+        } finally {
+            browser.quit();
+        }
+    }
+
     // ---- a. every console page and plugin section as owner, admin and member ----
 
     @Test
-    @Order(5)
+    @Order(6)
     void everyConsolePageAndPluginSectionAnswersEachRoleWithoutAServerError() {
         assertNotNull(member, "the first journey invited a member");
         Map<String, Integer> asOwner = crawl(owner);
@@ -512,7 +583,7 @@ class ReleaseJourneysIT {
     // ---- e. a restart keeps the data; a. sign-in through a configured SMTP server ----
 
     @Test
-    @Order(6)
+    @Order(7)
     void afterARestartWithSmtpTheDataIsReadBackAndSignInMailGoesThroughSmtp() throws Exception {
         assertNotNull(key, "the route journey wrote data");
         server.stopAndAssertClean();
