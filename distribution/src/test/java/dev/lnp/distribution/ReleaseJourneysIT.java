@@ -123,13 +123,17 @@ class ReleaseJourneysIT {
         }
     }
 
-    /** The settings of every start: this port as the public URL, webhooks to loopback receivers, no AOT cache. */
+    /**
+     * The settings of every start: this port as the public URL, webhooks to loopback receivers, no AOT cache, and the
+     * owner as the deployment's operator, so the pages check reaches the Mailbox pages too.
+     */
     private Map<String, String> settings(Map<String, String> more) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("LNP_BASE_URL", base);
         env.put("LNP_AOT_CACHE", "off");
         env.put("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8");
         env.put("LNP_MAIL_POLL__INTERVAL__MS", "200");
+        env.put("LNP_CONSOLE_OPERATORS", OWNER);
         env.putAll(more);
         return env;
     }
@@ -529,6 +533,9 @@ class ReleaseJourneysIT {
                 "the plugin sections are reached: " + asOwner.keySet());
         assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/m/trials/")),
                 "the plugin sections are reached: " + asOwner.keySet());
+        assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/mailbox/")),
+                "the operator's mailbox pages are reached: " + asOwner.keySet());
+        System.out.printf("pages check: %d pages reached as owner%n", asOwner.size());
         asOwner.forEach((path, status) -> assertTrue(status == 200 || status == 303,
                 "as owner " + path + " answered " + status));
 
