@@ -88,6 +88,8 @@ class ReleaseJourneysIT {
     private ConsoleBrowser owner;
     private ConsoleBrowser admin;
     private ConsoleBrowser member;
+    /** The person who approved the agent trial, signed in to the trial workspace. */
+    private ConsoleBrowser trialOwner;
     /** The key the owner made in the console, and what it wrote, read back after the restart. */
     private String key;
     private String contactId;
@@ -236,6 +238,7 @@ class ReleaseJourneysIT {
                 .with("decision", "approve"));
         assertEquals(200, approved.status(), approved.toString());
         assertTrue(approved.main().contains("Approved"), approved.toString());
+        trialOwner = person;
 
         // The agent polls, gets the key once, and uses it on a tool.
         Json status = pollUntilApproved(statusUrl, requestToken);
@@ -535,7 +538,19 @@ class ReleaseJourneysIT {
                 "the plugin sections are reached: " + asOwner.keySet());
         assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/mailbox/")),
                 "the operator's mailbox pages are reached: " + asOwner.keySet());
-        System.out.printf("pages check: %d pages reached as owner%n", asOwner.size());
+        System.out.printf("pages check: %d pages reached as owner: %s%n", asOwner.size(), asOwner);
+        if (trialOwner != null) { // the trial workspace: its Agent trials section has the approved request
+            // Signed in before the workspace existed, the owner enters it as the approval page says: by choosing it.
+            ConsoleBrowser.Page choose = trialOwner.get("/console/workspaces");
+            assertTrue(choose.body().contains("Scout trial"), choose.toString());
+            ConsoleBrowser.Page entered = trialOwner.submit(choose.form("/console/workspaces"));
+            assertEquals(303, entered.status(), entered.toString());
+            Map<String, Integer> asTrialOwner = crawl(trialOwner);
+            assertTrue(asTrialOwner.keySet().stream().anyMatch(p -> p.matches("/console/m/trials/agent-trials/.+")),
+                    "the approved trial's row is reached: " + asTrialOwner.keySet());
+            asTrialOwner.forEach((path, status) -> assertTrue(status == 200 || status == 303,
+                    "as the trial's owner " + path + " answered " + status));
+        }
         asOwner.forEach((path, status) -> assertTrue(status == 200 || status == 303,
                 "as owner " + path + " answered " + status));
 
