@@ -389,76 +389,77 @@ class ReleaseJourneysIT {
         assertNotNull(key, "the route journey made a key");
         site = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0), 0);
         siteOrigin = "http://127.0.0.2:" + site.getAddress().getPort();
-        {
-            HtmlForm create = owner.get("/console/m/chatbot/widgets/new").form("/console/m/chatbot/widgets/new")
-                    .with("name", "Help").with("allowed_origins", siteOrigin)
-                    .with("greeting", "Hi! Ask us about orders.");
-            ConsoleBrowser.Page made = owner.submit(create);
-            assertEquals(201, made.status(), made.toString());
-            Matcher snippet = Pattern.compile("&lt;script src=\"([^\"]+)\" data-key=\"(lnp_cxo_[^\"]+)\" "
-                    + "integrity=\"(sha384-[^\"]+)\"").matcher(made.body());
-            assertTrue(snippet.find(), "the embed snippet is shown: " + made);
-            String scriptUrl = HtmlForm.unescape(snippet.group(1));
-            String widgetKey = snippet.group(2);
-            String integrity = snippet.group(3);
-            String page = "<!doctype html><title>Shop</title><script src=\"" + scriptUrl + "\" data-key=\""
-                    + widgetKey + "\" integrity=\"" + integrity + "\" crossorigin=\"anonymous\" async></script>";
-            site.createContext("/help", exchange -> {
-                byte[] body = page.getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-                exchange.close();
-            });
-            site.start();
-            site.createContext("/", exchange -> {
-                exchange.sendResponseHeaders(404, -1);
-                exchange.close();
-            });
-            HttpResponse<String> hostPage = http.send(HttpRequest.newBuilder(URI.create(siteOrigin + "/help")).GET()
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            assertTrue(hostPage.body().contains(widgetKey), hostPage.body());
+        HtmlForm create = owner.get("/console/m/chatbot/widgets/new").form("/console/m/chatbot/widgets/new")
+                .with("name", "Help").with("allowed_origins", siteOrigin)
+                .with("greeting", "Hi! Ask us about orders.");
+        ConsoleBrowser.Page made = owner.submit(create);
+        assertEquals(201, made.status(), made.toString());
+        Matcher snippet = Pattern.compile("&lt;script src=\"([^\"]+)\" data-key=\"(lnp_cxo_[^\"]+)\" "
+                + "integrity=\"(sha384-[^\"]+)\"").matcher(made.body());
+        assertTrue(snippet.find(), "the embed snippet is shown: " + made);
+        String scriptUrl = HtmlForm.unescape(snippet.group(1));
+        String widgetKey = snippet.group(2);
+        String integrity = snippet.group(3);
+        String page = "<!doctype html><title>Shop</title><script src=\"" + scriptUrl + "\" data-key=\""
+                + widgetKey + "\" integrity=\"" + integrity + "\" crossorigin=\"anonymous\" async></script>";
+        site.createContext("/help", exchange -> {
+            byte[] body = page.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        site.createContext("/", exchange -> {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        site.start();
+        HttpResponse<String> hostPage = http.send(HttpRequest.newBuilder(URI.create(siteOrigin + "/help")).GET()
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(hostPage.body().contains(widgetKey), hostPage.body());
 
-            // What the browser checks before running the script: CORS for the page's origin, and its hash.
-            HttpResponse<byte[]> script = http.send(HttpRequest.newBuilder(URI.create(scriptUrl))
-                    .header("Origin", siteOrigin).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
-            assertEquals(200, script.statusCode());
-            String hash = "sha384-" + Base64.getEncoder().encodeToString(
-                    MessageDigest.getInstance("SHA-384").digest(script.body()));
-            assertEquals(integrity, hash, "the served widget matches its published integrity");
+        // What the browser checks before running the script: CORS for the page's origin, and its hash.
+        HttpResponse<byte[]> script = http.send(HttpRequest.newBuilder(URI.create(scriptUrl))
+                .header("Origin", siteOrigin).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, script.statusCode());
+        String allowed = script.headers().firstValue("Access-Control-Allow-Origin").orElse("");
+        assertTrue(allowed.equals("*") || allowed.equals(siteOrigin), "the script may run on another origin: "
+                + script.headers().map());
+        String hash = "sha384-" + Base64.getEncoder().encodeToString(
+                MessageDigest.getInstance("SHA-384").digest(script.body()));
+        assertEquals(integrity, hash, "the served widget matches its published integrity");
 
-            // What the widget then does from the page: handshake, a question, a request for a person.
-            Json config = sendFrom(siteOrigin, "POST", base + "/api/cxo/config", JSON.createObjectNode()
-                    .put("api_key", widgetKey).put("origin", siteOrigin).put("url", siteOrigin + "/help").toString());
-            assertEquals(200, config.status, config.toString());
-            assertEquals(siteOrigin, config.accessControlAllowOrigin, config.toString());
-            String sessionId = config.body.path("session_id").asText();
-            String token = config.body.path("token").asText();
-            ObjectNode question = JSON.createObjectNode().put("token", token).put("session_id", sessionId)
-                    .put("message", "Where is my order?");
-            question.putObject("context").put("page_url", siteOrigin + "/help").put("request_human", false);
-            assertEquals(202, sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", question.toString()).status);
-            ObjectNode person = question.deepCopy().put("message", "I would like to talk to a person.");
-            ((ObjectNode) person.get("context")).put("request_human", true);
-            Json handoff = sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", person.toString());
-            assertEquals(202, handoff.status, handoff.toString());
+        // What the widget then does from the page: handshake, a question, a request for a person.
+        Json config = sendFrom(siteOrigin, "POST", base + "/api/cxo/config", JSON.createObjectNode()
+                .put("api_key", widgetKey).put("origin", siteOrigin).put("url", siteOrigin + "/help").toString());
+        assertEquals(200, config.status, config.toString());
+        assertEquals(siteOrigin, config.accessControlAllowOrigin, config.toString());
+        String sessionId = config.body.path("session_id").asText();
+        String token = config.body.path("token").asText();
+        ObjectNode question = JSON.createObjectNode().put("token", token).put("session_id", sessionId)
+                .put("message", "Where is my order?");
+        question.putObject("context").put("page_url", siteOrigin + "/help").put("request_human", false);
+        assertEquals(202, sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", question.toString()).status);
+        ObjectNode person = question.deepCopy().put("message", "I would like to talk to a person.");
+        ((ObjectNode) person.get("context")).put("request_human", true);
+        Json handoff = sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", person.toString());
+        assertEquals(202, handoff.status, handoff.toString());
 
-            // A team member answers on the hand-off ticket; the visitor's conversation shows the reply.
-            String ticket = awaitHandoffTicket(sessionId);
-            created(send("POST", base + "/api/v1/issues/" + ticket + "/comments", key,
-                    "{\"body\":\"Your order ships today.\"}"));
-            String history = base + "/api/cxo/history?session_id=" + sessionId + "&token=" + token;
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            Json conversation = sendFrom(siteOrigin, "GET", history, null);
-            while (!conversation.raw.contains("Your order ships today.") && System.nanoTime() < deadline) {
-                Thread.sleep(300);
-                conversation = sendFrom(siteOrigin, "GET", history, null);
-            }
-            assertEquals(200, conversation.status, conversation.toString());
-            assertTrue(conversation.raw.contains("\"human_agent\"") && conversation.raw.contains("Your order ships today."),
-                    "the person's reply reaches the visitor: " + conversation);
-            assertTrue(conversation.raw.contains("\"assistant\""), "the assistant answered too: " + conversation);
+        // A team member answers on the hand-off ticket; the visitor's conversation shows the reply.
+        String ticket = awaitHandoffTicket(sessionId);
+        created(send("POST", base + "/api/v1/issues/" + ticket + "/comments", key,
+                "{\"body\":\"Your order ships today.\"}"));
+        String history = base + "/api/cxo/history?session_id=" + sessionId + "&token=" + token;
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Json conversation = sendFrom(siteOrigin, "GET", history, null);
+        while (!conversation.raw.contains("Your order ships today.") && System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            conversation = sendFrom(siteOrigin, "GET", history, null);
         }
+        assertEquals(200, conversation.status, conversation.toString());
+        assertTrue(conversation.raw.contains("\"human_agent\"") && conversation.raw.contains("Your order ships today."),
+                "the person's reply reaches the visitor: " + conversation);
+        assertTrue(conversation.raw.contains("\"assistant\""), "the assistant answered too: " + conversation);
     }
 
     /** The support ticket a hand-off opened; its description names the chat session and holds the transcript. */
