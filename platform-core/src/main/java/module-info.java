@@ -55,7 +55,10 @@ module lnp.platform.core {
     exports dev.lnp.core.validation to lnp.platform.webhooks;
 
     opens dev.lnp.core.cli to info.picocli;
-    // The precompiled console templates are looked up and called by reflection from the JTE runtime.
+    // The precompiled console templates are looked up and called by reflection from the JTE runtime: every package
+    // that holds one (each template subfolder is a package of its own) is opened to it, or the template fails on the
+    // module path of the release image only. TemplatePackagesAreOpenTest fails when one is missing.
     opens dev.lnp.core.console.view to gg.jte.runtime;
+    opens dev.lnp.core.console.view.mail to gg.jte.runtime; // the HTML part of sign-in and invitation mail
     opens dev.lnp.core.console.text to gg.jte.runtime;
 }

@@ -8,18 +8,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -53,14 +45,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 class DistributionIT {
 
     private static final Duration FIRST_START = Duration.ofMinutes(3);
-    private static final Duration STOP = Duration.ofSeconds(30);
-    /**
-     * After the first start's stop the JVM still writes the AOT cache it recorded (bin/platform), which takes
-     * seconds on a quiet machine and much longer on a loaded one; the process may take this long to end then.
-     */
-    private static final Duration STOP_WITH_CACHE_WRITE = Duration.ofMinutes(3);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private ReleaseImage image;
     private Path work;
     private Path home;
     private Path launcher;
@@ -70,45 +56,25 @@ class DistributionIT {
     private String key;
     private String keptContactId;
 
-    /** The system tools bin/platform and the embedded database call; the test's PATH holds only these. */
-    private static final List<String> SYSTEM_TOOLS = List.of("sh", "readlink", "dirname", "ls", "cksum", "cut",
-            "mkdir", "rm", "id", "setpriv", "chown", "tar", "gzip");
-    private static Path toolsOnly;
-
     @BeforeAll
     void unpackDistribution() throws Exception {
-        Path tarball = Path.of(System.getProperty("lnp.dist.tarball", "target/lnp-0.1.0-SNAPSHOT-linux-x64.tar.gz"));
-        assertTrue(Files.isRegularFile(tarball), "no release archive at " + tarball + "; run the package phase first");
-        // Every folder above the data folder must be enterable by the unprivileged database user.
-        work = Files.createTempDirectory("lnp-dist-it-");
-        Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
-        toolsOnly = systemToolsWithoutJava(Files.createDirectories(work.resolve("path")));
-        Path opt = Files.createDirectories(work.resolve("opt"));
-        run(List.of("tar", "-xzf", tarball.toAbsolutePath().toString()), opt, Duration.ofMinutes(2));
-        try (Stream<Path> top = Files.list(opt)) {
-            List<Path> folders = top.toList();
-            assertEquals(1, folders.size(), "the archive holds one folder: " + folders);
-            home = folders.get(0);
-        }
+        image = ReleaseImage.unpack("dist-it");
+        work = image.work;
+        home = image.home;
+        launcher = image.launcher;
+        dataDir = image.dataDir;
+        callerDir = image.callerDir;
         assertTrue(home.getFileName().toString().matches("lnp-\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), home.toString());
         assertEquals(List.of(), listQuietly(home.resolve("plugins")).toList(),
                 "the third-party plugins folder ships empty (the bundled plugins are in lib/plugins/)");
         Path plugin = TemplatePlugin.jar();
         Files.copy(plugin, home.resolve("plugins").resolve(plugin.getFileName()));
-        dataDir = work.resolve("state").resolve("data");
-        callerDir = Files.createDirectories(work.resolve("elsewhere"));
-        Path linkDir = Files.createDirectories(work.resolve("usr-local-bin"));
-        launcher = Files.createSymbolicLink(linkDir.resolve("platform"), home.resolve("bin/platform"));
-        for (Path dir = work; dir != null; dir = dir.getParent()) {
-            assertTrue(Files.getPosixFilePermissions(dir).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_EXECUTE),
-                    dir + " must be enterable by others for the embedded database user");
-        }
     }
 
     @AfterAll
     void deleteCopy() throws IOException {
-        if (work != null && !Boolean.getBoolean("lnp.dist.keep")) {
-            deleteTree(work);
+        if (image != null) {
+            image.close();
         }
     }
 
@@ -121,7 +87,7 @@ class DistributionIT {
         assertTrue(Files.readString(home.resolve("conf/platform.yaml")).contains("For production"));
         assertTrue(Files.readString(home.resolve("systemd/lnp.service")).contains("ExecStart=/opt/lnp/bin/platform serve"));
         assertFalse(Files.exists(home.resolve("data")) || Files.exists(home.resolve("cache")), "no state is packed");
-        try (Stream<Path> tools = Files.list(toolsOnly)) {
+        try (Stream<Path> tools = Files.list(image.toolsOnly)) {
             assertTrue(tools.noneMatch(t -> t.getFileName().toString().startsWith("java")), "no JDK on the PATH");
         }
         assertFalse(Files.exists(home.resolve("runtime/include")), "header files are stripped");
@@ -210,7 +176,7 @@ class DistributionIT {
     @Test
     @Order(5)
     void serveStartsEmbeddedDatabaseAnswersAndStopsCleanlyOnSigterm() throws Exception {
-        Server server = Server.start(this, "first");
+        ImageServer server = image.start("first", Map.of());
         try {
             server.awaitReady(FIRST_START);
             assertEquals(200, server.get("/observe/health/live").statusCode());
@@ -298,7 +264,7 @@ class DistributionIT {
         // once refused every start (each reader held one connection and waited for a second).
         // The class-loading log through JAVA_TOOL_OPTIONS: LNP_JAVA_OPTS would key a cache of its own (bin/platform).
         Path classes = work.resolve("second-classes.log");
-        Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
+        ImageServer server = image.start("second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
                 "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes));
         try {
             server.awaitReady(FIRST_START);
@@ -347,7 +313,7 @@ class DistributionIT {
         // Other JVM options than the earlier starts: a cache recorded under those may not fit these (bin/platform).
         Map<String, String> quota = Map.of("LNP_QUOTAS_MEMO_MONTHLY", "2",
                 "LNP_JAVA_OPTS", "-Xmx256m -Dlnp.it.options=other");
-        Server server = Server.start(this, "third-party", quota);
+        ImageServer server = image.start("third-party", quota);
         Map<String, String> operator = Map.of("LNP_DATA_DIR", dataDir.toString());
         try {
             server.awaitReady(FIRST_START);
@@ -397,109 +363,6 @@ class DistributionIT {
         return matcher.group(1);
     }
 
-    // ---- the server process ----
-
-    private record Server(DistributionIT it, Process process, int port, int managementPort, Path log) {
-
-        static Server start(DistributionIT it, String name) throws IOException {
-            return start(it, name, Map.of());
-        }
-
-        static Server start(DistributionIT it, String name, Map<String, String> extraEnv) throws IOException {
-            int port = freePort();
-            Path log = it.work.resolve("serve-" + name + ".log");
-            ProcessBuilder pb = new ProcessBuilder(it.launcher.toString(), "serve")
-                    .directory(it.callerDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile());
-            var env = pb.environment();
-            env.keySet().removeIf(k -> k.startsWith("LNP_")); // nothing from the build's environment, no database URL
-            withoutJdk(env);
-            env.put("LNP_HTTP_PORT", String.valueOf(port));
-            int managementPort = freePort();
-            env.put("LNP_MANAGEMENT_PORT", String.valueOf(managementPort));
-            env.put("LNP_HTTP_HOST", "127.0.0.1");
-            env.put("LNP_DATA_DIR", it.dataDir.toString());
-            env.put("LNP_JAVA_OPTS", "-Xmx256m");
-            env.putAll(extraEnv);
-            return new Server(it, pb.start(), port, managementPort, log);
-        }
-
-        void awaitReady(Duration timeout) throws Exception {
-            long started = System.nanoTime();
-            long deadline = started + timeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) {
-                    fail("bin/platform serve exited with " + process.exitValue() + " before ready:\n" + tail());
-                }
-                try {
-                    if (get("/observe/health/ready").statusCode() == 200) {
-                        System.out.printf("ready after %d ms%n", (System.nanoTime() - started) / 1_000_000);
-                        return;
-                    }
-                } catch (IOException notYetListening) {
-                    // keep polling
-                }
-                Thread.sleep(250);
-            }
-            fail("not ready within " + timeout + ":\n" + tail());
-        }
-
-        HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                    .header("Accept", "application/json, text/event-stream")
-                    .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> management(String path) throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> send(String method, String path, String key, String json)
-                throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                    .header("Authorization", "Bearer " + key)
-                    .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> get(String path) throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        /** SIGTERM (bin/platform execs the JVM, so it gets the signal): exit 0, embedded database stopped. */
-        void stopAndAssertClean() throws Exception {
-            process.destroy();
-            long deadline = System.nanoTime() + STOP.toNanos();
-            while (!Files.readString(log).contains("Platform stopped") && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertTrue(Files.readString(log).contains("Platform stopped"),
-                    "the platform did not stop within " + STOP + " of SIGTERM:\n" + tail());
-            if (!process.waitFor(STOP_WITH_CACHE_WRITE.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                fail("bin/platform serve did not end within " + STOP_WITH_CACHE_WRITE + " of SIGTERM:\n" + tail());
-            }
-            assertEquals(0, process.exitValue(), "a requested stop exits 0:\n" + tail());
-            assertFalse(Files.exists(it.dataDir.resolve("pgsql/data/postmaster.pid")),
-                    "the embedded PostgreSQL is stopped with the platform:\n" + tail());
-            assertTrue(Files.readString(log).contains("Platform stopped"), "graceful shutdown logged:\n" + tail());
-        }
-
-        String tail() {
-            try {
-                List<String> lines = Files.readAllLines(log);
-                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-            } catch (IOException e) {
-                return "(no log: " + e + ")";
-            }
-        }
-    }
-
     // ---- helpers ----
 
     private static void assertRouteLine(String out, String method, String path, String plugin, String scope) {
@@ -509,32 +372,13 @@ class DistributionIT {
     }
 
     /** Runs a command to its end; its standard output, or a failure with everything it printed. */
-    private static String run(List<String> command, Path dir, Duration timeout) throws Exception {
-        return run(command, dir, timeout, Map.of());
+    private String run(List<String> command, Path dir, Duration timeout) throws Exception {
+        return image.run(command, dir, timeout, Map.of());
     }
 
-    private static String run(List<String> command, Path dir, Duration timeout, Map<String, String> extraEnv)
+    private String run(List<String> command, Path dir, Duration timeout, Map<String, String> extraEnv)
             throws Exception {
-        Path out = Files.createTempFile("lnp-dist-it-", ".out");
-        Path err = Files.createTempFile("lnp-dist-it-", ".err");
-        try {
-            ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
-                    .redirectOutput(out.toFile()).redirectError(err.toFile());
-            pb.environment().keySet().removeIf(k -> k.startsWith("LNP_"));
-            withoutJdk(pb.environment());
-            pb.environment().putAll(extraEnv);
-            Process p = pb.start();
-            if (!p.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor();
-                fail(command + " did not finish within " + timeout + ":\n" + Files.readString(err));
-            }
-            String stdout = Files.readString(out);
-            assertEquals(0, p.exitValue(), command + " failed:\n" + stdout + Files.readString(err));
-            return stdout;
-        } finally {
-            Files.deleteIfExists(out);
-            Files.deleteIfExists(err);
-        }
+        return image.run(command, dir, timeout, extraEnv);
     }
 
     private static java.util.stream.Stream<Path> listQuietly(Path dir) {
@@ -542,29 +386,6 @@ class DistributionIT {
             return Files.list(dir);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** No JDK reachable: PATH holds only {@link #SYSTEM_TOOLS}, and JAVA_HOME is unset. */
-    private static void withoutJdk(java.util.Map<String, String> env) {
-        env.remove("JAVA_HOME");
-        env.remove("JDK_HOME");
-        env.put("PATH", toolsOnly.toString());
-    }
-
-    private static Path systemToolsWithoutJava(Path dir) throws IOException {
-        for (String tool : SYSTEM_TOOLS) {
-            Path found = Stream.of("/usr/bin", "/bin", "/usr/sbin", "/sbin").map(d -> Path.of(d, tool))
-                    .filter(Files::isExecutable).findFirst()
-                    .orElseThrow(() -> new AssertionError("the smoke test needs " + tool + " on this machine"));
-            Files.createSymbolicLink(dir.resolve(tool), found);
-        }
-        return dir;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 
@@ -607,27 +428,5 @@ class DistributionIT {
 
     private static String head(String text) {
         return text.length() <= 500 ? text : text.substring(0, 500) + "...";
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                if (e != null) {
-                    throw new UncheckedIOException(e);
-                }
-                Files.delete(dir);
-                return FileVisitResult.CONTINUE;
-            }
-        });
     }
 }
