@@ -316,11 +316,16 @@ class ReleaseJourneysIT {
         connectionName = "Journeys full access";
         HtmlForm create = owner.get("/console/connections").form("/console/connections")
                 .with("name", connectionName).with("preset", "full-access");
-        ConsoleBrowser.Page shown = owner.submit(create);
-        assertTrue(shown.status() == 200 || shown.status() == 201, shown.toString());
+        ConsoleBrowser.Page created = owner.submit(create);
+        assertEquals(303, created.status(), "created, then shown after a redirect: " + created);
+        ConsoleBrowser.Page shown = owner.get(created.location());
+        assertEquals(200, shown.status(), shown.toString());
         Matcher newKey = Pattern.compile("id=\"new-key\"[^>]*value=\"(lnp_[^\"]+)\"").matcher(shown.body());
         assertTrue(newKey.find(), "the key is shown once: " + shown);
         key = newKey.group(1);
+        ConsoleBrowser.Page reloaded = owner.get(created.location());
+        assertEquals(410, reloaded.status(), "a reload neither shows the key again nor makes another: " + reloaded);
+        assertFalse(reloaded.body().contains(key), reloaded.toString());
 
         // Every list route of the image (platform routes) answers the key.
         for (String line : image.operator("routes").lines().toList()) {
