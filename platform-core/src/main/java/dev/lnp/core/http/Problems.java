@@ -12,14 +12,14 @@ import io.helidon.webserver.http.ServerResponse;
 /** Writes {@code application/problem+json} (RFC 9457) with our stable {@code code} and the request id. */
 public final class Problems {
 
-    public static final String TYPE_BASE = "https://lnp.dev/problems/";
+    public static final String TYPE_BASE = ApiProblem.TYPE_BASE;
 
     private Problems() {
     }
 
     public static void write(ServerResponse res, String requestId, ApiProblem problem) {
         ObjectNode body = Json.object();
-        body.put("type", TYPE_BASE + problem.code().replace('_', '-'));
+        body.put("type", ApiProblem.typeOf(problem.code()));
         body.put("title", problem.title());
         body.put("status", problem.status());
         body.put("detail", problem.detail());
