@@ -61,6 +61,15 @@ public final class Problems {
         return dev.lnp.core.db.Database.isUnreachable(failure);
     }
 
+    /** 404 for a path outside the API that nothing serves; the path is cut short and shown printable. */
+    public static ApiProblem nothingAt(String path) {
+        String shown = path == null ? "" : path.replaceAll("[^\\x21-\\x7e]", "?");
+        if (shown.length() > 200) {
+            shown = shown.substring(0, 200) + "...";
+        }
+        return new ApiProblem(404, "not_found", "Not Found", "Nothing is served at " + shown + ".");
+    }
+
     public static ApiProblem routeNotFound(String method, String path) {
         return new ApiProblem(404, "route_not_found", "Not Found", "No route " + method + " " + path + ".");
     }
