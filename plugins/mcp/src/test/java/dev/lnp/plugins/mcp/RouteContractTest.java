@@ -319,6 +319,7 @@ class RouteContractTest {
                 new String[] {"crm_update_contact", "{\"id\":\"%s\",\"first_name\":\"x\"}", "contact"},
                 new String[] {"issues_get", "{\"id\":\"%s\"}", "task"},
                 new String[] {"issues_update", "{\"id\":\"%s\",\"title\":\"x\"}", "task"},
+                new String[] {"issues_comment", "{\"issue_id\":\"%s\",\"body\":\"x\"}", "task"},
                 new String[] {"issues_comment", "{\"id\":\"%s\",\"body\":\"x\"}", "task"},
                 new String[] {"issues_create", "{" + task + ",\"project_id\":\"%s\"}", "project"},
                 new String[] {"issues_create", "{" + task + ",\"project_id\":\"" + mine.id("project")
