@@ -179,6 +179,10 @@ public final class BodyValidator {
         } else if (message.startsWith(": ")) {
             message = message.substring(2);
         }
+        // "number found, integer expected" (or "[integer, null] expected"): a fraction where a whole number belongs.
+        if ("type".equals(error.getKeyword()) && message.startsWith("number found, ") && message.contains("integer")) {
+            return name(location) + " must be a whole number";
+        }
         // "does not match the uuid pattern must be a valid RFC 4122 UUID" reads as two sentences run together.
         int must = message.startsWith("does not match the ") ? message.indexOf(" pattern must be ") : -1;
         if (must > 0) {

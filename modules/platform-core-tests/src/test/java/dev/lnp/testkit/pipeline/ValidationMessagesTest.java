@@ -34,6 +34,14 @@ class ValidationMessagesTest {
     }
 
     @Test
+    void aFractionWhereAWholeNumberBelongsSaysSo() throws Exception {
+        FieldError error = validate("{\"type\":\"object\",\"properties\":{\"n\":{\"type\":[\"integer\",\"null\"]}}}",
+                "{\"n\":0.5}").get(0);
+        assertEquals("/n", error.pointer());
+        assertEquals("n must be a whole number", error.message());
+    }
+
+    @Test
     void anEmptyPatchSaysTheBodyMustSetAField() throws Exception {
         FieldError rest = validate("{\"type\":\"object\",\"minProperties\":1,\"properties\":{\"a\":{}}}", "{}").get(0);
         assertEquals("", rest.pointer());
