@@ -23,6 +23,7 @@ module lnp.platform.api {
     exports dev.lnp.api.chat;
     exports dev.lnp.api.console;
     exports dev.lnp.api.people;
+    exports dev.lnp.api.crm;
 
     opens dev.lnp.api.http to com.fasterxml.jackson.databind;
     opens dev.lnp.api.mcp to com.fasterxml.jackson.databind;

@@ -72,6 +72,10 @@ public final class ApiServer {
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
                 Problems.routeNotFound(req.prologue().method().text(), req.path().path())));
+        // Every other path nothing serves (/observe/health is the observe feature's, routed before this): a
+        // problem+json 404 saying so, rather than the server's own answer for requests it could not read.
+        routing.any((req, res) -> Problems.write(res, RequestIds.of(req, res),
+                Problems.nothingAt(req.path().path())));
 
         var health = HealthObserver.builder().details(true);
         healthChecks.forEach(health::addCheck);

@@ -12,14 +12,14 @@ import io.helidon.webserver.http.ServerResponse;
 /** Writes {@code application/problem+json} (RFC 9457) with our stable {@code code} and the request id. */
 public final class Problems {
 
-    public static final String TYPE_BASE = "https://lnp.dev/problems/";
+    public static final String TYPE_BASE = ApiProblem.TYPE_BASE;
 
     private Problems() {
     }
 
     public static void write(ServerResponse res, String requestId, ApiProblem problem) {
         ObjectNode body = Json.object();
-        body.put("type", TYPE_BASE + problem.code().replace('_', '-'));
+        body.put("type", ApiProblem.typeOf(problem.code()));
         body.put("title", problem.title());
         body.put("status", problem.status());
         body.put("detail", problem.detail());
@@ -59,6 +59,15 @@ public final class Problems {
     /** See {@link dev.lnp.core.db.Database#isUnreachable}. */
     public static boolean isDatabaseUnreachable(Throwable failure) {
         return dev.lnp.core.db.Database.isUnreachable(failure);
+    }
+
+    /** 404 for a path outside the API that nothing serves; the path is cut short and shown printable. */
+    public static ApiProblem nothingAt(String path) {
+        String shown = path == null ? "" : path.replaceAll("[^\\x21-\\x7e]", "?");
+        if (shown.length() > 200) {
+            shown = shown.substring(0, 200) + "...";
+        }
+        return new ApiProblem(404, "not_found", "Not Found", "Nothing is served at " + shown + ".");
     }
 
     public static ApiProblem routeNotFound(String method, String path) {

@@ -33,10 +33,12 @@ public final class BodyValidator {
 
     private final Schema schema;
     private final JsonNode hints;
+    private final JsonNode rootRequired;
 
-    private BodyValidator(Schema schema, JsonNode hints) {
+    private BodyValidator(Schema schema, JsonNode hints, JsonNode rootRequired) {
         this.schema = schema;
         this.hints = hints;
+        this.rootRequired = rootRequired;
     }
 
     /** @param id a stable name for the schema, used in its location (e.g. {@code route:POST /api/v1/issues}) */
@@ -44,7 +46,7 @@ public final class BodyValidator {
         String location = "urn:lnp:schema:" + id.replaceAll("[^A-Za-z0-9._-]", "_");
         Schema schema = REGISTRY.getSchema(SchemaLocation.of(location), schemaNode);
         schema.initializeValidators();
-        return new BodyValidator(schema, schemaNode.path("x-unknown-field-hints"));
+        return new BodyValidator(schema, schemaNode.path("x-unknown-field-hints"), schemaNode.path("required"));
     }
 
     public List<FieldError> validate(JsonNode body) {
@@ -94,8 +96,31 @@ public final class BodyValidator {
         }
     }
 
-    private static String name(String pointer) {
-        return pointer.isEmpty() ? "body" : pointer.substring(pointer.lastIndexOf('/') + 1);
+    /**
+     * The field a pointer names, as a reader would write it: {@code /name} is {@code name}; an array element
+     * carries its array's name and index, {@code /tags/0} is {@code tags[0]}; the body itself is {@code body}.
+     */
+    static String name(String pointer) {
+        if (pointer.isEmpty()) {
+            return "body";
+        }
+        String[] segments = pointer.substring(1).split("/", -1);
+        StringBuilder indexes = new StringBuilder();
+        int i = segments.length - 1;
+        while (i > 0 && isIndex(segments[i])) {
+            indexes.insert(0, "[" + segments[i] + "]");
+            i--;
+        }
+        String field = segments[i].replace("~1", "/").replace("~0", "~");
+        if (isIndex(field) && i == 0) {
+            // A top-level array (a body that is a list).
+            return "body[" + field + "]" + indexes;
+        }
+        return field + indexes;
+    }
+
+    private static boolean isIndex(String segment) {
+        return !segment.isEmpty() && segment.length() < 10 && segment.chars().allMatch(Character::isDigit);
     }
 
     private FieldError toFieldError(Error error) {
@@ -110,8 +135,39 @@ public final class BodyValidator {
                 yield new FieldError(child(location, field), "unknown",
                         "unknown field " + field + (hint.isEmpty() ? "; it is not accepted here" : ": " + hint));
             }
+            case "minProperties" -> new FieldError(location, keyword, atLeastFields(location, error));
+            case "maxProperties" -> new FieldError(location, keyword, name(location) + " must set at most "
+                    + argument(error) + " fields");
             default -> new FieldError(location, keyword, describe(location, error));
         };
+    }
+
+    /**
+     * "the body must set at least one field" rather than the library's "must have at least 1 properties"; fields
+     * the schema requires anyway (an MCP update tool's {@code id}) are named as not counting.
+     */
+    private String atLeastFields(String location, Error error) {
+        int least = argument(error);
+        List<String> required = new ArrayList<>();
+        if (location.isEmpty()) {
+            rootRequired.forEach(r -> required.add(r.asText()));
+        }
+        int beyond = required.isEmpty() || least <= required.size() ? least : least - required.size();
+        String subject = location.isEmpty() ? "the body" : name(location);
+        return subject + " must set at least " + (beyond == 1 ? "one field" : beyond + " fields")
+                + (required.isEmpty() || least <= required.size() ? "" : " besides " + String.join(", ", required));
+    }
+
+    private static int argument(Error error) {
+        Object[] arguments = error.getArguments();
+        if (arguments != null && arguments.length > 0) {
+            try {
+                return Integer.parseInt(String.valueOf(arguments[0]));
+            } catch (NumberFormatException e) {
+                // Fall through to the default below.
+            }
+        }
+        return 1;
     }
 
     /** The library's message without its own location prefix, which the pointer already gives. */
@@ -123,8 +179,16 @@ public final class BodyValidator {
         } else if (message.startsWith(": ")) {
             message = message.substring(2);
         }
-        String field = location.isEmpty() ? "body" : location.substring(location.lastIndexOf('/') + 1);
-        return field + " " + message;
+        // "number found, integer expected" (or "[integer, null] expected"): a fraction where a whole number belongs.
+        if ("type".equals(error.getKeyword()) && message.startsWith("number found, ") && message.contains("integer")) {
+            return name(location) + " must be a whole number";
+        }
+        // "does not match the uuid pattern must be a valid RFC 4122 UUID" reads as two sentences run together.
+        int must = message.startsWith("does not match the ") ? message.indexOf(" pattern must be ") : -1;
+        if (must > 0) {
+            message = message.substring(must + " pattern ".length());
+        }
+        return name(location) + " " + message;
     }
 
     private static String pointer(String path) {

@@ -16,6 +16,9 @@ public class ApiProblem extends RuntimeException {
      */
     public static final int MAX_LISTED_ERRORS = 100;
 
+    /** Where every problem's {@code type} URI starts; the code follows with {@code -} for {@code _}. */
+    public static final String TYPE_BASE = "https://lnp.dev/problems/";
+
     private final int status;
     private final String code;
     private final String title;
@@ -57,6 +60,11 @@ public class ApiProblem extends RuntimeException {
 
     public static ApiProblem badRequest(String code, String detail) {
         return new ApiProblem(400, code, "Bad Request", detail);
+    }
+
+    /** The {@code type} URI of problems with this code, e.g. {@code https://lnp.dev/problems/not-found}. */
+    public static String typeOf(String code) {
+        return TYPE_BASE + code.replace('_', '-');
     }
 
     public int status() {

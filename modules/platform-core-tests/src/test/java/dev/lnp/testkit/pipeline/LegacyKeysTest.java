@@ -41,4 +41,25 @@ class LegacyKeysTest {
             }
         }
     }
+
+    /** The shipped configuration file says what the server does when the setting is unset (accepted, above). */
+    @Test
+    void theShippedConfigurationFileDescribesTheUnsetCaseAsTheServerBehaves() throws Exception {
+        java.nio.file.Path yaml = java.nio.file.Path.of("../../distribution/src/main/dist/conf/platform.yaml");
+        List<String> lines = java.nio.file.Files.readAllLines(yaml);
+        int setting = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).strip().startsWith("# legacy_until:") || lines.get(i).strip().startsWith("legacy_until:")) {
+                setting = i;
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(setting > 0, "legacy_until is in " + yaml);
+        StringBuilder comment = new StringBuilder();
+        for (int i = setting - 1; i >= 0 && lines.get(i).strip().startsWith("#"); i--) {
+            comment.insert(0, lines.get(i).strip() + " ");
+        }
+        String unset = comment.substring(comment.indexOf("Unset:"));
+        org.junit.jupiter.api.Assertions.assertTrue(unset.contains("accepted"), unset);
+        org.junit.jupiter.api.Assertions.assertFalse(unset.contains("refused"), unset);
+    }
 }

@@ -62,6 +62,18 @@ class ValidationAndErrorsTest {
         var response = platform.patch("/api/v1/probe/items/" + id, key, "{}");
         assertEquals(422, response.status(), response.body());
         assertEquals("minProperties", response.json().path("errors").get(0).path("rule").asText());
+        assertEquals("the body must set at least one field",
+                response.json().path("errors").get(0).path("message").asText(), response.body());
+    }
+
+    @Test
+    void anArrayElementIsNamedByItsArrayAndIndex(TestPlatform platform) {
+        var response = platform.post("/api/v1/probe/items", key(platform),
+                "{\"name\":\"a\",\"tags\":[\"" + java.util.UUID.randomUUID() + "\",\"nope\"]}");
+        assertEquals(422, response.status(), response.body());
+        var error = response.json().path("errors").get(0);
+        assertEquals("/tags/1", error.path("pointer").asText());
+        assertEquals("tags[1] must be a valid RFC 4122 UUID", error.path("message").asText(), response.body());
     }
 
     @Test
@@ -122,6 +134,19 @@ class ValidationAndErrorsTest {
         assertFalse(response.body().contains("SELECT"), response.body());
         assertFalse(response.body().contains("IllegalStateException"), response.body());
         assertFalse(response.body().contains("dev.lnp"), response.body());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"/observe/metrics", "/nothing/here", "/favicon.ico", "/"})
+    void pathsOutsideTheApiThatNothingServesAre404ProblemsSayingSo(String path, TestPlatform platform) {
+        var response = platform.get(path, null);
+        assertEquals(404, response.status(), response.body());
+        assertEquals("application/problem+json", response.header("Content-Type").orElseThrow());
+        assertEquals("not_found", response.json().path("code").asText());
+        assertEquals("https://lnp.dev/problems/not-found", response.json().path("type").asText());
+        assertEquals("Nothing is served at " + path + ".", response.json().path("detail").asText());
+        assertEquals(response.header("X-Request-Id").orElseThrow(), response.json().path("request_id").asText());
+        assertEquals(200, platform.get("/observe/health", null).status(), "health is still served");
     }
 
     @Test

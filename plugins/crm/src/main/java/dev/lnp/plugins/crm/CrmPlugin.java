@@ -2,6 +2,7 @@ package dev.lnp.plugins.crm;
 
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.crm.DealDirectory;
 
 /**
  * The CRM: contacts and deals, over REST and MCP tools that share one service per entity, with their events
@@ -22,7 +23,9 @@ public final class CrmPlugin implements PlatformPlugin {
                 .scope(CrmScopes.DEALS_READ, "Read deals")
                 .scope(CrmScopes.DEALS_WRITE, "Create, change and delete deals")
                 .quota(CrmScopes.QUOTA, CrmScopes.QUOTA_DEFAULT_MONTHLY)
-                .migrations(SCHEMA);
+                .migrations(SCHEMA)
+                .provide(DealDirectory.class, (tx, dealId) -> new DealRepository(tx.handle(), tx.workspaceId())
+                        .exists(dealId));
         new ContactRoutes(contacts, schemas).routes().forEach(registrar::route);
         new DealRoutes(deals, schemas).routes().forEach(registrar::route);
         new ContactTools(contacts, schemas).tools().forEach(registrar::tool);

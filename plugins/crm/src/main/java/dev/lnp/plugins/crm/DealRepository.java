@@ -47,6 +47,11 @@ final class DealRepository {
                 .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
     }
 
+    boolean exists(UUID id) {
+        return handle.createQuery("SELECT EXISTS (SELECT 1 FROM crm.deals WHERE workspace_id = :workspace_id AND id = :id)")
+                .bind("workspace_id", workspaceId).bind("id", id).mapTo(Boolean.class).one();
+    }
+
     /** The deal, locked until the transaction ends, so its state cannot change between check and update. */
     Optional<ObjectNode> findForUpdate(UUID id) {
         return handle.createQuery("SELECT * FROM crm.deals WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE")

@@ -29,7 +29,7 @@ class DealStreamingTest {
         key = platform.fullAccessKey(platform.createWorkspace("deal-streaming"));
         create(platform, """
                 {"title":"Łukasz \\"big\\" <deal>","value":1234567.50,"currency":"EUR","stage":"proposal",
-                 "status":"open","probability":12.5,"expected_close_date":"2027-02-28","description":"a\\nb\\t🎉",
+                 "status":"open","probability":12,"expected_close_date":"2027-02-28","description":"a\\nb\\t🎉",
                  "lost_reason":null,"source":"web","tags":["x","β",""],"custom_fields":{"n":1.25,"l":[true,null]},
                  "external_id":"ext-9","commission_pct":7,"territory":"EMEA"}""");
         create(platform, """

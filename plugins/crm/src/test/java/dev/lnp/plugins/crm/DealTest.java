@@ -65,6 +65,7 @@ class DealTest {
                 Arguments.of("company_id is a UUID", with("company_id", "\"acme\""), "/company_id"),
                 Arguments.of("probability max 100", with("probability", "100.5"), "/probability"),
                 Arguments.of("probability min 0", with("probability", "-1"), "/probability"),
+                Arguments.of("probability is a whole percent, not a fraction", with("probability", "0.5"), "/probability"),
                 Arguments.of("expected_close_date is a date", with("expected_close_date", "\"2025-13-01\""), "/expected_close_date"),
                 Arguments.of("expected_close_date is not a timestamp", with("expected_close_date", "\"2025-01-01T10:00:00Z\""), "/expected_close_date"),
                 Arguments.of("description max 10000", with("description", text(10_001)), "/description"),
@@ -116,6 +117,25 @@ class DealTest {
         var response = platform.post("/api/v1/crm/deals", key, body);
         assertEquals(201, response.status(), response.body());
         return response.data();
+    }
+
+    @Test
+    void probabilityIsOneScaleWholePercentAndCompanyIdIsAnExternalReference(TestPlatform platform) {
+        var fraction = platform.post("/api/v1/crm/deals", key, "{\"title\":\"half\",\"probability\":0.5}");
+        assertEquals(422, fraction.status(), fraction.body());
+        assertEquals("probability must be a whole number",
+                fraction.json().path("errors").path(0).path("message").asText(), fraction.body());
+        UUID company = UUID.randomUUID();
+        var percent = platform.post("/api/v1/crm/deals", key, "{\"title\":\"half\",\"probability\":50,"
+                + "\"company_id\":\"" + company + "\"}");
+        assertEquals(201, percent.status(), percent.body());
+        assertEquals(50, percent.data().path("probability").asInt());
+        // No companies resource exists: company_id is kept as the client's reference, unchecked.
+        assertEquals(company.toString(), percent.data().path("company_id").asText());
+        assertEquals(422, platform.post("/api/v1/crm/deals", key, "{\"title\":\"x\",\"probability\":101}").status());
+        var patched = platform.patch("/api/v1/crm/deals/" + percent.data().path("id").asText(), key,
+                "{\"probability\":0.75}");
+        assertEquals(422, patched.status(), patched.body());
     }
 
     @Test

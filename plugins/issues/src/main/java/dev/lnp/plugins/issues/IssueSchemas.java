@@ -24,7 +24,7 @@ final class IssueSchemas {
     final JsonNode issueGet = JsonSchemas.idOnly("Get an issue", "the task's or ticket's id");
     final JsonNode taskDelete = JsonSchemas.idOnly("Delete a task", "the task's id");
     final JsonNode commentCreate = load("comment-create.json");
-    final JsonNode commentCreateOnIssue = JsonSchemas.withId(commentCreate, "the task's or ticket's id");
+    final JsonNode commentCreateOnIssue = commentOnIssue(commentCreate);
     final JsonNode comment = load("comment.json");
     final JsonNode labelCreate = load("label-create.json");
     final JsonNode label = load("label.json");
@@ -37,6 +37,22 @@ final class IssueSchemas {
     }
 
     /**
+     * The comment tool names its task or ticket {@code issue_id}, as a comment does; {@code id}, the name it had
+     * first, is still accepted as a deprecated alias (one of the two is required: {@link IssueTools}).
+     */
+    private static JsonNode commentOnIssue(JsonNode body) {
+        ObjectNode schema = body.deepCopy();
+        ObjectNode properties = dev.lnp.api.Json.object();
+        properties.set("issue_id", dev.lnp.api.Json.object().put("type", "string").put("format", "uuid")
+                .put("description", "the task's or ticket's id (required)"));
+        properties.set("id", dev.lnp.api.Json.object().put("type", "string").put("format", "uuid")
+                .put("deprecated", true).put("description", "deprecated alias of issue_id; send issue_id"));
+        body.path("properties").properties().forEach(e -> properties.set(e.getKey(), e.getValue().deepCopy()));
+        schema.set("properties", properties);
+        return schema;
+    }
+
+    /**
      * PATCH accepts the create fields; null clears an optional field. {@code kind} may be repeated (clients that
      * send the whole item back) but never changed: {@link IssueService#update} compares it with the stored kind.
      */
@@ -44,6 +60,18 @@ final class IssueSchemas {
         ObjectNode patch = JsonSchemas.patchOf(create, "Issue update", Set.of("kind", "title", "status", "priority"));
         ((ObjectNode) patch.get("properties").get("kind")).put("description",
                 "the item's current kind, accepted unchanged; a different kind is refused (422)");
+        // Returned on every issue and set by the bulk patch, so an update takes them too (not a create).
+        ObjectNode properties = (ObjectNode) patch.get("properties");
+        properties.set("start_date", dev.lnp.api.Json.object().set("type",
+                dev.lnp.api.Json.mapper().createArrayNode().add("string").add("null")));
+        ((ObjectNode) properties.get("start_date")).put("format", "date");
+        properties.set("epic_id", dev.lnp.api.Json.object().set("type",
+                dev.lnp.api.Json.mapper().createArrayNode().add("string").add("null")));
+        ((ObjectNode) properties.get("epic_id")).put("format", "uuid")
+                .put("description", "a task of the workspace (an epic is a task), not the item itself");
+        if (patch.get("x-unknown-field-hints") instanceof ObjectNode hints) {
+            hints.remove(List.of("start_date", "epic_id"));
+        }
         return patch;
     }
 }

@@ -25,9 +25,16 @@ import java.util.function.Supplier;
  */
 final class IssueService {
 
-    /** The fields of the Issue table: what create and update accept. */
+    /** The fields of the Issue table: what create accepts. */
     static final List<String> WRITABLE = List.of("title", "description", "status", "priority", "project_id",
             "assignee_id", "due_at", "parent_id", "cycle_id", "estimate_hours");
+
+    /**
+     * What an update accepts: the create fields, and the two planning fields every issue returns and the bulk
+     * patch sets, so that a client can send back a field it read.
+     */
+    static final List<String> UPDATABLE = java.util.stream.Stream.concat(WRITABLE.stream(),
+            java.util.stream.Stream.of("start_date", "epic_id")).toList();
 
     private final IssueRepository issues;
     private final Supplier<ProjectDirectory> projects;
@@ -87,7 +94,7 @@ final class IssueService {
         IssueKind kind = ref(tx, id).kind();
         ObjectNode stored = issues.find(tx.handle(), tx.workspaceId(), kind, id, true)
                 .orElseThrow(IssueService::notFound);
-        Map<Column, Object> values = values(body);
+        Map<Column, Object> values = values(body, UPDATABLE);
         List<FieldError> errors = new ArrayList<>();
         checkKindUnchanged(kind, body, errors);
         if (body.has("status")) {
@@ -111,6 +118,15 @@ final class IssueService {
             } else if (issues.isAncestorOrSelf(tx.handle(), tx.workspaceId(), kind, parent, id)) {
                 errors.add(new FieldError("/parent_id", "cycle", "parent_id would make this " + kind.key
                         + " its own ancestor"));
+            }
+        }
+        // The bulk patch's rules: an epic is a task of the workspace, and not the item itself.
+        UUID epic = (UUID) values.get(IssueRepository.field("epic_id"));
+        if (epic != null) {
+            if (epic.equals(id)) {
+                errors.add(new FieldError("/epic_id", "epic", "a task cannot be its own epic"));
+            } else if (!issues.exists(tx.handle(), tx.workspaceId(), IssueKind.TASK, epic)) {
+                errors.add(new FieldError("/epic_id", "exists", "epic_id does not name a task of this workspace"));
             }
         }
         failIfAny(errors);
@@ -184,8 +200,12 @@ final class IssueService {
     }
 
     private static Map<Column, Object> values(JsonNode body) {
+        return values(body, WRITABLE);
+    }
+
+    private static Map<Column, Object> values(JsonNode body, List<String> fields) {
         Map<Column, Object> values = new LinkedHashMap<>();
-        for (String name : WRITABLE) {
+        for (String name : fields) {
             if (body.has(name)) {
                 Column column = IssueRepository.field(name);
                 values.put(column, column.fromJson(body.get(name)));

@@ -2,6 +2,8 @@ package dev.lnp.plugins.issues;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.Listing;
 import dev.lnp.api.mcp.EntityRef;
 import dev.lnp.api.mcp.ToolAnnotations;
 import dev.lnp.api.mcp.ToolDescriptor;
@@ -23,8 +25,8 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
                         .inputSchema(schemas.issueList)
                         .outputSchema(schemas.issuePage)
                         .annotations(ToolAnnotations.read())
-                        .handler(call -> issues.list(call.tx(), IssueFilter.from(call::text), call.pageRequest())
-                                .toolResult()),
+                        .handler(call -> listed(issues.list(call.tx(), IssueFilter.from(call::text),
+                                call.pageRequest()))),
                 ToolDescriptor.builder("issues_get")
                         .title("Get a task or ticket")
                         .description("One task or ticket by id.")
@@ -70,8 +72,13 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
                         .inputSchema(schemas.commentCreateOnIssue)
                         .outputSchema(schemas.comment)
                         .annotations(ToolAnnotations.create())
-                        .handler(call -> written("comment", comments.add(call.tx(), call.principal(), call.id(),
-                                call.argumentsWithoutId()), "created")),
+                        .handler(call -> {
+                            ObjectNode body = call.arguments().deepCopy();
+                            body.remove("issue_id");
+                            body.remove("id");
+                            return written("comment", comments.add(call.tx(), call.principal(),
+                                    commentedIssue(call.arguments()), body), "created");
+                        }),
                 ToolDescriptor.builder("issues_bulk_update")
                         .title("Bulk-update tasks and tickets")
                         .description("Applies one patch (status, assignee, cycle, priority, dates, epic, labels) to 1 to 500 "
@@ -94,6 +101,26 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
                         .outputSchema(schemas.label)
                         .annotations(ToolAnnotations.create())
                         .handler(call -> written("label", labels.create(call.tx(), call.arguments()), "created")));
+    }
+
+    /** A list page, with every listed task or ticket as an entity of its own kind that was read. */
+    private static ToolResult listed(Listing<ObjectNode> page) {
+        return new ToolResult(page.toolResult().data(),
+                page.items().stream().map(item -> ref(item.get("kind").asText(), item, "read")).toList());
+    }
+
+    /** {@code issue_id}, or its deprecated alias {@code id}; exactly one, or two that agree. */
+    static UUID commentedIssue(JsonNode arguments) {
+        JsonNode issueId = arguments.get("issue_id");
+        JsonNode alias = arguments.get("id");
+        if (issueId == null && alias == null) {
+            throw ApiProblem.invalidField("/issue_id", "required", "issue_id is required");
+        }
+        if (issueId != null && alias != null && !issueId.asText().equals(alias.asText())) {
+            throw ApiProblem.invalidField("/id", "conflict", "id is a deprecated alias of issue_id; send only "
+                    + "issue_id");
+        }
+        return UUID.fromString((issueId != null ? issueId : alias).asText());
     }
 
     /** A task or ticket that was written, named by its own kind. */

@@ -25,9 +25,14 @@ record Fixtures(TestPlatform platform, UUID ws, String key) {
         return created(platform.post("/api/v1/projects", key, "{\"name\": \"" + name + "\"}"));
     }
 
+    /** Cycles of one project may not overlap: each one made here gets a fortnight of its own. */
+    private static final java.util.concurrent.atomic.AtomicInteger FORTNIGHTS = new java.util.concurrent.atomic.AtomicInteger();
+
     UUID cycle(UUID project) {
+        java.time.LocalDate start = java.time.LocalDate.of(2025, 1, 1).plusWeeks(2L * FORTNIGHTS.getAndIncrement());
         return created(platform.post("/api/v1/projects/" + project + "/cycles", key,
-                "{\"name\": \"Sprint\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}"));
+                "{\"name\": \"Sprint\", \"start_date\": \"" + start + "\", \"end_date\": \"" + start.plusDays(13)
+                        + "\"}"));
     }
 
     UUID task(String title) {

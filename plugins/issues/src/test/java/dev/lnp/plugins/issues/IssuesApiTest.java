@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import java.util.ArrayList;
@@ -30,6 +31,38 @@ class IssuesApiTest {
         f = Fixtures.workspace(platform, "issues");
         project = f.project("Issues home");
         cycle = f.cycle(project);
+    }
+
+    @Test
+    void whatAnIssueReturnsAPatchAccepts(TestPlatform platform) {
+        UUID epic = f.task("epic");
+        UUID task = f.task("planned");
+        // Every field read back is accepted unchanged by a PATCH: start_date and epic_id included.
+        JsonNode read = f.get(task);
+        assertTrue(read.has("start_date") && read.has("epic_id"), read.toString());
+        var patched = platform.patch("/api/v1/issues/" + task, f.key(),
+                "{\"start_date\": \"2025-03-01\", \"epic_id\": \"" + epic + "\"}");
+        assertEquals(200, patched.status(), patched.body());
+        assertEquals("2025-03-01", patched.data().path("start_date").asText());
+        assertEquals(epic.toString(), patched.data().path("epic_id").asText());
+        assertEquals(epic.toString(), f.get(task).path("epic_id").asText());
+        var cleared = platform.patch("/api/v1/issues/" + task, f.key(), "{\"start_date\": null, \"epic_id\": null}");
+        assertEquals(200, cleared.status(), cleared.body());
+        assertTrue(cleared.data().path("start_date").isNull() && cleared.data().path("epic_id").isNull());
+        // The bulk patch's rules: an epic is a task of this workspace, never the item itself.
+        assertEquals("/epic_id", Fixtures.pointer(platform.patch("/api/v1/issues/" + task, f.key(),
+                "{\"epic_id\": \"" + task + "\"}")));
+        assertEquals("/epic_id", Fixtures.pointer(platform.patch("/api/v1/issues/" + task, f.key(),
+                "{\"epic_id\": \"" + f.ticket("not an epic") + "\"}")));
+        Fixtures other = Fixtures.workspace(platform, "other epics");
+        assertEquals("/epic_id", Fixtures.pointer(platform.patch("/api/v1/issues/" + task, f.key(),
+                "{\"epic_id\": \"" + other.task("theirs") + "\"}")));
+        assertEquals("/start_date", Fixtures.pointer(platform.patch("/api/v1/issues/" + task, f.key(),
+                "{\"start_date\": \"2025-02-30\"}")));
+        // The MCP update tool shares the rules.
+        var tool = platform.callTool(f.key(), "issues_update", "{\"id\": \"" + task + "\", \"epic_id\": \""
+                + epic + "\"}");
+        assertEquals(epic.toString(), Json.mapper().valueToTree(tool.data()).path("epic_id").asText());
     }
 
     @Test

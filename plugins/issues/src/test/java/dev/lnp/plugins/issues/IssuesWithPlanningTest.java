@@ -51,9 +51,27 @@ class IssuesWithPlanningTest {
         var refused = assertThrows(ApiProblem.class, () -> platform.callTool(f.key(), "issues_delete_task",
                 "{\"id\": \"" + ticket + "\"}"));
         assertEquals("ticket_delete_not_supported", refused.code());
-        platform.callTool(f.key(), "issues_comment", "{\"id\": \"" + ticket + "\", \"body\": \"noted\"}");
+        // The comment tool names its item issue_id, as comments do; id is a deprecated alias.
+        var comment = platform.callTool(f.key(), "issues_comment", "{\"issue_id\": \"" + ticket
+                + "\", \"body\": \"noted\"}");
+        assertEquals(ticket.toString(), json(comment).get("issue_id").asText());
+        assertEquals("comment", comment.entities().get(0).type());
+        platform.callTool(f.key(), "issues_comment", "{\"id\": \"" + ticket + "\", \"body\": \"old name\"}");
+        ApiProblem none = assertThrows(ApiProblem.class, () -> platform.callTool(f.key(), "issues_comment",
+                "{\"body\": \"to nothing\"}"));
+        assertEquals(422, none.status());
+        assertEquals("/issue_id", none.errors().get(0).pointer());
+        assertEquals("issue_id is required", none.errors().get(0).message());
+        ApiProblem both = assertThrows(ApiProblem.class, () -> platform.callTool(f.key(), "issues_comment",
+                "{\"issue_id\": \"" + ticket + "\", \"id\": \"" + UUID.randomUUID() + "\", \"body\": \"x\"}"));
+        assertEquals("/id", both.errors().get(0).pointer());
         var listed = platform.callTool(f.key(), "issues_list", "{\"kind\": \"ticket\"}");
         assertEquals(ticket.toString(), json(listed).path("items").path(0).path("id").asText());
+        // Like the CRM list tools, the list names what it read.
+        assertEquals(1, listed.entities().size(), listed.entities().toString());
+        assertEquals("ticket", listed.entities().get(0).type());
+        assertEquals(ticket, listed.entities().get(0).id());
+        assertEquals("read", listed.entities().get(0).action());
         var tasks = platform.callTool(f.key(), "issues_list", "{}");
         assertTrue(!json(tasks).get("items").toString().contains(ticket.toString()));
         var bulk = platform.callTool(f.key(), "issues_bulk_update",

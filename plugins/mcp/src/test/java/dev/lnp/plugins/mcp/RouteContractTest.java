@@ -251,6 +251,9 @@ class RouteContractTest {
     }
 
     private static final String CYCLE = "\"name\":\"c\",\"start_date\":\"2026-01-05\",\"end_date\":\"2026-01-09\"";
+    /** Cycles of one project may not overlap: the route and the tool each create theirs in a week of its own. */
+    private static final String ROUTE_CYCLE = "\"name\":\"c\",\"start_date\":\"2026-02-02\",\"end_date\":\"2026-02-06\"";
+    private static final String TOOL_CYCLE = "\"name\":\"c\",\"start_date\":\"2026-03-02\",\"end_date\":\"2026-03-06\"";
 
     private static String pathRouteBody(RouteSpec spec) {
         if (spec.method() == dev.lnp.api.http.HttpMethod.GET || spec.method() == dev.lnp.api.http.HttpMethod.DELETE) {
@@ -258,7 +261,7 @@ class RouteContractTest {
         } else if (spec.path().endsWith("/comments")) {
             return "{\"body\":\"hello\"}";
         } else if (spec.path().endsWith("/cycles")) {
-            return "{" + CYCLE + "}";
+            return "{" + ROUTE_CYCLE + "}";
         } else if (spec.path().startsWith("/api/v1/projects/")) {
             return "{\"name\":\"renamed\"}";
         } else if (spec.path().startsWith("/api/v1/webhooks/")) {
@@ -319,6 +322,7 @@ class RouteContractTest {
                 new String[] {"crm_update_contact", "{\"id\":\"%s\",\"first_name\":\"x\"}", "contact"},
                 new String[] {"issues_get", "{\"id\":\"%s\"}", "task"},
                 new String[] {"issues_update", "{\"id\":\"%s\",\"title\":\"x\"}", "task"},
+                new String[] {"issues_comment", "{\"issue_id\":\"%s\",\"body\":\"x\"}", "task"},
                 new String[] {"issues_comment", "{\"id\":\"%s\",\"body\":\"x\"}", "task"},
                 new String[] {"issues_create", "{" + task + ",\"project_id\":\"%s\"}", "project"},
                 new String[] {"issues_create", "{" + task + ",\"project_id\":\"" + mine.id("project")
@@ -329,7 +333,7 @@ class RouteContractTest {
                         + "\"],\"patch\":{\"add_labels\":[\"%s\"]}}", "label"},
                 new String[] {"projects_get", "{\"id\":\"%s\"}", "project"},
                 new String[] {"projects_update", "{\"id\":\"%s\",\"name\":\"x\"}", "project"},
-                new String[] {"projects_cycle_create", "{\"id\":\"%s\"," + CYCLE + "}", "project"},
+                new String[] {"projects_cycle_create", "{\"id\":\"%s\"," + TOOL_CYCLE + "}", "project"},
                 new String[] {"planning_allocation_create", "{\"user_id\":\"" + UUID.randomUUID()
                         + "\",\"start_date\":\"2026-01-05\",\"end_date\":\"2026-01-09\",\"hours_per_day\":4,"
                         + "\"project_id\":\"%s\"}", "project"});

@@ -40,6 +40,20 @@ final class CycleRepository {
                 .one();
     }
 
+    /** The project's first cycle (by start) sharing at least one day with start..end, both days included. */
+    Optional<ObjectNode> firstOverlapping(Handle handle, UUID workspaceId, UUID projectId, LocalDate start,
+            LocalDate end) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :workspace_id"
+                        + " AND project_id = :project AND start_date <= :end AND end_date >= :start"
+                        + " ORDER BY start_date, created_at, id LIMIT 1")
+                .bind("workspace_id", workspaceId)
+                .bind("project", projectId)
+                .bind("start", start)
+                .bind("end", end)
+                .map((rs, ctx) -> row(rs))
+                .findOne();
+    }
+
     List<ObjectNode> list(Handle handle, UUID workspaceId, UUID projectId, int limit, long offset) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :workspace_id"
                         + " AND project_id = :project ORDER BY start_date, created_at, id LIMIT :limit OFFSET :offset")

@@ -29,14 +29,29 @@ final class CycleService {
                 total);
     }
 
+    /**
+     * Cycles of one project do not overlap (a day belongs to at most one cycle, as in Linear and Plane): an overlap
+     * is 409 {@code cycle_overlap} naming the other cycle. The project row is locked first, so two concurrent
+     * creates cannot both pass the check.
+     */
     ObjectNode create(WorkspaceTx tx, UUID projectId, JsonNode body) {
-        requireProject(tx, projectId);
+        if (projects.findForUpdate(tx.handle(), tx.workspaceId(), projectId).isEmpty()) {
+            throw ApiProblem.notFound("Project");
+        }
         LocalDate start = (LocalDate) Column.date("start_date").fromJson(body.get("start_date"));
         LocalDate end = (LocalDate) Column.date("end_date").fromJson(body.get("end_date"));
         if (end.isBefore(start)) {
             throw ApiProblem.invalidField("/end_date", "date_order",
                     "end_date " + end + " is before start_date " + start + "; it must be on or after it");
         }
+        cycles.firstOverlapping(tx.handle(), tx.workspaceId(), projectId, start, end).ifPresent(other -> {
+            String detail = "The cycle " + start + " to " + end + " overlaps cycle \"" + other.path("name").asText()
+                    + "\" (" + other.path("id").asText() + ", " + other.path("start_date").asText() + " to "
+                    + other.path("end_date").asText() + ") of this project; cycles of one project may not share a day.";
+            throw new ApiProblem(409, "cycle_overlap", "Conflict", detail,
+                    java.util.List.of(new dev.lnp.api.http.FieldError("/start_date", "overlap", detail)),
+                    java.util.Map.of());
+        });
         ObjectNode cycle = cycles.insert(tx.handle(), tx.workspaceId(), projectId,
                 body.get("name").asText(), start, end, body.path("status").asText("upcoming"));
         tx.events().publish(ProjectEvents.CYCLE_CREATED, cycle);

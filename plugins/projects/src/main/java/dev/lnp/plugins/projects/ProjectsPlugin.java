@@ -3,6 +3,7 @@ package dev.lnp.plugins.projects;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.crm.DealDirectory;
 import dev.lnp.plugins.projects.api.IssueDirectory;
 import dev.lnp.plugins.projects.api.ProjectDirectory;
 
@@ -20,7 +21,8 @@ public final class ProjectsPlugin implements PlatformPlugin {
         var projectRepository = new ProjectRepository();
         var cycleRepository = new CycleRepository();
         PluginContext context = registrar.context();
-        var projects = new ProjectService(projectRepository);
+        // The CRM plugin is optional too: deal ids are checked through its service, looked up per request.
+        var projects = new ProjectService(projectRepository, () -> context.service(DealDirectory.class));
         var cycles = new CycleService(projectRepository, cycleRepository);
         // The issues plugin is optional: looked up per request, empty when it is not loaded.
         var allocations = new AllocationService(projectRepository, new AllocationRepository(),

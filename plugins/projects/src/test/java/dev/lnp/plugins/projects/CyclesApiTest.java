@@ -66,6 +66,39 @@ class CyclesApiTest {
         assertEquals(pointer, response.json().path("errors").get(0).path("pointer").asText(), response.body());
     }
 
+    @ParameterizedTest
+    @CsvSource({
+            "2025-03-10, 2025-03-20, inside",
+            "2025-02-25, 2025-03-01, ends on its first day",
+            "2025-03-14, 2025-03-30, starts on its last day",
+            "2025-02-01, 2025-04-01, around it"})
+    void cyclesOfOneProjectMayNotOverlap(String start, String end, String how, TestPlatform platform) {
+        UUID p = ProjectsApiTest.create(platform, key, "{\"name\": \"overlaps " + how + "\"}");
+        var first = platform.post(cycles(p), key,
+                "{\"name\": \"March\", \"start_date\": \"2025-03-01\", \"end_date\": \"2025-03-14\"}");
+        assertEquals(201, first.status(), first.body());
+        var overlapping = platform.post(cycles(p), key,
+                "{\"name\": \"c\", \"start_date\": \"" + start + "\", \"end_date\": \"" + end + "\"}");
+        assertEquals(409, overlapping.status(), how + ": " + overlapping.body());
+        assertEquals("cycle_overlap", overlapping.json().path("code").asText());
+        assertEquals("/start_date", overlapping.json().path("errors").get(0).path("pointer").asText());
+        String detail = overlapping.json().path("detail").asText();
+        org.junit.jupiter.api.Assertions.assertTrue(detail.contains("\"March\"")
+                && detail.contains(first.data().path("id").asText()), detail);
+        assertEquals(1, platform.get(cycles(p), key).json().path("pagination").path("total").asInt());
+    }
+
+    @Test
+    void adjacentCyclesAndCyclesOfOtherProjectsMayShareDates(TestPlatform platform) {
+        UUID p = ProjectsApiTest.create(platform, key, "{\"name\": \"adjacent\"}");
+        UUID q = ProjectsApiTest.create(platform, key, "{\"name\": \"same dates\"}");
+        String march = "{\"name\": \"March\", \"start_date\": \"2025-03-01\", \"end_date\": \"2025-03-14\"}";
+        assertEquals(201, platform.post(cycles(p), key, march).status());
+        assertEquals(201, platform.post(cycles(q), key, march).status());
+        assertEquals(201, platform.post(cycles(p), key,
+                "{\"name\": \"next\", \"start_date\": \"2025-03-15\", \"end_date\": \"2025-03-28\"}").status());
+    }
+
     @Test
     void nameIsLimitedTo200Characters(TestPlatform platform) {
         var response = platform.post(cycles(project), key, "{\"name\": \"" + "n".repeat(201)

@@ -46,9 +46,10 @@ class ProjectsApiTest {
         var response = platform.post("/api/v1/projects", key, """
                 {"name": "Apollo", "description": "to the moon", "status": "active", "priority": "high",
                  "progress": 12.5, "start_date": "2025-01-01", "end_date": "2025-06-30", "team_id": "%s",
-                 "lead_user_id": "%s", "template_id": "%s", "deal_id": "%s", "company_id": "%s",
+                 "lead_user_id": "%s", "template_id": "%s", "company_id": "%s",
                  "github_url": "https://github.com/acme/apollo", "external_id": "EXT-1", "hosted": true}
-                """.formatted(team, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID()));
+                """.formatted(team, platform.workspaces().addUser(ws, "lead-" + UUID.randomUUID() + "@example.com",
+                "member"), UUID.randomUUID(), UUID.randomUUID()));
         assertEquals(201, response.status(), response.body());
         JsonNode p = response.data();
         assertEquals("Apollo", p.path("name").asText());
@@ -67,6 +68,16 @@ class ProjectsApiTest {
         var fetched = platform.get("/api/v1/projects/" + p.path("id").asText(), key);
         assertEquals(200, fetched.status(), fetched.body());
         assertEquals(p, fetched.data());
+    }
+
+    @Test
+    void withoutTheCrmModuleNoDealCanBeNamed(TestPlatform platform) {
+        var response = platform.post("/api/v1/projects", key, "{\"name\": \"a\", \"deal_id\": \""
+                + UUID.randomUUID() + "\"}");
+        assertEquals(422, response.status(), response.body());
+        var error = response.json().path("errors").path(0);
+        assertEquals("/deal_id", error.path("pointer").asText());
+        assertTrue(error.path("message").asText().contains("CRM module is not installed"), response.body());
     }
 
     @Test

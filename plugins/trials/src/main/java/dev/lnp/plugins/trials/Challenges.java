@@ -1,44 +1,38 @@
 package dev.lnp.plugins.trials;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Reasoning challenges: a small word problem generated from random numbers, whose whole-number answer n must be
  * turned into {@code sha256("<n>:<challenge_id>:<owner_email lower-cased>:<workspace_name>")}. The token carries
- * the parameters and expiry, signed with HMAC-SHA256 under a secret kept in the database (every node verifies);
- * nothing is stored when a challenge is handed out. Spending one records its id (single use, wrong answers
+ * the parameters and expiry, encrypted and authenticated ({@link ChallengeToken}) under a key derived from a
+ * secret kept in the database, so every node can open it and the agent learns nothing from it but has to read the
+ * question; nothing is stored when a challenge is handed out. Spending one records its id (single use, wrong answers
  * included), and the answer is bound to the request's owner and workspace name, so a replayed or transplanted
  * answer fails.
  */
 final class Challenges {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final Base64.Encoder B64 = Base64.getUrlEncoder().withoutPadding();
-    private static final Base64.Decoder B64D = Base64.getUrlDecoder();
 
     static final String ANSWER_FORMAT = "Let n be the whole-number answer to the question. The answer is the "
             + "lowercase hex SHA-256 of the UTF-8 string \"<n>:<challenge_id>:<owner_email in lower case>:"
             + "<workspace_name exactly as submitted>\", e.g. sha256(\"1234:" + "<challenge_id>"
             + ":ada@example.com:Acme trial\").";
 
-    private volatile byte[] secret;
+    private volatile ChallengeToken tokens;
 
+    /** @param secret the deployment's challenge secret, the same on every node (kept in the database) */
     void useSecret(byte[] secret) {
-        this.secret = secret.clone();
+        this.tokens = new ChallengeToken(secret);
     }
 
     /** A challenge handed to an agent. */
@@ -60,54 +54,29 @@ final class Challenges {
         if (template == 0) {
             p[2] = between(3, p[0] * p[1] / 2);
         }
-        Instant expires = now.plus(TrialScopes.CHALLENGE_LIFETIME);
-        ObjectNode payload = Json.object().put("v", 1).put("id", id.toString()).put("t", template)
-                .put("exp", expires.getEpochSecond());
-        var params = payload.putArray("p");
-        for (int value : p) {
-            params.add(value);
-        }
-        String body = B64.encodeToString(payload.toString().getBytes(StandardCharsets.UTF_8));
-        String token = body + "." + B64.encodeToString(mac(body));
-        return new Challenge(id, question(template, p), ANSWER_FORMAT, token, Instant.ofEpochSecond(expires.getEpochSecond()));
+        Instant expires = Instant.ofEpochSecond(now.plus(TrialScopes.CHALLENGE_LIFETIME).getEpochSecond());
+        String token = tokens().seal(new ChallengeToken.Content(id, template, p, expires));
+        return new Challenge(id, question(template, p), ANSWER_FORMAT, token, expires);
     }
 
     /**
-     * Checks the signature and expiry (422 otherwise) and whether the answer is right for this owner and
-     * workspace name; spending the id is the caller's job.
+     * Checks that the token is one this deployment sealed and has not expired (422 otherwise), and whether the
+     * answer is right for this owner and workspace name; spending the id is the caller's job.
      */
     Verified verify(String token, String answer, String ownerEmail, String workspaceName, Instant now) {
-        int dot = token.indexOf('.');
-        if (dot <= 0 || dot == token.length() - 1) {
-            throw invalid("/challenge/token", "challenge_invalid", "The challenge token is not one this server issued.");
+        ChallengeToken.Content content = tokens().open(token).orElseThrow(() -> invalid("/challenge/token",
+                "challenge_invalid", "The challenge token is not one this server issued; send the token from "
+                        + "GET /api/agent-trials/challenge unchanged."));
+        if (!now.isBefore(content.expiresAt())) {
+            throw invalid("/challenge/token", "challenge_expired", "The challenge expired at "
+                    + content.expiresAt() + "; get a new one from GET /api/agent-trials/challenge and solve it "
+                    + "within 2 minutes.");
         }
-        String body = token.substring(0, dot);
-        byte[] signature;
-        JsonNode payload;
-        try {
-            signature = B64D.decode(token.substring(dot + 1));
-            payload = Json.mapper().readTree(B64D.decode(body));
-        } catch (IllegalArgumentException | java.io.IOException e) {
-            throw invalid("/challenge/token", "challenge_invalid", "The challenge token is not one this server issued.");
-        }
-        if (!MessageDigest.isEqual(signature, mac(body)) || payload == null || !payload.path("id").isTextual()) {
-            throw invalid("/challenge/token", "challenge_invalid", "The challenge token is not one this server issued.");
-        }
-        Instant expires = Instant.ofEpochSecond(payload.path("exp").asLong());
-        if (!now.isBefore(expires)) {
-            throw invalid("/challenge/token", "challenge_expired", "The challenge expired at " + expires
-                    + "; get a new one from GET /api/agent-trials/challenge and solve it within 2 minutes.");
-        }
-        UUID id = UUID.fromString(payload.path("id").asText());
-        int template = payload.path("t").asInt();
-        int[] p = new int[4];
-        for (int i = 0; i < 4; i++) {
-            p[i] = payload.path("p").path(i).asInt();
-        }
-        String expected = expectedAnswer(solve(template, p), id, ownerEmail, workspaceName);
+        String expected = expectedAnswer(solve(content.template(), content.parameters()), content.id(), ownerEmail,
+                workspaceName);
         boolean correct = MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
                 answer.getBytes(StandardCharsets.US_ASCII));
-        return new Verified(id, expires, correct);
+        return new Verified(content.id(), content.expiresAt(), correct);
     }
 
     static String expectedAnswer(long n, UUID challengeId, String ownerEmail, String workspaceName) {
@@ -147,18 +116,12 @@ final class Challenges {
         return low + RANDOM.nextInt(high - low + 1);
     }
 
-    private byte[] mac(String body) {
-        byte[] key = secret;
-        if (key == null) {
+    private ChallengeToken tokens() {
+        ChallengeToken sealer = tokens;
+        if (sealer == null) {
             throw new IllegalStateException("the trials plugin has not started");
         }
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(body.getBytes(StandardCharsets.US_ASCII));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return sealer;
     }
 
     static ApiProblem invalid(String pointer, String code, String detail) {

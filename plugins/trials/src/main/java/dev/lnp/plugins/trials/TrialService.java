@@ -56,6 +56,7 @@ final class TrialService {
         clock.allowMoving(context.config("lnp.trials.movable_clock").map(Boolean::parseBoolean).orElse(false));
         byte[] candidate = new byte[32];
         RANDOM.nextBytes(candidate);
+        // The row keeps the name it was first stored under; the token key is derived from it (ChallengeToken).
         challenges.useSecret(context.outsideWorkspace(tx -> repository.secret(tx.handle(), "challenge-hmac", candidate)));
         long every = context.config("lnp.trials.sweep_interval_ms").map(Long::parseLong).orElse(60_000L);
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -237,10 +238,10 @@ final class TrialService {
                     "Cache-Control", "no-store"), body);
         }
         if ("approved".equals(r.state()) && !polled.deliverKey()) {
-            ObjectNode problem = problem(409, "capability_consumed", "Conflict", "The key of this trial was "
+            ObjectNode problem = problem(req, 409, "capability_consumed", "Conflict", "The key of this trial was "
                     + "returned once, at " + r.keyDeliveredAt() + ", and is never shown again. Use the key you "
                     + "received; if it is lost, ask the owner for a new trial.");
-            problem.put("state", "approved").put("request_id", r.id().toString()).put("terminal", false)
+            problem.put("state", "approved").put("trial_request_id", r.id().toString()).put("terminal", false)
                     .put("workspace_id", r.trialWorkspaceId().toString()).put("mcp_url", base + "/api/mcp");
             if (r.keyExpiresAt() != null) {
                 problem.put("key_expires_at", r.keyExpiresAt().toString());
@@ -521,9 +522,13 @@ final class TrialService {
                 Map.of("WWW-Authenticate", "Bearer realm=\"agent-trials\""));
     }
 
-    static ObjectNode problem(int status, String code, String title, String detail) {
-        return Json.object().put("type", "about:blank").put("title", title).put("status", status)
-                .put("code", code).put("detail", detail);
+    /**
+     * A problem body written by hand (the status answer adds the trial's fields to it), shaped like every other:
+     * the platform's problem type and the request id of this HTTP request.
+     */
+    static ObjectNode problem(RequestContext req, int status, String code, String title, String detail) {
+        return Json.object().put("type", ApiProblem.typeOf(code)).put("title", title).put("status", status)
+                .put("detail", detail).put("code", code).put("request_id", req.requestId());
     }
 
     static byte[] hash(String secret) {

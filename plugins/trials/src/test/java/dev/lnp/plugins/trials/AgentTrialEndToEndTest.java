@@ -102,7 +102,7 @@ class AgentTrialEndToEndTest {
 
     private static String redact(String text) {
         return text.replaceAll("(lnp_|trq_)[A-Za-z0-9_-]{20,}", "$1…(secret, shown once)")
-                .replaceAll("\"token\" : \"[^\"]{40,}\"", "\"token\" : \"…(signed)\"")
+                .replaceAll("\"token\" : \"[^\"]{40,}\"", "\"token\" : \"…(sealed, opaque)\"")
                 .replaceAll("http://(127\\.0\\.0\\.1|localhost):\\d+", "https://platform.example");
     }
 

@@ -131,6 +131,83 @@ class AgentTrialProtocolTest {
     }
 
     @Test
+    @Order(2)
+    void theChallengeTokenRevealsNothingOfTheQuestion() {
+        for (int i = 0; i < 30; i++) {
+            JsonNode c = Agent.challenge(platform);
+            String token = c.path("token").asText();
+            List<Long> numbers = new java.util.ArrayList<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d+").matcher(c.path("question").asText());
+            while (m.find()) {
+                numbers.add(Long.parseLong(m.group()));
+            }
+            String joined = numbers.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+            List<String> parts = new java.util.ArrayList<>(List.of(token));
+            parts.addAll(List.of(token.split("[.~_-]")));
+            for (String part : parts) {
+                for (byte[] decoded : decodings(part)) {
+                    String text = new String(decoded, java.nio.charset.StandardCharsets.ISO_8859_1);
+                    assertFalse(text.contains(joined), "the numbers in a row: " + part);
+                    assertFalse(text.contains("\"p\"") || text.contains("{\""), "readable JSON: " + text);
+                    assertFalse(parsesAsJson(decoded), "the token decodes to JSON: " + text);
+                    for (long n : numbers) {
+                        byte[] big = java.nio.ByteBuffer.allocate(4).putInt((int) n).array();
+                        byte[] little = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                                .putInt((int) n).array();
+                        assertFalse(contains(decoded, big) || contains(decoded, little),
+                                n + " as a 32-bit number in " + part);
+                    }
+                }
+            }
+            // Solving it from the question still works.
+            if (i == 0) {
+                assertEquals(202, platform.post(TrialRoutes.SUBMIT, null,
+                        Agent.body(c, email("opaque"), "Opaque").toString()).status());
+            }
+        }
+    }
+
+    /** Every way the text could be read as base64: standard, URL-safe, with or without padding. */
+    private static List<byte[]> decodings(String text) {
+        List<byte[]> out = new java.util.ArrayList<>();
+        String padded = text + "=".repeat((4 - text.length() % 4) % 4);
+        for (java.util.Base64.Decoder d : List.of(java.util.Base64.getDecoder(), java.util.Base64.getUrlDecoder(),
+                java.util.Base64.getMimeDecoder())) {
+            for (String t : List.of(text, padded)) {
+                try {
+                    out.add(d.decode(t));
+                } catch (IllegalArgumentException notThisWay) {
+                    // Not base64 read this way.
+                }
+            }
+        }
+        out.add(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return out;
+    }
+
+    private static boolean parsesAsJson(byte[] bytes) {
+        try {
+            JsonNode node = Json.mapper().readTree(bytes);
+            return node != null && (node.isObject() || node.isArray());
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    @Test
     @Order(3)
     void strictBodyAndReadableErrors() {
         String owner = email("strict");
@@ -262,6 +339,11 @@ class AgentTrialProtocolTest {
         assertEquals("capability_consumed", second.json().path("code").asText());
         assertEquals("approved", second.json().path("state").asText());
         assertFalse(second.body().contains(key));
+        // Shaped like every other problem: the platform's type, this HTTP request's id, the trial in its own field.
+        assertEquals("https://lnp.dev/problems/capability-consumed", second.json().path("type").asText());
+        assertEquals(second.header("X-Request-Id").orElseThrow(), second.json().path("request_id").asText());
+        assertEquals(accepted.path("request_id").asText(), second.json().path("trial_request_id").asText());
+        assertEquals("application/problem+json", second.header("Content-Type").orElseThrow());
 
         // The trial key: MCP only, the session shows the budget and the expiry, REST answers 403.
         TestResponse rest = platform.get("/api/v1/crm/contacts", key);
