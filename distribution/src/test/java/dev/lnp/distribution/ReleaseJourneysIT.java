@@ -22,6 +22,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.SocketChannel;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.net.Socket;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,6 +105,8 @@ class ReleaseJourneysIT {
     private String siteOrigin;
     private boolean ownerSignedIn;
 
+    private static final int SILENT_SHARE = 64;
+
     @BeforeAll
     void startTheImage() throws Exception {
         image = ReleaseImage.unpack("journeys");
@@ -136,6 +143,9 @@ class ReleaseJourneysIT {
         env.put("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8");
         env.put("LNP_MAIL_POLL__INTERVAL__MS", "200");
         env.put("LNP_CONSOLE_OPERATORS", OWNER);
+        // Low enough for the silent-connections journey to reach, far above what the other journeys hold at once.
+        env.put("LNP_HTTP_MAX__CONNECTIONS__PER__CLIENT", String.valueOf(SILENT_SHARE));
+        env.put("LNP_HTTP_FIRST__REQUEST__TIMEOUT__SECONDS", "3");
         env.putAll(more);
         return env;
     }
@@ -807,5 +817,63 @@ class ReleaseJourneysIT {
                 ? JSON.missingNode() : JSON.readTree(raw);
         return new Json(response.statusCode(), body, raw, response.headers().firstValue("Retry-After").orElse(null),
                 response.headers().firstValue("Access-Control-Allow-Origin").orElse(null));
+    }
+
+    // ---- connections that never send a request line ----
+
+    @Test
+    @Order(8)
+    void silentConnectionsPastOneClientsShareAreRefusedAndClosedWhileOthersAreServed() throws Exception {
+        List<SocketChannel> silent = new ArrayList<>();
+        try {
+            for (int i = 0; i < SILENT_SHARE + 36; i++) {
+                SocketChannel channel = SocketChannel.open(
+                        new InetSocketAddress("127.0.0.1", port));
+                channel.configureBlocking(false);
+                silent.add(channel);
+            }
+            Thread.sleep(500);
+            assertTrue(closedByServer(silent) >= 36, "connections past the client's share are closed at once");
+            assertEquals(200, healthFrom("127.0.0.2"), "another client is served meanwhile");
+            assertTrue(Files.readString(server.log()).contains("connection refused: client 127.0.0.1 holds "
+                    + SILENT_SHARE + " connections"), "the refusal is logged");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while (closedByServer(silent) < silent.size() && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertEquals(silent.size(), closedByServer(silent), "silent connections are closed after 3 s");
+            assertEquals(200, healthFrom("127.0.0.1"), "and that client is served again");
+        } finally {
+            for (SocketChannel channel : silent) {
+                channel.close();
+            }
+        }
+    }
+
+    private static int closedByServer(List<SocketChannel> channels) {
+        ByteBuffer buffer = ByteBuffer.allocate(16);
+        int closed = 0;
+        for (SocketChannel channel : channels) {
+            try {
+                buffer.clear();
+                closed += channel.read(buffer) < 0 ? 1 : 0;
+            } catch (IOException e) {
+                closed++;
+            }
+        }
+        return closed;
+    }
+
+    /** {@code GET /observe/health/live} from a client bound to {@code clientAddress}: the status. */
+    private int healthFrom(String clientAddress) throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.bind(new InetSocketAddress(clientAddress, 0));
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET /observe/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            String status = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+            return status.startsWith("HTTP/1.1 ") ? Integer.parseInt(status.substring(9, 12)) : -1;
+        }
     }
 }
