@@ -14,6 +14,9 @@ import java.util.List;
  */
 final class TemplateCheck {
 
+    static final String BROKEN = "this release is broken: pages or mails using this template answer 500; report "
+            + "this line to the platform's maintainers and install a release whose doctor renders every template";
+
     private final List<TemplateRender> renders;
 
     TemplateCheck(List<TemplateRender> renders) {
@@ -33,15 +36,12 @@ final class TemplateCheck {
             try {
                 String output = template.render().get();
                 if (output == null || output.isBlank()) {
-                    report.fail("template " + template.name(), "rendered nothing",
-                            "this build is broken; install a release whose doctor reports no template failure");
+                    report.fail("template " + template.name(), "rendered nothing", BROKEN);
                 } else {
                     rendered++;
                 }
             } catch (RuntimeException | LinkageError e) {
-                report.fail("template " + template.name(), "cannot be rendered: " + causes(e),
-                        "this build is broken (pages or mails using this template answer 500); install a release "
-                                + "whose doctor renders every template");
+                report.fail("template " + template.name(), "cannot be rendered: " + causes(e), BROKEN);
             }
         }
         if (rendered == renders.size()) {
