@@ -18,6 +18,9 @@ public final class ConsoleRequestMetrics implements Filter {
     /** The label of a console address no route matched (the console's not-found page). */
     static final String UNMATCHED = PREFIX + "/**";
 
+    private static final java.util.Set<String> KNOWN_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "PATCH",
+            "DELETE", "OPTIONS", "TRACE", "CONNECT");
+
     private final PlatformMetrics metrics;
 
     public ConsoleRequestMetrics(PlatformMetrics metrics) {
@@ -37,9 +40,14 @@ public final class ConsoleRequestMetrics implements Filter {
             chain.proceed();
             status = res.status().code();
         } finally {
-            metrics.request(req.prologue().method().text(), route(req.matchingPattern().orElse(null)), status,
+            metrics.request(method(req.prologue().method().text()), route(req.matchingPattern().orElse(null)), status,
                     System.nanoTime() - start);
         }
+    }
+
+    /** The method, or {@code OTHER} for one HTTP does not define: a client may send any token there. */
+    static String method(String method) {
+        return KNOWN_METHODS.contains(method) ? method : "OTHER";
     }
 
     /**
