@@ -16,6 +16,11 @@ import dev.lnp.testkit.TestPlatform;
 import dev.lnp.webhooks.console.WebhookTemplateSamples;
 import jakarta.mail.internet.MimeMessage;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,6 +59,21 @@ class DoctorMailAndTemplatesTest {
         Result addressed = OperatorCli.run(platform, "doctor", "--mail-to", "ops@example.com");
         assertEquals(0, addressed.exit(), addressed.out());
         assertTrue(OperatorCli.run(platform, "mail", "list", "--json").out().contains("ops@example.com"));
+    }
+
+    @Test
+    void everyTemplateOfTheWebhooksPagesHasASampleOrIsAPartOfOthers() throws Exception {
+        Path root = Path.of("../platform-webhooks/src/main/jte");
+        Set<String> files;
+        try (var paths = Files.walk(root)) {
+            files = paths.filter(p -> p.toString().endsWith(".jte"))
+                    .map(p -> "webhooks/" + root.relativize(p).toString().replace('\\', '/'))
+                    .collect(Collectors.toCollection(TreeSet::new));
+        }
+        Set<String> covered = new TreeSet<>();
+        WebhookTemplateSamples.PARTS.forEach(part -> covered.add("webhooks/" + part));
+        WebhookTemplateSamples.all().forEach(render -> covered.add(render.name()));
+        assertEquals(files, covered, "a new template needs a sample in WebhookTemplateSamples");
     }
 
     @Test
