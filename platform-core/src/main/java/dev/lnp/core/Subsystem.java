@@ -56,6 +56,14 @@ public interface Subsystem {
         return Optional.empty();
     }
 
+    /**
+     * Every template the subsystem ships, each rendered with a representative model in the subsystem's own module
+     * ({@code platform doctor} checks them).
+     */
+    default List<dev.lnp.core.console.TemplateRender> templates() {
+        return List.of();
+    }
+
     /** Starts this node's background work, once every plugin has started. */
     Running start(Services services);
 

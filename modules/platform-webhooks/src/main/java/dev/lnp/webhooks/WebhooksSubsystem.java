@@ -34,6 +34,11 @@ public final class WebhooksSubsystem implements Subsystem {
     }
 
     @Override
+    public java.util.List<dev.lnp.core.console.TemplateRender> templates() {
+        return dev.lnp.webhooks.console.WebhookTemplateSamples.all();
+    }
+
+    @Override
     public Running start(Services services) {
         registered();
         var webhooks = Webhooks.start(services.database(), settings, services.clock(), services.metrics(),

@@ -14,13 +14,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Jdbi;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Check the configuration, the database (reachable, version, migrations, extensions,",
-                "row-level security), free disk space and this node's clock against the database's, and say",
-                "what to fix. Exits 1 when a check fails, 0 otherwise (warnings included)."})
+                "row-level security), free disk space, this node's clock against the database's, that every",
+                "console and mail template renders, and the mail path (a test message to the local mailbox, or",
+                "a connection and sign-in to the SMTP server), and say what to fix. Exits 1 when a check fails,",
+                "0 otherwise (warnings included)."})
 final class DoctorCommand implements Callable<Integer> {
 
     static final long MIN_SERVER_VERSION = 150000;
@@ -29,10 +35,26 @@ final class DoctorCommand implements Callable<Integer> {
     static final Duration SKEW_WARN = Duration.ofSeconds(1);
     static final Duration SKEW_FAIL = Duration.ofSeconds(30);
 
-    private final List<String> failures = new ArrayList<>();
+    @Option(names = "--mail-to", paramLabel = "ADDRESS", description = {"With an SMTP server configured, also send "
+            + "a test message to this address (without it the doctor only connects and signs in). With the local "
+            + "mailbox, the test message's recipient (default: the From address)."})
+    String mailTo;
+
+    private final Supplier<TemplateCheck> templates;
+    private DoctorReport report;
+
+    DoctorCommand() {
+        this(TemplateCheck::shipped);
+    }
+
+    /** @param templates the templates to render (the shipped ones; a test gives others) */
+    DoctorCommand(Supplier<TemplateCheck> templates) {
+        this.templates = templates;
+    }
 
     @Override
     public Integer call() {
+        report = new DoctorReport(System.out);
         java.util.logging.Logger.getLogger("").setLevel(java.util.logging.Level.SEVERE);
         PlatformConfig config;
         try {
@@ -49,6 +71,12 @@ final class DoctorCommand implements Callable<Integer> {
             return 1;
         }
         disk(config.dataDir());
+        try {
+            templates.get().run(report);
+        } catch (RuntimeException | LinkageError e) {
+            fail("templates", "the template engine cannot start: " + e, "this build is broken; install another release");
+        }
+        Optional<Jdbi> reachable = Optional.empty();
         try (var plugins = new Plugins(config);
                 var bootstrap = DatabaseBootstrap.forOperatorCommand(config);
                 Database database = bootstrap.connect()) {
@@ -58,10 +86,13 @@ final class DoctorCommand implements Callable<Integer> {
                 migrations(new Migrations(database.dataSource(), database.jdbi()), plugins.loaded(), registry);
                 extensions(database);
                 clock(database);
+                reachable = Optional.of(database.jdbi());
             }
+            new MailPathCheck(config, Optional.ofNullable(mailTo)).run(report, reachable);
         } catch (RuntimeException e) {
             fail("startup", String.valueOf(e.getMessage()), "see the message; the other checks could not run");
         }
+        List<String> failures = report.failures();
         System.out.println(failures.isEmpty() ? "No problems found." : failures.size() + " check(s) failed.");
         return failures.isEmpty() ? 0 : 1;
     }
@@ -186,16 +217,15 @@ final class DoctorCommand implements Callable<Integer> {
         return String.valueOf(t.getMessage()).lines().findFirst().orElse("");
     }
 
-    private static void ok(String check, String text) {
-        System.out.println("ok    " + check + ": " + text);
+    private void ok(String check, String text) {
+        report.ok(check, text);
     }
 
-    private static void warn(String check, String text) {
-        System.out.println("WARN  " + check + ": " + text);
+    private void warn(String check, String text) {
+        report.warn(check, text);
     }
 
     private void fail(String check, String text, String fix) {
-        failures.add(check);
-        System.out.println("FAIL  " + check + ": " + text + " -> " + fix);
+        report.fail(check, text, fix);
     }
 }

@@ -79,6 +79,7 @@ public final class Main {
                 .filter(command -> command != HelpCommand.class && names(command).contains(args[0]))
                 .findFirst().map(List::<Class<?>>of).orElse(COMMANDS);
         needed.forEach(cli::addSubcommand);
+        CommandListRenderer.install(cli);
         return cli;
     }
 

@@ -69,6 +69,7 @@ public final class ApiServer {
         }
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
+        routing.addFilter(new ConsoleRequestMetrics(services.metrics()));
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
                 Problems.routeNotFound(req.prologue().method().text(), req.path().path())));

@@ -69,6 +69,14 @@ final class SmtpDelivery {
         return p;
     }
 
+    /** Connects to the server and signs in (when a user is configured), then hangs up; sends nothing. */
+    void connect() throws MessagingException {
+        try (Transport transport = session.getTransport()) {
+            transport.connect(settings.host().orElseThrow(), settings.port(), settings.user().orElse(null),
+                    settings.password().orElse(null));
+        }
+    }
+
     /** Sends the message, or throws a {@link Failure} saying whether to retry. */
     void send(MailQueue.Claimed mail) throws Failure {
         MimeMessage message;

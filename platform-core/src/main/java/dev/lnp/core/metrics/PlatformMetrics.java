@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
@@ -40,6 +41,21 @@ public final class PlatformMetrics implements AutoCloseable {
     public static final String ADMISSIONS = "lnp.admissions";
     public static final String PLUGIN_INFO = "lnp.plugin.info";
     public static final String BUILD_INFO = "lnp.build.info";
+
+    /**
+     * The upper bounds of the request latency histogram, from a fast cached read to a slow export: enough to read
+     * p50/p95/p99 and an SLO such as "95 % under 250 ms" off the buckets, at 12 lines per series (with +Inf)
+     * instead of Micrometer's 70-odd percentile buckets per series.
+     */
+    public static final List<Duration> REQUEST_BUCKETS = List.of(Duration.ofMillis(5), Duration.ofMillis(10),
+            Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
+            Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2_500), Duration.ofSeconds(5),
+            Duration.ofSeconds(10));
+
+    /** The upper bounds of the webhook delivery lag histogram: seconds for a healthy receiver up to an hour's retries. */
+    public static final List<Duration> WEBHOOK_LAG_BUCKETS = List.of(Duration.ofMillis(100), Duration.ofMillis(500),
+            Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofMinutes(1),
+            Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1));
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -99,14 +115,16 @@ public final class PlatformMetrics implements AutoCloseable {
                 .tag("plugin", id).tag("version", version == null ? "" : version).register(registry);
     }
 
-    /** One request of a registered route, by route template (never the raw path: bounded label values). */
+    /**
+     * One request of a registered route or console page, by route template (never the raw path: bounded label
+     * values).
+     */
     public void request(String method, String routeTemplate, int status, long nanos) {
         requestTimers.computeIfAbsent(new RequestKey(method, routeTemplate, status), key -> Timer.builder(HTTP_REQUESTS)
                         .description("HTTP requests of the platform's routes")
                         .tag("method", key.method()).tag("uri", key.route()).tag("status", String.valueOf(key.status()))
                         .tag("outcome", outcome(key.status()))
-                        .publishPercentileHistogram()
-                        .serviceLevelObjectives(Duration.ofMillis(50), Duration.ofMillis(250), Duration.ofSeconds(1))
+                        .serviceLevelObjectives(REQUEST_BUCKETS.toArray(Duration[]::new))
                         .register(registry))
                 .record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
     }
@@ -154,7 +172,7 @@ public final class PlatformMetrics implements AutoCloseable {
         }
         if ("delivered".equals(deliveryState)) {
             Timer.builder(WEBHOOK_LAG).description("Time from the event to its successful delivery")
-                    .publishPercentileHistogram().maximumExpectedValue(Duration.ofHours(1))
+                    .serviceLevelObjectives(WEBHOOK_LAG_BUCKETS.toArray(Duration[]::new))
                     .register(registry).record(sinceEvent.isNegative() ? Duration.ZERO : sinceEvent);
         }
     }

@@ -120,6 +120,35 @@ class MainTest {
         assertTrue(create.out().contains("create"), create.out());
     }
 
+    @Test
+    void everyCommandListShowsEachDescriptionInFull() {
+        List<CommandLine> commands = new ArrayList<>();
+        collect(Main.commandLine(), commands);
+        List<String> cut = new ArrayList<>();
+        for (CommandLine command : commands) {
+            if (command.getSubcommands().isEmpty()) {
+                continue;
+            }
+            List<String> args = new ArrayList<>(List.of("help"));
+            String qualified = command.getCommandSpec().qualifiedName(" ");
+            args.addAll(List.of(qualified.split(" ")).subList(1, qualified.split(" ").length));
+            Run help = run(args.toArray(String[]::new));
+            assertEquals(0, help.exit(), help.err());
+            String listed = help.out().substring(help.out().indexOf("Commands:")).replaceAll("\\s+", " ");
+            for (CommandLine sub : command.getSubcommands().values()) {
+                String description = CommandListRenderer.description(sub.getCommandSpec().usageMessage());
+                if (description.isEmpty() || !listed.contains(sub.getCommandName() + " " + description)) {
+                    cut.add(sub.getCommandSpec().qualifiedName(" ") + ": " + description);
+                }
+            }
+        }
+        assertEquals(List.of(), cut, "descriptions not shown in full in their command list");
+        Run top = run("help");
+        assertTrue(top.out().replaceAll("\\s+", " ").contains("0 otherwise (warnings included). backup Write"),
+                top.out());
+        assertTrue(top.out().lines().allMatch(line -> line.length() <= 80), top.out());
+    }
+
     /** In a JVM of their own: the JDK's console log handler writes to the stderr the process started with. */
     @Test
     void routesAndScopesPrintTheirTableFirst(@TempDir Path pluginsDir) throws Exception {

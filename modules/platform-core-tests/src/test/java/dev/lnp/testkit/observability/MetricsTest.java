@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
         "lnp.limits.rest_per_minute=8",
         "lnp.webhooks.allowed_networks=127.0.0.0/8",
         "lnp.webhooks.poll_interval_ms=200"})
-class MetricsTest {
+public class MetricsTest {
 
     @Test
     void metricsAreOnTheManagementListenerOnlyInPrometheusTextFormat(TestPlatform platform) throws Exception {
@@ -66,6 +66,23 @@ class MetricsTest {
         assertEquals(1.0, value(text, "lnp_plugin_info", "plugin=\"probe\""), text);
         assertEquals(1.0, value(text, "lnp_build_info", "version=\""), text);
         assertTrue(!text.contains("version=\"unknown\"") && !text.contains("${project.version}"), "the build's version");
+    }
+
+    @Test
+    void aRequestSeriesHasTheChosenLatencyBucketsOnly(TestPlatform platform) {
+        String key = platform.fullAccessKey(platform.createWorkspace("metrics-buckets"));
+        assertEquals(200, platform.get("/api/v1/probe/items?limit=1", key).status());
+        String text = platform.metrics();
+        List<String> bounds = text.lines()
+                .filter(l -> l.startsWith("http_server_requests_seconds_bucket{") && l.contains("status=\"200\"")
+                        && l.contains("uri=\"/api/v1/probe/items\"") && l.contains("method=\"GET\""))
+                .map(l -> l.replaceAll(".*le=\"([^\"]+)\".*", "$1"))
+                .toList();
+        assertEquals(List.of("0.005", "0.01", "0.025", "0.05", "0.1", "0.25", "0.5", "1.0", "2.5", "5.0", "10.0",
+                "+Inf"), bounds, "the SLO buckets from 5 ms to 10 s, and +Inf");
+        assertEquals(PlatformMetrics.REQUEST_BUCKETS.size() + 1, bounds.size());
+        assertTrue(value(text, "http_server_requests_seconds_bucket", "uri=\"/api/v1/probe/items\"",
+                "status=\"200\"", "le=\"+Inf\"") >= 1, text);
     }
 
     @Test
@@ -142,7 +159,7 @@ class MetricsTest {
     }
 
     /** The sample's value of a metric whose labels include all of {@code labels}; 0 when there is none. */
-    static double value(String text, String name, String... labels) {
+    public static double value(String text, String name, String... labels) {
         Pattern line = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{.*})? (\\S+)$"); // label values may hold "}"
         Matcher m = line.matcher(text);
         double sum = 0;

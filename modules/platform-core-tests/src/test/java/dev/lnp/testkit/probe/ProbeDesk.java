@@ -145,6 +145,10 @@ final class ProbeDesk {
             // How the tests see a callback's own refusal on a page.
             throw new ApiProblem(410, "archived", "Archived", "This item was archived and can no longer be shown.");
         }
+        if (id.equals("broken")) {
+            // How the tests see a callback that fails: the console's error page, a 500.
+            throw new IllegalStateException("the probe's desk failed as asked");
+        }
         return uuid(id).flatMap(uuid -> ctx.tx().handle()
                 .createQuery("SELECT " + COLUMNS + " FROM probe.desk_items WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", ctx.workspaceId()).bind("id", uuid).map((rs, c) -> row(rs)).findOne());

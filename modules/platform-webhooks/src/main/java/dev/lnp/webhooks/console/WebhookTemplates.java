@@ -28,8 +28,13 @@ final class WebhookTemplates {
 
     /** Answers {@code status} with the page {@code template} renders from {@code model}. */
     void render(ConsoleExchange exchange, int status, String template, WebhookViews.Page model) {
+        exchange.renderPage(status, model.chrome(), body(template, model));
+    }
+
+    /** The page's body as {@code template} renders it from {@code model}, without the console's layout. */
+    String body(String template, WebhookViews.Page model) {
         var output = new StringOutput(8192);
         engine.render(template, model, output);
-        exchange.renderPage(status, model.chrome(), output.toString());
+        return output.toString();
     }
 }
