@@ -876,4 +876,15 @@ class ReleaseJourneysIT {
             return status.startsWith("HTTP/1.1 ") ? Integer.parseInt(status.substring(9, 12)) : -1;
         }
     }
+
+    // ---- the operator's check: what the mailed sign-in needs, in the image's own module layer ----
+
+    @Test
+    @Order(9)
+    void doctorRendersEveryTemplateAndWritesATestMailInTheImagesModuleLayer() throws Exception {
+        String doctor = image.operator("doctor"); // exit 0, or the run fails with its output
+        assertTrue(doctor.lines().anyMatch(l -> l.startsWith("ok") && l.contains("templates:")), doctor);
+        assertTrue(doctor.lines().anyMatch(l -> l.startsWith("ok") && l.contains("mail:")), doctor);
+        assertFalse(doctor.contains("FAIL"), doctor);
+    }
 }

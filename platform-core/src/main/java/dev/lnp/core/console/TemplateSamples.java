@@ -49,6 +49,9 @@ public final class TemplateSamples {
                         List.of(new ConsoleActivity.Entry(now, "owner@example.com", "member.invited", "ada@example.com",
                                 "role member")))),
                 html(templates, "confirm.jte", new Views.ConfirmLink(signedOut, "csrf-token", "sample-token")),
+                html(templates, "confirmaction.jte", new Views.ConfirmAction(chrome, "Revoke Reporting?",
+                        "Its keys stop working at once.", "/console/connections/" + id + "/revoke",
+                        List.of(new Views.Choice("return", "/console/connections", false)), "Revoke", "/console/connections")),
                 html(templates, "connection.jte", new Views.ConnectionPage(chrome, connection, "crm_list allowed",
                         List.of(new Views.RequestRow(now, "rest", "GET", "/api/v1/contacts", 200, "3.1")),
                         List.of(new Views.ToolCallRow(now, "crm_list", "ok", null, "4.2")), List.of("sample error"))),
@@ -62,7 +65,9 @@ public final class TemplateSamples {
                         new Mailbox.Message(summary, "LNP <no-reply@example.com>", "<sample@example.com>", "text",
                                 "<p>html</p>"))),
                 html(templates, "members.jte", new Views.MembersPage(chrome,
-                        List.of(new Members.Member(id, "ada@example.com", "admin", now, true)), true, true,
+                        List.of(new Members.Member(id, "ada@example.com", "admin", now, true),
+                                new Members.Member(id, "bob@example.com", "member", now, false,
+                                        new Members.InvitationMail("failed", 3, "sample error"))), true, true,
                         id.toString(), List.of("sample error"), "Invitation sent")),
                 html(templates, "modules.jte", new Views.ModulesPage(chrome,
                         List.of(new Views.Module("crm", true, 12, 8, 4, List.of("crm:read"))))),
@@ -96,7 +101,7 @@ public final class TemplateSamples {
                         List.of(new Views.QuotaUsage("crm_writes", "crm", 10, 100, true)), 600, 300,
                         List.of(new Views.ConnectionLimit("Reporting", 60, null)))),
                 html(templates, "workspaces.jte", new Views.ChooseWorkspace(chrome,
-                        List.of(new People.Membership(id, id, "Acme", "owner")))));
+                        List.of(new People.Membership(id, id, "Acme", "owner", "owner@example.com")))));
     }
 
     private static TemplateRender html(ConsoleTemplates templates, String name, Object model) {
