@@ -35,6 +35,11 @@ public final class ApiServer {
     public static ApiServer start(String host, int port, Duration shutdownGrace, Duration readTimeout,
             Duration idleTimeout, PluginRegistry registry, PipelineServices services, List<HealthCheck> healthChecks,
             ManagementListener management, HttpService console) {
+        PortUnavailableException.checkFree(host, port, PortUnavailableException.HTTP_SETTING);
+        if (management.enabled()) {
+            PortUnavailableException.checkFree(management.host(), management.port(),
+                    PortUnavailableException.MANAGEMENT_SETTING);
+        }
         ReadDeadlines deadlines = new ReadDeadlines(readTimeout);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter(ConnectionRules::closeWhenSaid);
@@ -66,7 +71,7 @@ public final class ApiServer {
                     management).start();
         } catch (RuntimeException e) {
             deadlines.close();
-            throw new PortUnavailableException(host, port, e);
+            throw PortUnavailableException.afterFailedStart(host, port, management, e);
         }
         // Helidon 4.4 logged "Failed to start listener" and returned a server that is not running, on port -1,
         // instead of throwing. Either way the platform must not carry on without its listener.
@@ -77,7 +82,7 @@ public final class ApiServer {
                 // Nothing is listening; what matters is the error below.
             }
             deadlines.close();
-            throw new PortUnavailableException(host, port, null);
+            throw PortUnavailableException.afterFailedStart(host, port, management, null);
         }
         return new ApiServer(server, deadlines, management.enabled());
     }
