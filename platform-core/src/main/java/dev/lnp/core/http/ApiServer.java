@@ -57,6 +57,7 @@ public final class ApiServer {
                             ? new RawRouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)
                             : new RouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)));
         }
+        routing.get(Favicon.PATH, Favicon::answer);
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
