@@ -273,7 +273,23 @@ class DistributionIT {
                     + " ms after SIGTERM, not within " + PROMPT_STOP + ":\n" + server.tail());
         }
         assertShippedCacheUntouchedAndNoneRecorded("the first start");
+        List<String> log = Files.readAllLines(server.log());
+        for (String noise : FIRST_START_NOISE) {
+            assertEquals(List.of(), log.stream().filter(l -> l.contains(noise)).toList(),
+                    "the first start's log says nothing an operator cannot act on");
+        }
+        assertEquals(List.of(), log.stream().filter(l -> l.contains("\"level\":\"WARNING\"")
+                || l.contains("\"level\":\"SEVERE\"")).toList(), "a first start that went well warns of nothing");
+        // Its standard error is a file here, not a terminal: JSON lines (lnp.log.format auto).
+        assertEquals(List.of(), log.stream().filter(l -> !l.startsWith("{\"ts\":")
+                && !l.startsWith("LNP platform listening on ")).toList(), "JSON lines only");
     }
+
+    /** What a first start logged before: library notices that mean nothing to an operator. */
+    private static final List<String> FIRST_START_NOISE = List.of(
+            "Unknown keyword", // the schema library, not told about the platform's own keywords
+            "already exists, skipping", // PostgreSQL's notice of CREATE EXTENSION IF NOT EXISTS, through Flyway
+            "No plugins", "PF4J version"); // PF4J before the bundled plugins load
 
     /**
      * The second start on the module-path runtime: the row the first start wrote through the API is read back over
@@ -301,13 +317,18 @@ class DistributionIT {
         // once refused every start (each reader held one connection and waited for a second).
         // The class-loading log through JAVA_TOOL_OPTIONS, beside the LNP_JAVA_OPTS every start of this test has.
         Path classes = work.resolve("second-classes.log");
+        // LNP_LOG_FORMAT=text: the readable lines a terminal gets, chosen although the output is a file.
         Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
-                "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes));
+                "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes,
+                "LNP_LOG_FORMAT", "text"));
         try {
             server.awaitReady(FIRST_START);
             // The shipped cache, recorded by the build in another folder: the class-loading log says where each
             // class came from, the cache included ("shared objects file").
             assertBundledPluginLambdasCameFromTheCache(Files.readAllLines(classes));
+            assertTrue(Pattern.compile("(?m)^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  \\[Platform\\] Platform ready on port ")
+                    .matcher(Files.readString(server.log())).find(), "a text line per record:\n" + server.tail());
+            assertFalse(Files.readString(server.log()).contains("{\"ts\":"), "no JSON lines:\n" + server.tail());
             // Contacts have no GET by id (MCP tools change them); the workspace's list holds the one written.
             HttpResponse<String> kept = server.send("GET", "/api/v1/crm/contacts", key, null);
             assertEquals(200, kept.statusCode(), "the contacts written before the restart: " + kept.body());

@@ -289,11 +289,7 @@ public final class Migrations {
                 .locations("classpath:db/migration/" + owner.id())
                 .placeholders(PLACEHOLDERS)
                 .failOnMissingLocations(false)
-                // PostgreSQL's NOTICEs (`extension "pg_trgm" already exists, skipping` of an idempotent
-                // CREATE ... IF NOT EXISTS) reach Flyway as statement warnings, which it logs as WARNING lines;
-                // they say that things are as wanted. Warnings and errors still come through. The setting stays on
-                // the pooled connection afterwards, which only keeps notices (that nothing reads) from its clients.
-                .initSql("SET client_min_messages = warning")
+                .callbacks(new NoticesOff())
                 .load();
     }
 
