@@ -14,8 +14,8 @@ public final class PortUnavailableException extends RuntimeException {
     static final String MANAGEMENT_SETTING = "lnp.management.port";
 
     private PortUnavailableException(String host, int port, String setting, String reason, Throwable cause) {
-        super("cannot listen on port " + port + " (" + setting + ", host " + host + "): " + reason + hint(setting, reason),
-                cause);
+        super("cannot listen on port " + port + " (" + setting + ", host " + host + "): " + reason
+                + hint(setting, reason), cause);
     }
 
     /**
@@ -72,8 +72,7 @@ public final class PortUnavailableException extends RuntimeException {
             return "";
         }
         String variable = setting.toUpperCase(java.util.Locale.ROOT).replace('.', '_');
-        return MANAGEMENT_SETTING.equals(setting)
-                ? "; another node on this host? give each its own " + variable + " (-1 switches the metrics listener off)"
-                : "; another node on this host? give each its own " + variable;
+        String hint = "; another node on this host? give each its own " + variable;
+        return MANAGEMENT_SETTING.equals(setting) ? hint + " (-1 switches the metrics listener off)" : hint;
     }
 }
