@@ -57,7 +57,8 @@ public class ContainerImage {
                 if (OWN_LAYERS.contains(name) || STATE.contains(name)) {
                     continue;
                 }
-                rest.addEntryRecursive(entry, HOME.resolve(name), ContainerImage::permissionsOf);
+                rest.addEntryRecursive(entry, HOME.resolve(name), ContainerImage::permissionsOf,
+                        ContainerImage::modifiedAt);
             }
         }
         image.addFileEntriesLayer(rest.build());
@@ -70,8 +71,20 @@ public class ContainerImage {
 
     static FileEntriesLayer layer(String name, Path source, AbsoluteUnixPath target) throws IOException {
         return FileEntriesLayer.builder().setName(name)
-                .addEntryRecursive(source, target, ContainerImage::permissionsOf)
+                .addEntryRecursive(source, target, ContainerImage::permissionsOf, ContainerImage::modifiedAt)
                 .build();
+    }
+
+    /**
+     * The release folder's own modification times, not Jib's fixed ones: the start-up cache (aot/platform.aot)
+     * is used only with the very jars it was recorded with, which the JVM recognises by size and time.
+     */
+    static java.time.Instant modifiedAt(Path source, AbsoluteUnixPath target) {
+        try {
+            return Files.getLastModifiedTime(source).toInstant();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The release folder's own modes: the launcher and the runtime's executables stay executable. */

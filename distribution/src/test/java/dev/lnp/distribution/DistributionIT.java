@@ -45,6 +45,16 @@ import org.junit.jupiter.api.TestMethodOrder;
 class DistributionIT {
 
     private static final Duration FIRST_START = Duration.ofMinutes(3);
+<<<<<<< HEAD
+=======
+    private static final Duration STOP = Duration.ofSeconds(30);
+    /**
+     * How long after SIGTERM an idle server's process may still run, the first start included: the start-up cache
+     * ships with the release (bin/platform), so no stop writes one. On the 2-core build machine under other builds'
+     * load a stop took 0.3-1.5 s, mostly the embedded PostgreSQL's shutdown checkpoint.
+     */
+    private static final Duration PROMPT_STOP = Duration.ofSeconds(2);
+>>>>>>> boot
 
     private ReleaseImage image;
     private Path work;
@@ -55,6 +65,8 @@ class DistributionIT {
     /** A key and a contact written through the API by the first start, read back after the restart. */
     private String key;
     private String keptContactId;
+    /** The shipped start-up cache's modification time as unpacked. */
+    private java.nio.file.attribute.FileTime shippedCacheAsUnpacked;
 
     @BeforeAll
     void unpackDistribution() throws Exception {
@@ -87,7 +99,13 @@ class DistributionIT {
         assertTrue(Files.readString(home.resolve("conf/platform.yaml")).contains("For production"));
         assertTrue(Files.readString(home.resolve("systemd/lnp.service")).contains("ExecStart=/opt/lnp/bin/platform serve"));
         assertFalse(Files.exists(home.resolve("data")) || Files.exists(home.resolve("cache")), "no state is packed");
+<<<<<<< HEAD
         try (Stream<Path> tools = Files.list(image.toolsOnly)) {
+=======
+        assertTrue(Files.size(shippedCache()) > 10_000_000, "the build's start-up cache is shipped: " + shippedCache());
+        shippedCacheAsUnpacked = Files.getLastModifiedTime(shippedCache());
+        try (Stream<Path> tools = Files.list(toolsOnly)) {
+>>>>>>> boot
             assertTrue(tools.noneMatch(t -> t.getFileName().toString().startsWith("java")), "no JDK on the PATH");
         }
         assertFalse(Files.exists(home.resolve("runtime/include")), "header files are stripped");
@@ -163,10 +181,7 @@ class DistributionIT {
         assertTrue(out.startsWith("METHOD"), "the table comes first, no log lines before it:\n" + out);
         String help = run(List.of(launcher.toString(), "serve", "--help"), callerDir, Duration.ofMinutes(1));
         assertTrue(help.contains("Usage: platform serve"), help);
-        try (var caches = Files.list(home).filter(p -> p.getFileName().toString().equals("cache"))
-                .flatMap(DistributionIT::listQuietly)) {
-            assertEquals(List.of(), caches.toList(), "serve --help records no start-up cache (bin/platform)");
-        }
+        assertShippedCacheUntouchedAndNoneRecorded("serve --help");
         assertRouteLine(out, "GET", "/api/v1/memo/items", "memo", "memo.read");
         assertRouteLine(out, "POST", "/api/v1/memo/items", "memo", "memo.write");
         assertRouteLine(out, "POST", "/api/mcp", "mcp", "mcp.use");
@@ -232,9 +247,28 @@ class DistributionIT {
                         "as root, the embedded PostgreSQL runs as an unprivileged user");
             }
         } finally {
-            server.stopAndAssertClean();
+            Duration stop = server.stopAndAssertClean();
+            assertTrue(stop.compareTo(PROMPT_STOP) < 0, "the first start stopped " + stop.toMillis()
+                    + " ms after SIGTERM, not within " + PROMPT_STOP + ":\n" + server.tail());
         }
+        assertShippedCacheUntouchedAndNoneRecorded("the first start");
+        List<String> log = Files.readAllLines(server.log());
+        for (String noise : FIRST_START_NOISE) {
+            assertEquals(List.of(), log.stream().filter(l -> l.contains(noise)).toList(),
+                    "the first start's log says nothing an operator cannot act on");
+        }
+        assertEquals(List.of(), log.stream().filter(l -> l.contains("\"level\":\"WARNING\"")
+                || l.contains("\"level\":\"SEVERE\"")).toList(), "a first start that went well warns of nothing");
+        // Its standard error is a file here, not a terminal: JSON lines (lnp.log.format auto).
+        assertEquals(List.of(), log.stream().filter(l -> !l.startsWith("{\"ts\":")
+                && !l.startsWith("LNP platform listening on ")).toList(), "JSON lines only");
     }
+
+    /** What a first start logged before: library notices that mean nothing to an operator. */
+    private static final List<String> FIRST_START_NOISE = List.of(
+            "Unknown keyword", // the schema library, not told about the platform's own keywords
+            "already exists, skipping", // PostgreSQL's notice of CREATE EXTENSION IF NOT EXISTS, through Flyway
+            "No plugins", "PF4J version"); // PF4J before the bundled plugins load
 
     /**
      * The second start on the module-path runtime: the row the first start wrote through the API is read back over
@@ -245,8 +279,6 @@ class DistributionIT {
     @Order(6)
     void restartKeepsTheDataAndDeliversASignedWebhook() throws Exception {
         assertTrue(key != null && keptContactId != null, "the first start wrote a contact through the API");
-        assertFalse(caches().isEmpty(),
-                "the first serve wrote the AOT cache that makes the next start faster (bin/platform)");
         var received = new java.util.concurrent.LinkedBlockingQueue<Delivery>();
         var receiver = com.sun.net.httpserver.HttpServer.create(
                 new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
@@ -262,15 +294,25 @@ class DistributionIT {
         receiver.start();
         // A small pool: the plugins' migration histories are read concurrently, and with seven plugins a pool of 4
         // once refused every start (each reader held one connection and waited for a second).
-        // The class-loading log through JAVA_TOOL_OPTIONS: LNP_JAVA_OPTS would key a cache of its own (bin/platform).
+        // The class-loading log through JAVA_TOOL_OPTIONS, beside the LNP_JAVA_OPTS every start of this test has.
         Path classes = work.resolve("second-classes.log");
+<<<<<<< HEAD
         ImageServer server = image.start("second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
                 "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes));
+=======
+        // LNP_LOG_FORMAT=text: the readable lines a terminal gets, chosen although the output is a file.
+        Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
+                "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes,
+                "LNP_LOG_FORMAT", "text"));
+>>>>>>> boot
         try {
             server.awaitReady(FIRST_START);
-            assertFalse(Files.readString(server.log()).contains("Unable to map shared spaces"),
-                    "the start uses the cache the first start recorded under the same options:\n" + server.tail());
+            // The shipped cache, recorded by the build in another folder: the class-loading log says where each
+            // class came from, the cache included ("shared objects file").
             assertBundledPluginLambdasCameFromTheCache(Files.readAllLines(classes));
+            assertTrue(Pattern.compile("(?m)^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  \\[Platform\\] Platform ready on port ")
+                    .matcher(Files.readString(server.log())).find(), "a text line per record:\n" + server.tail());
+            assertFalse(Files.readString(server.log()).contains("{\"ts\":"), "no JSON lines:\n" + server.tail());
             // Contacts have no GET by id (MCP tools change them); the workspace's list holds the one written.
             HttpResponse<String> kept = server.send("GET", "/api/v1/crm/contacts", key, null);
             assertEquals(200, kept.statusCode(), "the contacts written before the restart: " + kept.body());
@@ -309,8 +351,7 @@ class DistributionIT {
     @Test
     @Order(7)
     void theThirdPartyPluginServesItsRouteAndToolWithinItsQuota() throws Exception {
-        Set<Path> cachesBefore = caches();
-        // Other JVM options than the earlier starts: a cache recorded under those may not fit these (bin/platform).
+        // Other JVM options than the earlier starts: the shipped cache is used if it fits, nothing is recorded.
         Map<String, String> quota = Map.of("LNP_QUOTAS_MEMO_MONTHLY", "2",
                 "LNP_JAVA_OPTS", "-Xmx256m -Dlnp.it.options=other");
         ImageServer server = image.start("third-party", quota);
@@ -344,17 +385,21 @@ class DistributionIT {
         } finally {
             server.stopAndAssertClean();
         }
-        Set<Path> cachesAfter = caches();
-        assertEquals(1, cachesAfter.size(), "one cache, for the options of the last start: " + cachesAfter);
-        assertFalse(cachesBefore.containsAll(cachesAfter),
-                "a start with other JVM options recorded a cache of its own: " + cachesBefore + " -> " + cachesAfter);
+        assertShippedCacheUntouchedAndNoneRecorded("a start with other JVM options");
     }
 
-    private Set<Path> caches() throws IOException {
-        try (var files = Files.list(home.resolve("cache"))) {
-            return files.filter(p -> p.getFileName().toString().matches("platform-\\d+\\.aot"))
-                    .collect(Collectors.toSet());
+    private Path shippedCache() {
+        return home.resolve("aot/platform.aot");
+    }
+
+    /** The build records the start-up cache (bin/platform); no start rewrites it or records another. */
+    private void assertShippedCacheUntouchedAndNoneRecorded(String after) throws IOException {
+        assertEquals(shippedCacheAsUnpacked, Files.getLastModifiedTime(shippedCache()),
+                after + " left the shipped start-up cache as unpacked");
+        try (Stream<Path> aot = Files.list(home.resolve("aot"))) {
+            assertEquals(List.of(shippedCache()), aot.toList(), after + " recorded no start-up cache");
         }
+        assertFalse(Files.exists(home.resolve("cache")), after + " recorded no start-up cache");
     }
 
     private static String json(String out, String field) {
@@ -363,6 +408,119 @@ class DistributionIT {
         return matcher.group(1);
     }
 
+<<<<<<< HEAD
+=======
+    // ---- the server process ----
+
+    private record Server(DistributionIT it, Process process, int port, int managementPort, Path log) {
+
+        static Server start(DistributionIT it, String name) throws IOException {
+            return start(it, name, Map.of());
+        }
+
+        static Server start(DistributionIT it, String name, Map<String, String> extraEnv) throws IOException {
+            int port = freePort();
+            Path log = it.work.resolve("serve-" + name + ".log");
+            ProcessBuilder pb = new ProcessBuilder(it.launcher.toString(), "serve")
+                    .directory(it.callerDir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            var env = pb.environment();
+            env.keySet().removeIf(k -> k.startsWith("LNP_")); // nothing from the build's environment, no database URL
+            withoutJdk(env);
+            env.put("LNP_HTTP_PORT", String.valueOf(port));
+            int managementPort = freePort();
+            env.put("LNP_MANAGEMENT_PORT", String.valueOf(managementPort));
+            env.put("LNP_HTTP_HOST", "127.0.0.1");
+            env.put("LNP_DATA_DIR", it.dataDir.toString());
+            env.put("LNP_JAVA_OPTS", "-Xmx256m");
+            env.putAll(extraEnv);
+            return new Server(it, pb.start(), port, managementPort, log);
+        }
+
+        void awaitReady(Duration timeout) throws Exception {
+            long started = System.nanoTime();
+            long deadline = started + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    fail("bin/platform serve exited with " + process.exitValue() + " before ready:\n" + tail());
+                }
+                try {
+                    if (get("/observe/health/ready").statusCode() == 200) {
+                        System.out.printf("ready after %d ms%n", (System.nanoTime() - started) / 1_000_000);
+                        return;
+                    }
+                } catch (IOException notYetListening) {
+                    // keep polling
+                }
+                Thread.sleep(250);
+            }
+            fail("not ready within " + timeout + ":\n" + tail());
+        }
+
+        HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> management(String path) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> send(String method, String path, String key, String json)
+                throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                    .header("Authorization", "Bearer " + key)
+                    .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        HttpResponse<String> get(String path) throws IOException, InterruptedException {
+            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        /**
+         * SIGTERM (bin/platform execs the JVM, so it gets the signal): exit 0, embedded database stopped.
+         *
+         * @return the time from SIGTERM to the process's end
+         */
+        Duration stopAndAssertClean() throws Exception {
+            long signalled = System.nanoTime();
+            process.destroy();
+            long deadline = System.nanoTime() + STOP.toNanos();
+            while (!Files.readString(log).contains("Platform stopped") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertTrue(Files.readString(log).contains("Platform stopped"),
+                    "the platform did not stop within " + STOP + " of SIGTERM:\n" + tail());
+            if (!process.waitFor(STOP.toSeconds(), TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+                fail("bin/platform serve did not end within " + STOP + " of SIGTERM:\n" + tail());
+            }
+            Duration stopped = Duration.ofNanos(System.nanoTime() - signalled);
+            assertEquals(0, process.exitValue(), "a requested stop exits 0:\n" + tail());
+            assertFalse(Files.exists(it.dataDir.resolve("pgsql/data/postmaster.pid")),
+                    "the embedded PostgreSQL is stopped with the platform:\n" + tail());
+            assertTrue(Files.readString(log).contains("Platform stopped"), "graceful shutdown logged:\n" + tail());
+            return stopped;
+        }
+
+        String tail() {
+            try {
+                List<String> lines = Files.readAllLines(log);
+                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+            } catch (IOException e) {
+                return "(no log: " + e + ")";
+            }
+        }
+    }
+
+>>>>>>> boot
     // ---- helpers ----
 
     private static void assertRouteLine(String out, String method, String path, String plugin, String scope) {

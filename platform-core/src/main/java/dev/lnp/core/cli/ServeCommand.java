@@ -20,7 +20,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PlatformConfig config = PlatformConfig.fromEnvironment(Map.of());
-        Logging.configure(config.get("lnp.log.level").orElse("INFO"));
+        Logging.configure(config.get("lnp.log.level").orElse("INFO"), config.get("lnp.log.format").orElse("auto"));
         // Installed before start-up, so a stop requested while the embedded database starts still stops it.
         CountDownLatch stopRequested = StopSignals.install();
         // After the logging set-up, so that anything Helidon logs meanwhile is in the platform's format.

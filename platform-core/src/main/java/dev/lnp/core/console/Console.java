@@ -184,6 +184,11 @@ public final class Console implements HttpService {
                 exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
                         "/console", "Back to the console"));
             } catch (RuntimeException e) {
+                if (dev.lnp.core.http.ClientHangUps.isHangUp(e, res)) {
+                    dev.lnp.core.http.ClientHangUps.report(req.prologue().method().text() + " /console"
+                            + req.path().path(), e);
+                    return;
+                }
                 LOG.log(Level.ERROR, "Console page " + req.path().path() + " failed", e);
                 if (!res.isSent()) {
                     exchange.render(500, "notice.jte", notice(exchange, "Something went wrong",

@@ -96,6 +96,11 @@ public final class ManagementApi {
             } catch (IllegalArgumentException e) {
                 Problems.write(res, requestId(req), ApiProblem.conflict("refused", e.getMessage()));
             } catch (IOException | RuntimeException e) {
+                if (e instanceof RuntimeException runtime && dev.lnp.core.http.ClientHangUps.isHangUp(runtime, res)) {
+                    dev.lnp.core.http.ClientHangUps.report(req.prologue().method().text() + " " + req.path().path(),
+                            runtime);
+                    return;
+                }
                 LOG.log(Level.ERROR, "Management route " + req.path().path() + " failed", e);
                 Problems.write(res, requestId(req), Problems.forFailure(e));
             }

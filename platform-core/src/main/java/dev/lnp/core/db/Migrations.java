@@ -289,6 +289,7 @@ public final class Migrations {
                 .locations("classpath:db/migration/" + owner.id())
                 .placeholders(PLACEHOLDERS)
                 .failOnMissingLocations(false)
+                .callbacks(new NoticesOff())
                 .load();
     }
 

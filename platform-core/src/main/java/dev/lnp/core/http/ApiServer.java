@@ -46,6 +46,11 @@ public final class ApiServer {
             List<HealthCheck> healthChecks, ManagementListener management, HttpService console) {
         String host = config.httpHost();
         int port = config.httpPort();
+        PortUnavailableException.checkFree(host, port, PortUnavailableException.HTTP_SETTING);
+        if (management.enabled()) {
+            PortUnavailableException.checkFree(management.host(), management.port(),
+                    PortUnavailableException.MANAGEMENT_SETTING);
+        }
         ReadDeadlines deadlines = new ReadDeadlines(config.httpReadTimeout());
         ConnectionGuard httpGuard = new ConnectionGuard("HTTP", "lnp.http", ConnectionLimits.http(config));
         ConnectionGuard managementGuard = new ConnectionGuard("management", "lnp.management",
@@ -67,6 +72,7 @@ public final class ApiServer {
                             ? new RawRouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)
                             : new RouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)));
         }
+        routing.get(Favicon.PATH, Favicon::answer);
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
         routing.addFilter(new ConsoleRequestMetrics(services.metrics()));
@@ -87,7 +93,7 @@ public final class ApiServer {
                     managementGuard, routing, health.build(), healthChecks, management).start();
         } catch (RuntimeException e) {
             closeAll(deadlines, guards, listenerFailure);
-            throw new PortUnavailableException(host, port, e);
+            throw PortUnavailableException.afterFailedStart(host, port, management, e);
         }
         // Helidon 4.4 logged "Failed to start listener" and returned a server that is not running, on port -1,
         // instead of throwing. Either way the platform must not carry on without its listener.
@@ -98,7 +104,7 @@ public final class ApiServer {
                 // Nothing is listening; what matters is the error below.
             }
             closeAll(deadlines, guards, listenerFailure);
-            throw new PortUnavailableException(host, port, null);
+            throw PortUnavailableException.afterFailedStart(host, port, management, null);
         }
         LOG.log(System.Logger.Level.DEBUG, () -> "Connections: at most " + httpGuard.limits().maxConnections()
                 + ", " + httpGuard.limits().maxPerClient() + " per client address, first request line within "

@@ -3,9 +3,6 @@ package dev.lnp.core.http;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.core.db.DatabaseOutage;
 import dev.lnp.core.pipeline.PipelineStep;
-import io.helidon.webserver.CloseConnectionException;
-import io.helidon.webserver.http.ServerResponse;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 
 /**
@@ -36,12 +33,9 @@ final class ProblemStep implements PipelineStep<RouteCall> {
             call.status = problem.status();
             Problems.write(call.res, call.requestId, problem);
         } catch (RuntimeException e) {
-            if (clientHungUp(e, call.res)) {
-                // The client hung up while its answer was being written (a closed tab, a load generator
-                // stopping): nothing can reach it any more and nothing failed here, so no error and no
-                // problem response on the dead connection; the audit keeps the answer it was given.
-                LOG.log(Level.DEBUG, () -> "request " + call.requestId + ": the client closed the connection "
-                        + "before the response was written (" + e.getMessage() + ")");
+            if (ClientHangUps.isHangUp(e, call.res)) {
+                // No problem response on the dead connection; the audit keeps the answer the client was given.
+                ClientHangUps.report("request " + call.requestId + " " + call.routeName(), e);
                 return;
             }
             ApiProblem problem = Problems.forFailure(e);
@@ -57,15 +51,5 @@ final class ProblemStep implements PipelineStep<RouteCall> {
             }
             Problems.write(call.res, call.requestId, problem);
         }
-    }
-
-    /**
-     * Whether a failure is the connection dying under an answer already handed to the server. Helidon 4.4 let the
-     * socket's {@link UncheckedIOException} through; 4.5 wraps it in a {@link CloseConnectionException}
-     * ({@code ServerConnectionException: Failed to write response}), so both are recognised, and only once the
-     * response counts as sent: before that, an I/O failure is ours to report.
-     */
-    private static boolean clientHungUp(RuntimeException e, ServerResponse res) {
-        return res.isSent() && (e instanceof UncheckedIOException || e instanceof CloseConnectionException);
     }
 }

@@ -58,7 +58,9 @@ final class BatchedWriter<E> implements AutoCloseable {
         List<E> batch = new ArrayList<>(BATCH);
         while (running || !queue.isEmpty()) {
             try {
-                E first = queue.poll(500, TimeUnit.MILLISECONDS);
+                // Waits in short slices: a close is seen within one, so a stop does not wait out a long poll
+                // (an interrupt would end it sooner but closes a database connection the writer is using).
+                E first = queue.poll(CLOSE_CHECK_NANOS, TimeUnit.NANOSECONDS);
                 if (first == null) {
                     continue;
                 }

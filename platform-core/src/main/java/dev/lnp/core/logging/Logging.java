@@ -5,12 +5,16 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Structured logs to standard error through java.util.logging (Helidon's, and SLF4J's via its JUL binding). */
+/**
+ * Logs to standard error through java.util.logging (Helidon's, and SLF4J's via its JUL binding): readable lines on a
+ * terminal, JSON lines otherwise ({@link LogFormat}).
+ */
 public final class Logging {
 
     // java.util.logging keeps loggers weakly: without these references the levels set below are forgotten.
     private static final Logger FLYWAY = Logger.getLogger("org.flywaydb");
     private static final Logger HIKARI = Logger.getLogger("com.zaxxer.hikari");
+    private static final Logger PF4J = Logger.getLogger("org.pf4j");
 
     private Logging() {
     }
@@ -35,18 +39,31 @@ public final class Logging {
         };
     }
 
-    public static void configure(String level) {
+    /**
+     * @param level {@code lnp.log.level}
+     * @param format {@code lnp.log.format}: {@code auto}, {@code text} or {@code json}
+     * @return the format chosen
+     * @throws IllegalArgumentException naming the setting whose value is not one it takes
+     */
+    public static LogFormat configure(String level, String format) {
+        Level chosenLevel = level(level);
+        LogFormat chosen = LogFormat.choose(format, Terminal.standardError());
         Logger root = Logger.getLogger("");
         for (Handler h : root.getHandlers()) {
             root.removeHandler(h);
         }
         ConsoleHandler handler = new ConsoleHandler();
-        handler.setFormatter(new JsonLogFormatter());
+        handler.setFormatter(chosen.formatter());
         handler.setLevel(Level.ALL);
         root.addHandler(handler);
-        root.setLevel(level(level));
+        root.setLevel(chosenLevel);
         // Flyway and Hikari are chatty at INFO; their warnings still show.
         FLYWAY.setLevel(Level.WARNING);
         HIKARI.setLevel(Level.WARNING);
+        // PF4J's INFO lines ("PF4J version … in 'deployment' mode", "No plugins" for an empty third-party folder,
+        // logged before the bundled plugins load) mislead more than they tell; the platform logs which plugins
+        // run once they do. Its warnings (a plugin that cannot load) still show.
+        PF4J.setLevel(Level.WARNING);
+        return chosen;
     }
 }

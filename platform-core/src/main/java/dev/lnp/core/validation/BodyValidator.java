@@ -25,7 +25,7 @@ import java.util.List;
 public final class BodyValidator {
 
     private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
-            Dialect.builder(Dialects.getDraft202012()).format(new MailboxFormat()).build(),
+            PlatformKeywords.register(Dialect.builder(Dialects.getDraft202012()).format(new MailboxFormat())).build(),
             builder -> builder.schemaRegistryConfig(SchemaRegistryConfig.builder()
                     .formatAssertionsEnabled(true)
                     .pathType(PathType.JSON_POINTER)
@@ -46,7 +46,8 @@ public final class BodyValidator {
         String location = "urn:lnp:schema:" + id.replaceAll("[^A-Za-z0-9._-]", "_");
         Schema schema = REGISTRY.getSchema(SchemaLocation.of(location), schemaNode);
         schema.initializeValidators();
-        return new BodyValidator(schema, schemaNode.path("x-unknown-field-hints"), schemaNode.path("required"));
+        return new BodyValidator(schema, schemaNode.path(PlatformKeywords.UNKNOWN_FIELD_HINTS),
+                schemaNode.path("required"));
     }
 
     public List<FieldError> validate(JsonNode body) {

@@ -31,10 +31,15 @@ import org.junit.jupiter.api.Test;
 class PortInUseTest {
 
     private static Map<String, String> config(String url, int port) {
+        return config(url, port, 0);
+    }
+
+    private static Map<String, String> config(String url, int port, int managementPort) {
         TestDatabases.Server server = TestDatabases.server();
         return Map.of("lnp.database.url", url, "lnp.database.user", server.user(),
                 "lnp.database.password", server.password(), "lnp.http.host", "127.0.0.1",
-                "lnp.http.port", Integer.toString(port), "lnp.plugins.dir", "target/no-plugins",
+                "lnp.http.port", Integer.toString(port), "lnp.management.host", "127.0.0.1",
+                "lnp.management.port", Integer.toString(managementPort), "lnp.plugins.dir", "target/no-plugins",
                 "lnp.webhooks.dispatch", "false");
     }
 
@@ -95,29 +100,56 @@ class PortInUseTest {
         String url = TestDatabases.createDatabase("serve-port-in-use");
         try (ServerSocket taken = occupy()) {
             int port = taken.getLocalPort();
-            String java = ProcessHandle.current().info().command().orElse(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path")));
-            config(url, port).forEach((k, v) -> command.add("-D" + k + "=" + v));
-            command.addAll(List.of("dev.lnp.core.cli.Main", "serve"));
-            Path log = Files.createTempFile("serve-port-in-use", ".log");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
-            boolean exited = process.waitFor(120, TimeUnit.SECONDS);
-            if (!exited) {
-                process.destroyForcibly().waitFor();
-            }
-            String out = Files.readString(log, StandardCharsets.UTF_8);
-            Files.delete(log);
-            assertTrue(exited, "serve kept running without a listener:\n" + out);
-            assertEquals(1, process.exitValue(), out);
-            List<String> errors = out.lines().filter(l -> l.startsWith("error: ")).toList();
-            assertEquals(1, errors.size(), out);
-            assertTrue(errors.get(0).contains("port " + port), errors.get(0));
-            assertFalse(out.contains("listening on http://localhost:-1") || out.contains("ready on port -1"), out);
-            assertEquals(List.of(), sessionsLeftOn(url), "the connection pool is closed");
+            String error = serveFailingWithOneErrorLine(url, config(url, port));
+            assertTrue(error.contains("port " + port + " (lnp.http.port"), error);
+            assertTrue(error.contains("LNP_HTTP_PORT"), "says how to give this node another port: " + error);
         } finally {
             TestDatabases.dropDatabase(url);
         }
+    }
+
+    /** A second node on one host: its HTTP port is free, the metrics listener's (default 9464) is not. */
+    @Test
+    void aTakenManagementPortIsNamedAsSuchNotAsTheHttpPort() throws Exception {
+        String url = TestDatabases.createDatabase("serve-management-port-in-use");
+        try (ServerSocket taken = occupy()) {
+            int port = taken.getLocalPort();
+            String error = serveFailingWithOneErrorLine(url, config(url, 0, port));
+            assertTrue(error.contains("port " + port + " (lnp.management.port"), error);
+            assertFalse(error.contains("lnp.http.port"), error);
+            assertTrue(error.contains("LNP_MANAGEMENT_PORT"), "says how to give this node another port: " + error);
+        } finally {
+            TestDatabases.dropDatabase(url);
+        }
+    }
+
+    /**
+     * Runs {@code serve} with this configuration: it must exit 1 with exactly one {@code error:} line, no stack
+     * trace and no SEVERE line before it, and leave no database session behind. Returns the error line.
+     */
+    private static String serveFailingWithOneErrorLine(String url, Map<String, String> config) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path")));
+        config.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of("dev.lnp.core.cli.Main", "serve"));
+        Path log = Files.createTempFile("serve-port-in-use", ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
+        boolean exited = process.waitFor(120, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        String out = Files.readString(log, StandardCharsets.UTF_8);
+        Files.delete(log);
+        assertTrue(exited, "serve kept running without a listener:\n" + out);
+        assertEquals(1, process.exitValue(), out);
+        List<String> errors = out.lines().filter(l -> l.startsWith("error: ")).toList();
+        assertEquals(1, errors.size(), out);
+        assertFalse(out.contains("SEVERE") || out.contains("\\tat ") || out.contains("\tat "),
+                "one error line, no stack trace:\n" + out);
+        assertFalse(out.contains("listening on http://localhost:-1") || out.contains("ready on port -1"), out);
+        assertEquals(List.of(), sessionsLeftOn(url), "the connection pool is closed");
+        return errors.get(0);
     }
 }
