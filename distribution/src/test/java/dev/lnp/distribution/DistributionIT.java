@@ -45,16 +45,12 @@ import org.junit.jupiter.api.TestMethodOrder;
 class DistributionIT {
 
     private static final Duration FIRST_START = Duration.ofMinutes(3);
-<<<<<<< HEAD
-=======
-    private static final Duration STOP = Duration.ofSeconds(30);
     /**
      * How long after SIGTERM an idle server's process may still run, the first start included: the start-up cache
      * ships with the release (bin/platform), so no stop writes one. On the 2-core build machine under other builds'
      * load a stop took 0.3-1.5 s, mostly the embedded PostgreSQL's shutdown checkpoint.
      */
     private static final Duration PROMPT_STOP = Duration.ofSeconds(2);
->>>>>>> boot
 
     private ReleaseImage image;
     private Path work;
@@ -99,13 +95,9 @@ class DistributionIT {
         assertTrue(Files.readString(home.resolve("conf/platform.yaml")).contains("For production"));
         assertTrue(Files.readString(home.resolve("systemd/lnp.service")).contains("ExecStart=/opt/lnp/bin/platform serve"));
         assertFalse(Files.exists(home.resolve("data")) || Files.exists(home.resolve("cache")), "no state is packed");
-<<<<<<< HEAD
-        try (Stream<Path> tools = Files.list(image.toolsOnly)) {
-=======
         assertTrue(Files.size(shippedCache()) > 10_000_000, "the build's start-up cache is shipped: " + shippedCache());
         shippedCacheAsUnpacked = Files.getLastModifiedTime(shippedCache());
-        try (Stream<Path> tools = Files.list(toolsOnly)) {
->>>>>>> boot
+        try (Stream<Path> tools = Files.list(image.toolsOnly)) {
             assertTrue(tools.noneMatch(t -> t.getFileName().toString().startsWith("java")), "no JDK on the PATH");
         }
         assertFalse(Files.exists(home.resolve("runtime/include")), "header files are stripped");
@@ -296,15 +288,10 @@ class DistributionIT {
         // once refused every start (each reader held one connection and waited for a second).
         // The class-loading log through JAVA_TOOL_OPTIONS, beside the LNP_JAVA_OPTS every start of this test has.
         Path classes = work.resolve("second-classes.log");
-<<<<<<< HEAD
-        ImageServer server = image.start("second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
-                "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes));
-=======
         // LNP_LOG_FORMAT=text: the readable lines a terminal gets, chosen although the output is a file.
-        Server server = Server.start(this, "second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
+        ImageServer server = image.start("second", Map.of("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8",
                 "LNP_DATABASE_POOL_SIZE", "4", "JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + classes,
                 "LNP_LOG_FORMAT", "text"));
->>>>>>> boot
         try {
             server.awaitReady(FIRST_START);
             // The shipped cache, recorded by the build in another folder: the class-loading log says where each
@@ -408,119 +395,6 @@ class DistributionIT {
         return matcher.group(1);
     }
 
-<<<<<<< HEAD
-=======
-    // ---- the server process ----
-
-    private record Server(DistributionIT it, Process process, int port, int managementPort, Path log) {
-
-        static Server start(DistributionIT it, String name) throws IOException {
-            return start(it, name, Map.of());
-        }
-
-        static Server start(DistributionIT it, String name, Map<String, String> extraEnv) throws IOException {
-            int port = freePort();
-            Path log = it.work.resolve("serve-" + name + ".log");
-            ProcessBuilder pb = new ProcessBuilder(it.launcher.toString(), "serve")
-                    .directory(it.callerDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile());
-            var env = pb.environment();
-            env.keySet().removeIf(k -> k.startsWith("LNP_")); // nothing from the build's environment, no database URL
-            withoutJdk(env);
-            env.put("LNP_HTTP_PORT", String.valueOf(port));
-            int managementPort = freePort();
-            env.put("LNP_MANAGEMENT_PORT", String.valueOf(managementPort));
-            env.put("LNP_HTTP_HOST", "127.0.0.1");
-            env.put("LNP_DATA_DIR", it.dataDir.toString());
-            env.put("LNP_JAVA_OPTS", "-Xmx256m");
-            env.putAll(extraEnv);
-            return new Server(it, pb.start(), port, managementPort, log);
-        }
-
-        void awaitReady(Duration timeout) throws Exception {
-            long started = System.nanoTime();
-            long deadline = started + timeout.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) {
-                    fail("bin/platform serve exited with " + process.exitValue() + " before ready:\n" + tail());
-                }
-                try {
-                    if (get("/observe/health/ready").statusCode() == 200) {
-                        System.out.printf("ready after %d ms%n", (System.nanoTime() - started) / 1_000_000);
-                        return;
-                    }
-                } catch (IOException notYetListening) {
-                    // keep polling
-                }
-                Thread.sleep(250);
-            }
-            fail("not ready within " + timeout + ":\n" + tail());
-        }
-
-        HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                    .header("Accept", "application/json, text/event-stream")
-                    .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> management(String path) throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort + path))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> send(String method, String path, String key, String json)
-                throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                    .header("Authorization", "Bearer " + key)
-                    .method(method, json == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        HttpResponse<String> get(String path) throws IOException, InterruptedException {
-            return it.http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
-        }
-
-        /**
-         * SIGTERM (bin/platform execs the JVM, so it gets the signal): exit 0, embedded database stopped.
-         *
-         * @return the time from SIGTERM to the process's end
-         */
-        Duration stopAndAssertClean() throws Exception {
-            long signalled = System.nanoTime();
-            process.destroy();
-            long deadline = System.nanoTime() + STOP.toNanos();
-            while (!Files.readString(log).contains("Platform stopped") && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertTrue(Files.readString(log).contains("Platform stopped"),
-                    "the platform did not stop within " + STOP + " of SIGTERM:\n" + tail());
-            if (!process.waitFor(STOP.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                fail("bin/platform serve did not end within " + STOP + " of SIGTERM:\n" + tail());
-            }
-            Duration stopped = Duration.ofNanos(System.nanoTime() - signalled);
-            assertEquals(0, process.exitValue(), "a requested stop exits 0:\n" + tail());
-            assertFalse(Files.exists(it.dataDir.resolve("pgsql/data/postmaster.pid")),
-                    "the embedded PostgreSQL is stopped with the platform:\n" + tail());
-            assertTrue(Files.readString(log).contains("Platform stopped"), "graceful shutdown logged:\n" + tail());
-            return stopped;
-        }
-
-        String tail() {
-            try {
-                List<String> lines = Files.readAllLines(log);
-                return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-            } catch (IOException e) {
-                return "(no log: " + e + ")";
-            }
-        }
-    }
-
->>>>>>> boot
     // ---- helpers ----
 
     private static void assertRouteLine(String out, String method, String path, String plugin, String scope) {

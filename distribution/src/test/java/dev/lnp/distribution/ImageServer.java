@@ -22,11 +22,6 @@ import java.util.concurrent.TimeUnit;
 record ImageServer(ReleaseImage image, Process process, int port, int managementPort, Path log, HttpClient http) {
 
     private static final Duration STOP = Duration.ofSeconds(30);
-    /**
-     * After the first start's stop the JVM still writes the AOT cache it recorded (bin/platform), which takes
-     * seconds on a quiet machine and much longer on a loaded one; the process may take this long to end then.
-     */
-    private static final Duration STOP_WITH_CACHE_WRITE = Duration.ofMinutes(3);
 
     static ImageServer start(ReleaseImage image, String name, int port, Map<String, String> extraEnv)
             throws IOException {
@@ -100,7 +95,8 @@ record ImageServer(ReleaseImage image, Process process, int port, int management
     }
 
     /** SIGTERM (bin/platform execs the JVM, so it gets the signal): exit 0, embedded database stopped. */
-    void stopAndAssertClean() throws Exception {
+    Duration stopAndAssertClean() throws Exception {
+        long signalled = System.nanoTime();
         process.destroy();
         long deadline = System.nanoTime() + STOP.toNanos();
         while (!Files.readString(log).contains("Platform stopped") && System.nanoTime() < deadline) {
@@ -108,13 +104,15 @@ record ImageServer(ReleaseImage image, Process process, int port, int management
         }
         assertTrue(Files.readString(log).contains("Platform stopped"),
                 "the platform did not stop within " + STOP + " of SIGTERM:\n" + tail());
-        if (!process.waitFor(STOP_WITH_CACHE_WRITE.toSeconds(), TimeUnit.SECONDS)) {
+        if (!process.waitFor(STOP.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
-            fail("bin/platform serve did not end within " + STOP_WITH_CACHE_WRITE + " of SIGTERM:\n" + tail());
+            fail("bin/platform serve did not end within " + STOP + " of SIGTERM:\n" + tail());
         }
+        Duration stopped = Duration.ofNanos(System.nanoTime() - signalled);
         assertEquals(0, process.exitValue(), "a requested stop exits 0:\n" + tail());
         assertFalse(Files.exists(image.dataDir.resolve("pgsql/data/postmaster.pid")),
                 "the embedded PostgreSQL is stopped with the platform:\n" + tail());
+        return stopped;
     }
 
     /** The last 40 lines of the log, for failure messages. */

@@ -70,8 +70,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * {@code uses}/{@code provides} and the plugins' class loaders are not enforced; these journeys are where a page,
  * mail or tool that only the image breaks shows up.
  * The journeys share one installation and build on each other in order (the member invited in the first one signs
- * in for the pages check; the restart reads what the earlier ones wrote). The start-up cache is off
- * ({@code LNP_AOT_CACHE=off}): {@link DistributionIT} covers it, and recording it would slow every stop here.
+ * in for the pages check; the restart reads what the earlier ones wrote). They run with the start-up cache the
+ * release ships, as an operator's starts do.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -133,13 +133,12 @@ class ReleaseJourneysIT {
     }
 
     /**
-     * The settings of every start: this port as the public URL, webhooks to loopback receivers, no AOT cache, and the
-     * owner as the deployment's operator, so the pages check reaches the Mailbox pages too.
+     * The settings of every start: this port as the public URL, webhooks to loopback receivers, and the owner as the
+     * deployment's operator, so the pages check reaches the Mailbox pages too.
      */
     private Map<String, String> settings(Map<String, String> more) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("LNP_BASE_URL", base);
-        env.put("LNP_AOT_CACHE", "off");
         env.put("LNP_WEBHOOKS_ALLOWED__NETWORKS", "127.0.0.0/8");
         env.put("LNP_MAIL_POLL__INTERVAL__MS", "200");
         env.put("LNP_CONSOLE_OPERATORS", OWNER);
