@@ -114,6 +114,13 @@ final class ReleaseImage implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        // The servers' logs outlive the installation, for a failure's reader (target/image-logs/).
+        Path logs = Files.createDirectories(Path.of("target", "image-logs", work.getFileName().toString()));
+        try (Stream<Path> files = Files.list(work)) {
+            for (Path log : files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
+                Files.copy(log, logs.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
         if (!Boolean.getBoolean("lnp.dist.keep")) {
             deleteTree(work);
         }

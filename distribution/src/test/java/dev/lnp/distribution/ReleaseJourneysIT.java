@@ -834,6 +834,12 @@ class ReleaseJourneysIT {
             Thread.sleep(500);
             assertTrue(closedByServer(silent) >= 36, "connections past the client's share are closed at once");
             assertEquals(200, healthFrom("127.0.0.2"), "another client is served meanwhile");
+            // A connection that has sent a request is past the first-request timeout's reach.
+            Socket keptAlive = new Socket();
+            keptAlive.bind(new InetSocketAddress("127.0.0.2", 0));
+            keptAlive.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            keptAlive.setSoTimeout(10_000);
+            assertEquals(401, unauthorizedOn(keptAlive));
             assertTrue(Files.readString(server.log()).contains("connection refused: client 127.0.0.1 holds "
                     + SILENT_SHARE + " connections"), "the refusal is logged");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
@@ -842,6 +848,8 @@ class ReleaseJourneysIT {
             }
             assertEquals(silent.size(), closedByServer(silent), "silent connections are closed after 3 s");
             assertEquals(200, healthFrom("127.0.0.1"), "and that client is served again");
+            assertEquals(401, unauthorizedOn(keptAlive), "a kept-alive connection outlives the first-request timeout");
+            keptAlive.close();
         } finally {
             for (SocketChannel channel : silent) {
                 channel.close();
@@ -861,6 +869,24 @@ class ReleaseJourneysIT {
             }
         }
         return closed;
+    }
+
+    /** {@code GET /api/v1/projects} without a key on a kept-alive connection, its answer read whole: the status. */
+    private static int unauthorizedOn(Socket socket) throws IOException {
+        socket.getOutputStream().write("GET /api/v1/projects HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                .getBytes(StandardCharsets.US_ASCII));
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = socket.getInputStream().read();
+            if (b < 0) {
+                return -1;
+            }
+            head.append((char) b);
+        }
+        Matcher length = Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        assertTrue(length.find(), head.toString());
+        socket.getInputStream().readNBytes(Integer.parseInt(length.group(1)));
+        return Integer.parseInt(head.substring(9, 12));
     }
 
     /** {@code GET /observe/health/live} from a client bound to {@code clientAddress}: the status. */

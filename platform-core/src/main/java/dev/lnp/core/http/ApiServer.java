@@ -11,7 +11,6 @@ import io.helidon.webserver.http.HttpRoute;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.observe.ObserveFeature;
-import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.observe.health.HealthObserver;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +56,7 @@ public final class ApiServer {
                 ConnectionLimits.management(config));
         List<ConnectionGuard> guards = List.of(httpGuard, managementGuard);
         HttpRouting.Builder routing = HttpRouting.builder();
+        routing.addFilter(httpGuard::markSpoke);
         routing.addFilter(ConnectionRules::closeWhenSaid);
         routing.addFilter((chain, req, res) -> {
             if (req.path().path().startsWith("/api/v1/") || req.path().path().equals("/api/v1")) {
@@ -132,10 +132,11 @@ public final class ApiServer {
         if (management.enabled()) {
             builder.putSocket(ManagementListener.SOCKET, socket -> socket.host(management.host())
                     .port(management.port())
-                    .connectionOptions(managementGuard.options(SocketOptions.builder().tcpNoDelay(true).build()))
-                    .addProtocol(Http1Config.builder()
-                            .addReceiveListener(managementGuard.firstRequestListener()).build()));
-            builder.routing(ManagementListener.SOCKET, management::route);
+                    .connectionOptions(managementGuard.options(SocketOptions.builder().tcpNoDelay(true).build())));
+            builder.routing(ManagementListener.SOCKET, metricsRouting -> {
+                metricsRouting.addFilter(managementGuard::markSpoke);
+                management.route(metricsRouting);
+            });
         }
         return builder
                 .addFeature(ObserveFeature.builder()

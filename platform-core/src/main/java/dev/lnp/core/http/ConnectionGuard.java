@@ -1,9 +1,9 @@
 package dev.lnp.core.http;
 
 import io.helidon.common.socket.SocketOptions;
-import io.helidon.http.HttpPrologue;
-import io.helidon.webserver.ConnectionContext;
-import io.helidon.webserver.http1.Http1ConnectionListener;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.net.InetAddress;
@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * next one.
  *
  * <p>The guard sees each connection at accept (through the listener's socket options, {@link #options}) and at its
- * first request line ({@link #firstRequestListener}); a watcher thread forgets closed connections and closes silent
+ * first request ({@link #markSpoke}); a watcher thread forgets closed connections and closes silent
  * ones. Counts therefore lag a closed connection by at most one {@link #CHECK_MILLIS sweep}.
  */
 final class ConnectionGuard implements AutoCloseable {
@@ -71,18 +71,18 @@ final class ConnectionGuard implements AutoCloseable {
         return new GuardedSocketOptions(base, this);
     }
 
-    /** Marks a connection as having sent its first request line: from then on the guard no longer times it. */
-    Http1ConnectionListener firstRequestListener() {
-        return new Http1ConnectionListener() {
-            @Override
-            public void prologue(ConnectionContext ctx, HttpPrologue prologue) {
-                // Every request passes here; after a connection's first, the look-up misses at once.
-                Held connection = silent.remove(new Peers(ctx.remotePeer().address(), ctx.localPeer().address()));
-                if (connection != null) {
-                    connection.spoke = true;
-                }
-            }
-        };
+    /**
+     * A routing filter that marks the connection of every request as having sent a request: from then on the guard
+     * no longer times it. A filter rather than an HTTP/1.1 receive listener: on the module path (the release image)
+     * Helidon 4.5 did not call the listeners given in the listener's HTTP/1.1 configuration.
+     */
+    void markSpoke(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+        // Every request passes here; after a connection's first, the look-up misses at once.
+        Held connection = silent.remove(new Peers(req.remotePeer().address(), req.localPeer().address()));
+        if (connection != null) {
+            connection.spoke = true;
+        }
+        chain.proceed();
     }
 
     /**

@@ -59,7 +59,6 @@ public final class ConnectionRules {
             Duration idleTimeout, List<HealthCheck> healthChecks) {
         ConnectionRules rules = new ConnectionRules(healthChecks);
         server.addProtocol(Http1Config.builder()
-                .addReceiveListener(guard.firstRequestListener())
                 .addReceiveListener(deadlines.headerListener())
                 .build());
         server.addConnectionSelector(new Http10Health(rules::http10, deadlines));

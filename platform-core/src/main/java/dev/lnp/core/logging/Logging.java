@@ -64,6 +64,10 @@ public final class Logging {
         // logged before the bundled plugins load) mislead more than they tell; the platform logs which plugins
         // run once they do. Its warnings (a plugin that cannot load) still show.
         PF4J.setLevel(Level.WARNING);
+        // SLF4J binds its provider on first use; when that first use is two threads at once (plugin loading beside
+        // the pool's start), it replays the call and prints three "SLF4J(W)" lines past every handler. Bound here,
+        // on the one thread that starts the platform, before any other starts.
+        org.slf4j.LoggerFactory.getILoggerFactory();
         return chosen;
     }
 }
