@@ -118,6 +118,7 @@ class ConsoleBrowserTest {
         browser.findElement(By.id("revoke-connection")).click();
         chromium.waitFor(By.id("confirm-action"));
         assertEquals(200, platform.get("/api/v1/projects", key).status(), "nothing happens before the confirmation");
+        chromium.shoot("07b-confirm-revoke");
         browser.findElement(By.id("confirm-action")).click();
         chromium.waitFor(By.xpath("//dd[@id='connection-state' and starts-with(text(), 'revoked')]"));
         chromium.shoot("08-connection-revoked");
