@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -87,6 +88,32 @@ public final class Browser implements AutoCloseable {
         } finally {
             driver.manage().window().setSize(WINDOW);
         }
+    }
+
+    /**
+     * The serious and critical accessibility violations axe-core finds on the current page, one line each (rule, impact,
+     * the first offending element). axe-core comes from npm ({@code npm install axe-core}); its {@code axe.min.js} is
+     * named by the environment variable {@code LNP_AXE_CORE}. Without it the check is skipped with a message, except in
+     * CI ({@code CI=true}), where {@code .ci/run} installs it and its absence fails the test.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> seriousAccessibilityViolations() throws IOException {
+        String location = System.getenv("LNP_AXE_CORE");
+        if (location == null || !Files.isRegularFile(Path.of(location))) {
+            if ("true".equals(System.getenv("CI"))) {
+                throw new IllegalStateException("LNP_AXE_CORE names no axe.min.js (" + location + "); .ci/run installs it");
+            }
+            System.out.println("SKIPPED accessibility check: set LNP_AXE_CORE to axe-core's axe.min.js (npm install axe-core)");
+            return List.of();
+        }
+        String axe = Files.readString(Path.of(location));
+        // Evaluated by the driver, not as a page script, so the console's strict CSP does not refuse it.
+        Object result = ((JavascriptExecutor) driver).executeAsyncScript(axe + "\n"
+                + "const done = arguments[arguments.length - 1];"
+                + "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations"
+                + ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+                + ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes[0].html)));");
+        return (List<String>) result;
     }
 
     @Override

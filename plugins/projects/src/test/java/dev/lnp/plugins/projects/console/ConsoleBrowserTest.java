@@ -115,18 +115,22 @@ class ConsoleBrowserTest {
         chromium.waitFor(By.id("revoke-connection"));
         assertTrue(!browser.getPageSource().contains(key), "the key is not shown again");
         chromium.shoot("07-connection");
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "07-connection");
         browser.findElement(By.id("revoke-connection")).click();
         chromium.waitFor(By.id("confirm-action"));
         assertEquals(200, platform.get("/api/v1/projects", key).status(), "nothing happens before the confirmation");
         chromium.shoot("07b-confirm-revoke");
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "07b-confirm-revoke");
         browser.findElement(By.id("confirm-action")).click();
         chromium.waitFor(By.xpath("//dd[@id='connection-state' and starts-with(text(), 'revoked')]"));
         chromium.shoot("08-connection-revoked");
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "08-connection-revoked");
 
         assertEquals(401, platform.get("/api/v1/projects", key).status());
 
         browser.get(base + "/console/connections");
         chromium.shoot("09-connections");
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "09-connections");
         browser.findElement(By.linkText("Activity")).click();
         chromium.waitFor(By.xpath("//h1[text()='Activity']"));
         assertTrue(browser.getPageSource().contains("connection.revoked"));
@@ -141,6 +145,7 @@ class ConsoleBrowserTest {
         chromium.waitFor(By.xpath("//p[contains(text(), 'invitation is on its way')]"));
         assertTrue(browser.getPageSource().contains("lin@example.com"));
         chromium.shoot("12-members");
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "12-members");
 
         browser.findElement(By.linkText("Modules")).click();
         chromium.waitFor(By.xpath("//h1[text()='Modules']"));
