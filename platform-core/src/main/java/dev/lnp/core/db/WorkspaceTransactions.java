@@ -52,9 +52,8 @@ public final class WorkspaceTransactions {
     }
 
     /** Work of the platform's own in a workspace. */
-    @SuppressWarnings("unchecked")
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
-        return (R) run(workspaceId, null, work);
+        return run(workspaceId, null, () -> { }, work);
     }
 
     /**
@@ -66,19 +65,20 @@ public final class WorkspaceTransactions {
      */
     public boolean inWorkspaceIfAdmitted(UUID workspaceId, AdmissionCheck check,
             PluginContext.WorkspaceWork<?> work) {
-        return run(workspaceId, check, work) != STALE;
+        boolean[] admitted = {true};
+        run(workspaceId, check, () -> admitted[0] = false, work);
+        return admitted[0];
     }
 
-    /** What {@link #run} returns for a stale admission, never a work's own result. */
-    private static final Object STALE = new Object();
-
-    private Object run(UUID workspaceId, AdmissionCheck check, PluginContext.WorkspaceWork<?> work) {
+    /** The transaction; with a stale {@code check}, rolled back before the work, {@code stale} told, null returned. */
+    private <R> R run(UUID workspaceId, AdmissionCheck check, Runnable stale, PluginContext.WorkspaceWork<R> work) {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
-        Object result = jdbi.inTransaction(handle -> {
+        R result = jdbi.inTransaction(handle -> {
             long version = TransactionOpening.send(handle.getConnection(), workspaceId, check);
             if (check != null && !check.current(version)) {
                 handle.rollback();
-                return STALE;
+                stale.run();
+                return null;
             }
             WorkspaceTx outer = CURRENT.get();
             publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
