@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Request framing over raw sockets on loopback (issue 14, probe defects 7, 8, 10 and 11): every message whose body
+ * Request framing over raw sockets on loopback: every message whose body
  * length is ambiguous is answered 400 and the connection closed, so that nothing after it can be read as a second
  * request (request smuggling behind a proxy); slow or stalled clients are cut off by timeouts; HTTP/1.0 is served.
  */
