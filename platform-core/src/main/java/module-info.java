@@ -26,9 +26,6 @@ module lnp.platform.core {
     requires com.networknt.schema;
     requires org.apache.commons.compress;
     requires org.tukaani.xz;
-    requires dev.failsafe.core;
-    requires jakarta.mail;
-    requires org.eclipse.angus.mail;
     requires gg.jte.runtime;
     requires com.nimbusds.jose.jwt;
 
@@ -47,7 +44,6 @@ module lnp.platform.core {
     exports dev.lnp.core.db to lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.events to lnp.platform.webhooks; // the outbox wakes' channel and payload (OutboxWakes)
     exports dev.lnp.core.http to lnp.platform.webhooks;
-    exports dev.lnp.core.mail to lnp.platform.webhooks;
     exports dev.lnp.core.metrics to lnp.platform.webhooks;
     exports dev.lnp.core.plugins to lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.tenancy to lnp.platform.testkit;

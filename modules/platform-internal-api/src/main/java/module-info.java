@@ -1,13 +1,21 @@
 /**
  * The platform's private SPI: what only first-party protocol plugins use (the tool gateway behind the hosted MCP
- * surface, the surface a route belongs to), kept out of {@code lnp.platform.api} so that third-party plugins
- * compile against the public API alone. Like Keycloak's server-spi-private it may change with any release.
+ * surface, the surface a route belongs to), and the seam of the kernel's subsystems (mail, the console, webhooks)
+ * with the kernel services they use. Kept out of {@code lnp.platform.api} so that third-party plugins compile
+ * against the public API alone. Like Keycloak's server-spi-private it may change with any release.
  */
 module lnp.platform.api.internal {
     requires transitive lnp.platform.api;
 
+    exports dev.lnp.api.internal.db;
     exports dev.lnp.api.internal.http;
+    exports dev.lnp.api.internal.mail;
     exports dev.lnp.api.internal.mcp;
+    exports dev.lnp.api.internal.platform;
+    exports dev.lnp.api.internal.subsystem;
+
+    // The kernel finds its first-party subsystems (mail, the console, webhooks) through this seam.
+    uses dev.lnp.api.internal.subsystem.Subsystem;
 
     opens dev.lnp.api.internal.mcp to com.fasterxml.jackson.databind;
 }

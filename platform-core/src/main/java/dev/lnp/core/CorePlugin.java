@@ -21,17 +21,22 @@ public final class CorePlugin implements PlatformPlugin {
     private final OpenApiRoute openApi;
     private final List<Subsystem> subsystems;
     private final Subsystem.Setup setup;
+    private final List<dev.lnp.api.internal.subsystem.Subsystem> modules;
+    private final dev.lnp.api.internal.subsystem.Subsystem.Setup moduleSetup;
 
-    public CorePlugin(OpenApiRoute openApi, List<Subsystem> subsystems, Subsystem.Setup setup) {
+    public CorePlugin(OpenApiRoute openApi, List<Subsystem> subsystems, Subsystem.Setup setup,
+            List<dev.lnp.api.internal.subsystem.Subsystem> modules) {
         this.openApi = openApi;
         this.subsystems = List.copyOf(subsystems);
         this.setup = setup;
+        this.modules = List.copyOf(modules);
+        this.moduleSetup = new KernelSetup(setup.config(), setup.clock());
     }
 
     /** For listings (scopes, routes): the subsystems found, registered without starting anything. */
     public static CorePlugin of(PluginRegistry registry, PlatformConfig config, Clock clock) {
         return new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")), Subsystem.load(),
-                new Subsystem.Setup(registry, config, clock));
+                new Subsystem.Setup(registry, config, clock), dev.lnp.api.internal.subsystem.Subsystem.load());
     }
 
     @Override
@@ -40,6 +45,7 @@ public final class CorePlugin implements PlatformPlugin {
                 + "scopes); implied by holding the scope of any tool.");
         registrar.scope(UserRoutes.READ, "Read the users of the workspace (to resolve assignees and delegation users).");
         UserRoutes.routes().forEach(registrar::route);
+        modules.forEach(module -> module.register(registrar, moduleSetup));
         subsystems.forEach(subsystem -> subsystem.register(registrar, setup));
         registrar.route(openApi.route());
     }

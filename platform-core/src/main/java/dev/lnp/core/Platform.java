@@ -24,7 +24,6 @@ import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.QuotaReserve;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.limits.ToolCallLog;
-import dev.lnp.core.mail.MailService;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
@@ -56,14 +55,14 @@ public final class Platform implements AutoCloseable {
     private final ToolGateway toolGateway;
     private final List<Subsystem> subsystems;
     private final PlatformMetrics metrics;
-    private final MailService mail;
+    private final KernelServices kernelServices;
     /** Everything started, closed in reverse order by {@link #close()}. */
     private final StartedComponents started;
     private boolean closed;
 
     private Platform(PlatformConfig config, Database database, PluginRegistry registry, ApiServer server,
             Authenticator authenticator, ToolGateway toolGateway, List<Subsystem> subsystems, PlatformMetrics metrics,
-            MailService mail, StartedComponents started) {
+            KernelServices kernelServices, StartedComponents started) {
         this.config = config;
         this.database = database;
         this.registry = registry;
@@ -72,7 +71,7 @@ public final class Platform implements AutoCloseable {
         this.toolGateway = toolGateway;
         this.subsystems = subsystems;
         this.metrics = metrics;
-        this.mail = mail;
+        this.kernelServices = kernelServices;
         this.started = started;
     }
 
@@ -123,8 +122,9 @@ public final class Platform implements AutoCloseable {
             PluginRegistry registry = new PluginRegistry();
             // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
             List<Subsystem> subsystems = Subsystem.load();
+            List<dev.lnp.api.internal.subsystem.Subsystem> modules = dev.lnp.api.internal.subsystem.Subsystem.load();
             registry.register(CorePlugin.ID, new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")),
-                    subsystems, new Subsystem.Setup(registry, config, Clock.systemUTC())));
+                    subsystems, new Subsystem.Setup(registry, config, Clock.systemUTC()), modules));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -132,8 +132,6 @@ public final class Platform implements AutoCloseable {
             phases.mark("plugin registration");
             migrations.prepareCore(coreHistory);
             phases.mark("core migrations");
-            MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
-            phases.mark("mail service");
             List<Migrations.Owner> pluginSchemas = new java.util.ArrayList<>();
             for (LoadedPlugin plugin : plugins) {
                 registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema).ifPresent(
@@ -145,6 +143,14 @@ public final class Platform implements AutoCloseable {
                     dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config),
                     new dev.lnp.core.events.OutboxWakes(database.jdbi(),
                             config.getInt("lnp.webhooks.wake_interval_ms", 20)));
+            var kernelServices = new KernelServices(config, database.jdbi(), transactions, Clock.systemUTC());
+            // Subsystems offer their services (mail) before anything that uses them is built; what an offer
+            // started stops after the plugins, which may use it to the end.
+            for (var module : modules) {
+                kernelServices.add(module.getClass().getName(), module.offer(kernelServices));
+                started.pushStop("subsystem " + module.getClass().getSimpleName() + " services", module::withdraw);
+            }
+            phases.mark("subsystem services");
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
             QuotaReserve quotaReserve = started.push("quota reserve", new QuotaReserve(database.jdbi()));
@@ -160,19 +166,23 @@ public final class Platform implements AutoCloseable {
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var notifications = started.push("notifications",
                     new dev.lnp.core.events.PgNotifications(database::openUnpooled));
-            var subsystemServices = new Subsystem.Services(database, transactions, metrics, mail.mailer(),
-                    notifications, Clock.systemUTC());
+            var subsystemServices = new Subsystem.Services(database, transactions, metrics,
+                    kernelServices.require(dev.lnp.api.internal.mail.TransactionalMailer.class), notifications,
+                    Clock.systemUTC());
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
             // The console exists before plugins start: its people pages are a service plugins take in start().
             var consoleSettings = new ConsoleSettings(config);
+            var mail = kernelServices.require(dev.lnp.api.internal.mail.MailService.class);
             var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
                     services.limits(), transactions, subsystems.stream()
                             .flatMap(subsystem -> subsystem.console(subsystemServices).stream()).toList());
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
-            var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class, toolGateway,
-                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
+            // Plugins see what the subsystems offer through the public API (the Mailer), not their internal services.
+            var pluginServices = new java.util.HashMap<Class<?>, Object>(kernelServices.offeredToPlugins());
+            pluginServices.putAll(Map.of(ToolGateway.class, toolGateway,
+                    dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
                     dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
                             new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
                     dev.lnp.api.workspaces.WorkspaceProvisioning.class,
@@ -180,12 +190,18 @@ public final class Platform implements AutoCloseable {
                     dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
                     notifications, dev.lnp.api.JsonValidation.class,
                     new dev.lnp.core.validation.PlatformJsonValidation()));
+            var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 started.pushStop("plugin " + plugin.id(), plugin.instance()::stop);
             }
             phases.mark("pipeline and plugin start");
+            List<dev.lnp.api.internal.subsystem.Subsystem.Running> moduleWork = new java.util.ArrayList<>();
+            for (var module : modules) {
+                moduleWork.add(started.push("subsystem " + module.getClass().getSimpleName(),
+                        module.start(kernelServices)));
+            }
             List<Subsystem.Running> running = new java.util.ArrayList<>();
             for (Subsystem subsystem : subsystems) {
                 running.add(started.push("subsystem " + subsystem.getClass().getSimpleName(),
@@ -197,7 +213,7 @@ public final class Platform implements AutoCloseable {
                             .orElse(java.time.Duration.ofMillis(500))));
             started.push("maintenance", Maintenance.start(database.jdbi(), () -> {
                 running.forEach(Subsystem.Running::purgeHistory);
-                mail.purgeHistory();
+                moduleWork.forEach(dev.lnp.api.internal.subsystem.Subsystem.Running::purgeHistory);
             }));
             phases.mark("event subscriptions and maintenance");
             ApiServer server = ApiServer.start(config, registry, services, List.of(new DatabaseHealthCheck(database)),
@@ -214,7 +230,7 @@ public final class Platform implements AutoCloseable {
             // The server answers already; the JVM's meters follow in a few tens of milliseconds.
             metrics.bindJvm();
             return new Platform(config, database, registry, server, authenticator, toolGateway, subsystems, metrics,
-                    mail, started);
+                    kernelServices, started);
         } catch (RuntimeException | Error e) {
             Throwable failure = e;
             if (plugins == null) {
@@ -274,9 +290,18 @@ public final class Platform implements AutoCloseable {
         return subsystems.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
-    /** Outgoing mail: the {@link Mailer} for core code, and the mailbox operators read. */
-    public MailService mail() {
-        return mail;
+    /**
+     * Outgoing mail: the {@link Mailer} and the mailbox operators read.
+     *
+     * @throws IllegalStateException when the mail module is not part of the platform
+     */
+    public dev.lnp.api.internal.mail.MailService mail() {
+        return kernelServices.require(dev.lnp.api.internal.mail.MailService.class);
+    }
+
+    /** A service the kernel's subsystems offer (e.g. the mail module's {@code Mailbox}), if one does. */
+    public <T> Optional<T> service(Class<T> type) {
+        return kernelServices.service(type);
     }
 
     public Database database() {

@@ -6,7 +6,6 @@ import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.console.ConsoleExtension;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.WorkspaceTransactions;
-import dev.lnp.core.mail.PlatformMailer;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.time.Clock;
@@ -32,7 +31,7 @@ public interface Subsystem {
 
     /** The kernel services a running subsystem may use. */
     record Services(Database database, WorkspaceTransactions transactions, PlatformMetrics metrics,
-            PlatformMailer mailer, Notifications notifications, Clock clock) {
+            dev.lnp.api.internal.mail.TransactionalMailer mailer, Notifications notifications, Clock clock) {
     }
 
     /** This node's background work, closed before plugins stop. */

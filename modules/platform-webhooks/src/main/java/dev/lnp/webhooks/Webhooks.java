@@ -4,7 +4,7 @@ import dev.lnp.api.events.Notifications;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.metrics.PlatformMetrics;
-import dev.lnp.core.mail.PlatformMailer;
+import dev.lnp.api.internal.mail.TransactionalMailer;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.UUID;
@@ -39,7 +39,7 @@ public final class Webhooks implements dev.lnp.core.Subsystem.Running {
      *                      committed meanwhile (its own polling covers the gap)
      */
     public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics,
-            PlatformMailer mailer, Notifications notifications) {
+            TransactionalMailer mailer, Notifications notifications) {
         var queue = new DeliveryQueue(database.jdbi(), mailer);
         metrics.webhookQueue(queue::pendingCount);
         if (!settings.dispatch()) {

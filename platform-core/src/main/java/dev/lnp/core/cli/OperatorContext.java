@@ -78,8 +78,27 @@ final class OperatorContext implements AutoCloseable {
         return new Connections(database.jdbi(), new ScopeCatalog(registry).all());
     }
 
-    dev.lnp.core.mail.Mailbox mailbox() {
-        return new dev.lnp.core.mail.Mailbox(database.jdbi());
+    dev.lnp.api.internal.mail.Mailbox mailbox() {
+        return subsystemService(dev.lnp.api.internal.mail.Mailbox.class, "the mail module (platform-mail)");
+    }
+
+    /** A service the installation's subsystems offer operator commands; fails naming the module that offers it. */
+    private <T> T subsystemService(Class<T> type, String module) {
+        var operator = new dev.lnp.api.internal.subsystem.Subsystem.Operator() {
+            @Override
+            public dev.lnp.api.internal.platform.ConfigValues config() {
+                return config;
+            }
+
+            @Override
+            public org.jdbi.v3.core.Jdbi jdbi() {
+                return database.jdbi();
+            }
+        };
+        return dev.lnp.api.internal.subsystem.Subsystem.load().stream()
+                .map(subsystem -> subsystem.operatorServices(operator).get(type)).filter(type::isInstance)
+                .map(type::cast).findFirst().orElseThrow(() -> new IllegalStateException(
+                        "this installation has no " + module + " in lib/"));
     }
 
     /** Names of the tools the deployment's plugins register. */

@@ -5,8 +5,8 @@ import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.http.PipelineServices;
-import dev.lnp.core.mail.Mailbox;
-import dev.lnp.core.mail.PlatformMailer;
+import dev.lnp.api.internal.mail.Mailbox;
+import dev.lnp.api.internal.mail.TransactionalMailer;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
@@ -39,7 +39,7 @@ public final class Console implements HttpService {
     private final Connections connections;
     private final ConnectionActivity connectionActivity;
     private final PluginRegistry registry;
-    private final PlatformMailer mailer;
+    private final TransactionalMailer mailer;
     private final SignInPages signIn;
     private final ConnectionPages connectionPages;
     private final AccountPages accountPages;
@@ -56,7 +56,7 @@ public final class Console implements HttpService {
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
 
-    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, PlatformMailer mailer, Mailbox mailbox,
+    public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, TransactionalMailer mailer, Mailbox mailbox,
             PipelineServices.Limits limits, WorkspaceTransactions transactions, List<ConsoleExtension> extensions) {
         this.settings = settings;
         this.templates = new ConsoleTemplates();
@@ -326,7 +326,7 @@ public final class Console implements HttpService {
         return members;
     }
 
-    PlatformMailer mailer() {
+    TransactionalMailer mailer() {
         return mailer;
     }
 

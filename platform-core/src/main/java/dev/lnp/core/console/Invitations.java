@@ -1,7 +1,7 @@
 package dev.lnp.core.console;
 
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.core.mail.PlatformMailer;
+import dev.lnp.api.internal.mail.TransactionalMailer;
 import java.lang.System.Logger.Level;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +41,7 @@ public final class Invitations {
      * When the mail cannot be queued it throws {@link Members.Refused}: 400 naming the e-mail when the mail
      * service refuses the address, 503 otherwise (logged); the transaction then rolls back.
      */
-    public Members.InvitationWriter writer(PlatformMailer mailer, ConsoleTemplates templates, UUID workspaceId,
+    public Members.InvitationWriter writer(TransactionalMailer mailer, ConsoleTemplates templates, UUID workspaceId,
             String workspaceName, String inviter) {
         return (Handle h, Members.Member member) -> {
             try {

@@ -1,6 +1,6 @@
 package dev.lnp.core.console;
 
-import dev.lnp.core.mail.Mailbox;
+import dev.lnp.api.internal.mail.Mailbox;
 
 /**
  * The deployment's mailbox (local mail when no SMTP server is configured, and the delivery state of sent mail)

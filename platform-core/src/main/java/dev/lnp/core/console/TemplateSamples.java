@@ -1,7 +1,7 @@
 package dev.lnp.core.console;
 
 import dev.lnp.core.auth.Connections;
-import dev.lnp.core.mail.Mailbox;
+import dev.lnp.api.internal.mail.Mailbox;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;

@@ -136,8 +136,8 @@ public final class Views {
             List<ConnectionLimit> connectionLimits) {
     }
 
-    public record MailboxPage(Chrome chrome, List<dev.lnp.core.mail.Mailbox.Summary> messages, boolean local,
-            dev.lnp.core.mail.Mailbox.Message shown) {
+    public record MailboxPage(Chrome chrome, List<dev.lnp.api.internal.mail.Mailbox.Summary> messages, boolean local,
+            dev.lnp.api.internal.mail.Mailbox.Message shown) {
     }
 
     public record SessionsPage(Chrome chrome, List<ConsoleSessions.Listed> sessions) {

@@ -1,11 +1,10 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.config.PlatformConfig;
 import jakarta.mail.MessagingException;
 import jakarta.mail.SendFailedException;
 import jakarta.mail.internet.InternetAddress;
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class MailSettingsTest {
 
     private static MailSettings settings(Map<String, String> values) {
-        return MailSettings.from(PlatformConfig.load(null, Map.of(), values));
+        return MailSettings.from(new MapConfig(values));
     }
 
     @Test

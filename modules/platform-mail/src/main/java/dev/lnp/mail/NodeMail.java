@@ -1,20 +1,25 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
-import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.api.internal.platform.ConfigValues;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.internal.mail.MailService;
+import dev.lnp.api.internal.mail.Mailbox;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
 
 /**
  * Outgoing mail on this node: the {@link PlatformMailer} that queues, the {@link Mailbox} operators read, and
  * the background sender when an SMTP server is configured and this node sends ({@code lnp.mail.dispatch}).
  */
-public final class MailService implements AutoCloseable {
+public final class NodeMail implements MailService, AutoCloseable {
 
-    private static final System.Logger LOG = System.getLogger(MailService.class.getName());
+    private static final System.Logger LOG = System.getLogger(NodeMail.class.getName());
     /** Finished messages and the local mailbox are kept this long. */
     public static final Duration HISTORY = Duration.ofDays(30);
 
@@ -24,7 +29,7 @@ public final class MailService implements AutoCloseable {
     private final MailSender sender;
     private final Clock clock;
 
-    private MailService(PlatformMailer mailer, Mailbox mailbox, MailQueue queue, MailSender sender, Clock clock) {
+    private NodeMail(PlatformMailer mailer, Mailbox mailbox, MailQueue queue, MailSender sender, Clock clock) {
         this.mailer = mailer;
         this.mailbox = mailbox;
         this.queue = queue;
@@ -33,7 +38,8 @@ public final class MailService implements AutoCloseable {
     }
 
     /** @throws IllegalArgumentException when an {@code lnp.mail.*} setting is invalid (the message names it) */
-    public static MailService start(PlatformConfig config, Jdbi jdbi, Clock clock) {
+    public static NodeMail start(ConfigValues config, Jdbi jdbi, Clock clock,
+            Supplier<Optional<WorkspaceTx>> currentTransaction) {
         MailSettings settings = MailSettings.from(config);
         var queue = new MailQueue(jdbi);
         MailSender sender = null;
@@ -42,7 +48,8 @@ public final class MailService implements AutoCloseable {
             sender.start();
         }
         MailSender wake = sender;
-        var mailer = new PlatformMailer(settings, queue, clock, wake == null ? () -> { } : wake::wake);
+        var mailer = new PlatformMailer(settings, queue, clock, wake == null ? () -> { } : wake::wake,
+                currentTransaction);
         if (settings.localMailbox()) {
             LOG.log(Level.INFO, "No SMTP server configured (lnp.mail.host): mail goes to the local mailbox "
                     + "(platform mail list) and is printed here");
@@ -50,13 +57,15 @@ public final class MailService implements AutoCloseable {
             LOG.log(Level.INFO, "Mail goes to {0}:{1} ({2}) from {3}", settings.host().orElseThrow(),
                     String.valueOf(settings.port()), settings.security().name().toLowerCase(Locale.ROOT), settings.from());
         }
-        return new MailService(mailer, new Mailbox(jdbi), queue, sender, clock);
+        return new NodeMail(mailer, new StoredMailbox(jdbi), queue, sender, clock);
     }
 
+    @Override
     public PlatformMailer mailer() {
         return mailer;
     }
 
+    @Override
     public Mailbox mailbox() {
         return mailbox;
     }

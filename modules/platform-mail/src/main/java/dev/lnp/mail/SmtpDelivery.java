@@ -1,4 +1,4 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
 import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.Message;

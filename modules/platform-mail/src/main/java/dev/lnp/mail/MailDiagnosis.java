@@ -1,7 +1,7 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.api.internal.platform.ConfigValues;
 import jakarta.mail.AuthenticationFailedException;
 import jakarta.mail.MessagingException;
 import java.net.ConnectException;
@@ -38,7 +38,7 @@ public final class MailDiagnosis {
 
     private final MailSettings settings;
 
-    public MailDiagnosis(PlatformConfig config) {
+    public MailDiagnosis(ConfigValues config) {
         this.settings = MailSettings.from(config);
     }
 
@@ -58,7 +58,7 @@ public final class MailDiagnosis {
     }
 
     /** Writes {@code mail} to the local mailbox through the outbox, answering its id. */
-    public UUID toLocalMailbox(PlatformConfig config, Jdbi jdbi, OutgoingMail mail) {
+    public UUID toLocalMailbox(ConfigValues config, Jdbi jdbi, OutgoingMail mail) {
         return PlatformMailer.queueOnly(config, jdbi).send(mail);
     }
 

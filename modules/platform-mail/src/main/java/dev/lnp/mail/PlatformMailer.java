@@ -1,14 +1,15 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.api.internal.mail.TransactionalMailer;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -17,7 +18,7 @@ import org.jdbi.v3.core.Handle;
  * so the mail exists only if the caller's change commits; otherwise in a transaction of its own. Core code with a
  * Jdbi handle of its own passes it to {@link #send(Handle, OutgoingMail)}.
  */
-public final class PlatformMailer implements Mailer {
+public final class PlatformMailer implements TransactionalMailer {
 
     private static final System.Logger LOG = System.getLogger(PlatformMailer.class.getName());
 
@@ -26,13 +27,16 @@ public final class PlatformMailer implements Mailer {
     private final Clock clock;
     private final Runnable wakeSender;
     private final LocalMailPrinter printer;
+    private final Supplier<Optional<WorkspaceTx>> currentTransaction;
 
-    PlatformMailer(MailSettings settings, MailQueue queue, Clock clock, Runnable wakeSender) {
-        this(settings, queue, clock, wakeSender, settings.printLocal());
+    PlatformMailer(MailSettings settings, MailQueue queue, Clock clock, Runnable wakeSender,
+            Supplier<Optional<WorkspaceTx>> currentTransaction) {
+        this(settings, queue, clock, wakeSender, settings.printLocal(), currentTransaction);
     }
 
     private PlatformMailer(MailSettings settings, MailQueue queue, Clock clock, Runnable wakeSender,
-            boolean printLocal) {
+            boolean printLocal, Supplier<Optional<WorkspaceTx>> currentTransaction) {
+        this.currentTransaction = currentTransaction;
         this.settings = settings;
         this.queue = queue;
         this.clock = clock;
@@ -45,14 +49,15 @@ public final class PlatformMailer implements Mailer {
      * (within {@code lnp.mail.poll_interval_ms}). Local mail is not printed: the command's standard output is
      * its own (often {@code --json}); it prints what the operator needs itself.
      */
-    public static PlatformMailer queueOnly(dev.lnp.core.config.PlatformConfig config, org.jdbi.v3.core.Jdbi jdbi) {
-        return new PlatformMailer(MailSettings.from(config), new MailQueue(jdbi), Clock.systemUTC(), () -> { }, false);
+    public static PlatformMailer queueOnly(dev.lnp.api.internal.platform.ConfigValues config, org.jdbi.v3.core.Jdbi jdbi) {
+        return new PlatformMailer(MailSettings.from(config), new MailQueue(jdbi), Clock.systemUTC(), () -> { }, false,
+                Optional::empty);
     }
 
     @Override
     public UUID send(OutgoingMail mail) {
         MailCheck.check(mail);
-        Optional<WorkspaceTx> current = WorkspaceTransactions.current();
+        Optional<WorkspaceTx> current = currentTransaction.get();
         if (current.isPresent() && mail.workspaceId() != null) {
             if (!current.get().workspaceId().equals(mail.workspaceId())) {
                 throw new IllegalArgumentException("workspaceId " + mail.workspaceId() + " is not the workspace of "

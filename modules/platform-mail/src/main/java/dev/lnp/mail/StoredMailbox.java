@@ -1,5 +1,6 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
+import dev.lnp.api.internal.mail.Mailbox;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -8,39 +9,8 @@ import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 
-/**
- * The deployment's outgoing mail as operators read it ({@code platform mail list|show}, the console's mailbox
- * page): the local mailbox when no SMTP server is configured, and the state of every message sent over SMTP.
- * Read-only, across workspaces; callers must only offer it to operators of the deployment.
- */
-public final class Mailbox {
-
-    /** Newest first; at most this many per page. */
-    public static final int MAX_LIMIT = 500;
-
-    /** One line of the list. state is pending, sent, failed or local. */
-    public record Summary(UUID id, UUID workspaceId, String kind, String to, String subject, String state,
-            int attempts, Instant createdAt, Instant completedAt, String lastError) {}
-
-    /** One message in full. text and html are null once SMTP accepted the message (they are not kept). */
-    public record Message(Summary summary, String from, String messageId, String text, String html) {}
-
-    /**
-     * @param to only mail to this address (case-insensitive), or null
-     * @param workspaceId only this workspace's mail, or null
-     * @param limit 1 to {@link #MAX_LIMIT}
-     */
-    public record Query(String to, UUID workspaceId, int limit) {
-        public Query {
-            if (limit < 1 || limit > MAX_LIMIT) {
-                throw new IllegalArgumentException("limit must be between 1 and " + MAX_LIMIT + ", not " + limit);
-            }
-        }
-
-        public static Query all() {
-            return new Query(null, null, 50);
-        }
-    }
+/** The {@link Mailbox}: the rows of {@code lnp_core.mail_messages}, newest first. */
+public final class StoredMailbox implements Mailbox {
 
     private static final String COLUMNS = """
             id, workspace_id, kind, recipient, subject, state, attempts, created_at, completed_at, last_error
@@ -48,10 +18,11 @@ public final class Mailbox {
 
     private final Jdbi jdbi;
 
-    public Mailbox(Jdbi jdbi) {
+    public StoredMailbox(Jdbi jdbi) {
         this.jdbi = jdbi;
     }
 
+    @Override
     public List<Summary> list(Query query) {
         return jdbi.withHandle(h -> h.createQuery("SELECT " + COLUMNS + """
                          FROM lnp_core.mail_messages
@@ -67,6 +38,7 @@ public final class Mailbox {
                 .list());
     }
 
+    @Override
     public Optional<Message> show(UUID id) {
         return jdbi.withHandle(h -> h.createQuery("SELECT " + COLUMNS + """
                         , sender, message_id, body_text, body_html

@@ -1,4 +1,4 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;

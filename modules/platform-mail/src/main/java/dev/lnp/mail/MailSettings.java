@@ -1,6 +1,6 @@
-package dev.lnp.core.mail;
+package dev.lnp.mail;
 
-import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.api.internal.platform.ConfigValues;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import java.time.Duration;
@@ -41,7 +41,7 @@ public record MailSettings(Optional<String> host, int port, Security security, O
         }
     }
 
-    public static MailSettings from(PlatformConfig config) {
+    public static MailSettings from(ConfigValues config) {
         Optional<String> host = nonBlank(config.get("lnp.mail.host"));
         Security security = security(config.get("lnp.mail.security").orElse(host.isPresent() ? "starttls" : "none"));
         int port = config.getInt("lnp.mail.port", security.defaultPort);
@@ -94,15 +94,15 @@ public record MailSettings(Optional<String> host, int port, Security security, O
         }
     }
 
-    private static Duration duration(PlatformConfig config, String key, long defaultMillis) {
+    private static Duration duration(ConfigValues config, String key, long defaultMillis) {
         return Duration.ofMillis(atLeast(config, key, defaultMillis, 1));
     }
 
-    private static int atLeast(PlatformConfig config, String key, int defaultValue, int minimum) {
+    private static int atLeast(ConfigValues config, String key, int defaultValue, int minimum) {
         return (int) atLeast(config, key, (long) defaultValue, minimum);
     }
 
-    private static long atLeast(PlatformConfig config, String key, long defaultValue, long minimum) {
+    private static long atLeast(ConfigValues config, String key, long defaultValue, long minimum) {
         long value;
         try {
             value = config.getLong(key, defaultValue);
