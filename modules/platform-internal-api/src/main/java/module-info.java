@@ -6,9 +6,15 @@
  */
 module lnp.platform.api.internal {
     requires transitive lnp.platform.api;
+    // The console's extension point and the subsystems' routes are Helidon's; the protocol plugins compiling
+    // against this API need none of it, and at run time the kernel has it on the module path.
+    requires static io.helidon.webserver;
 
+    exports dev.lnp.api.internal.console;
     exports dev.lnp.api.internal.db;
+    exports dev.lnp.api.internal.events;
     exports dev.lnp.api.internal.http;
+    exports dev.lnp.api.internal.keys;
     exports dev.lnp.api.internal.mail;
     exports dev.lnp.api.internal.mcp;
     exports dev.lnp.api.internal.platform;

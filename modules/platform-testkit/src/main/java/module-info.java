@@ -6,6 +6,7 @@ module lnp.platform.testkit {
     // The platform a test boots is the one the distribution ships: the kernel with its subsystems.
     requires lnp.platform.webhooks;
     requires lnp.platform.mail;
+    requires lnp.platform.web;
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;

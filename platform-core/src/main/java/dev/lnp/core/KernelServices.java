@@ -1,31 +1,43 @@
 package dev.lnp.core;
 
+import dev.lnp.api.JsonValidation;
+import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.db.Transactions;
+import dev.lnp.api.internal.http.HttpAnswers;
+import dev.lnp.api.internal.keys.ConnectionAdmin;
 import dev.lnp.api.internal.platform.ConfigValues;
+import dev.lnp.api.internal.platform.PlatformMeters;
+import dev.lnp.api.internal.platform.PluginCatalog;
+import dev.lnp.api.internal.platform.RateLimits;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * The kernel's services as its subsystems see them ({@link Subsystem.Services}), with the services the kernel and
- * the subsystems offered so far, each under the one type it is looked up with.
+ * The kernel's services as its subsystems see them ({@link Subsystem.Services}), with the services the subsystems
+ * offered so far, each under the one type it is looked up with.
  */
 final class KernelServices implements Subsystem.Services {
 
-    private final ConfigValues config;
-    private final Jdbi jdbi;
-    private final Transactions transactions;
-    private final Clock clock;
-    private final Map<Class<?>, Object> offered = new LinkedHashMap<>();
+    /** The kernel's own services, built before any subsystem offers its. */
+    record Kernel(ConfigValues config, Jdbi jdbi, Transactions transactions, Clock clock, PluginCatalog plugins,
+            PlatformMeters meters, Notifications notifications, HttpAnswers http, ConnectionAdmin connections,
+            RateLimits limits, JsonValidation jsonValidation) {
+    }
 
-    KernelServices(ConfigValues config, Jdbi jdbi, Transactions transactions, Clock clock) {
-        this.config = config;
-        this.jdbi = jdbi;
-        this.transactions = transactions;
-        this.clock = clock;
+    private final Kernel kernel;
+    private final List<Subsystem> subsystems;
+    private final Map<Class<?>, Object> offered = new LinkedHashMap<>();
+    private List<ConsoleExtension> consoleExtensions;
+
+    KernelServices(Kernel kernel, List<Subsystem> subsystems) {
+        this.kernel = kernel;
+        this.subsystems = List.copyOf(subsystems);
     }
 
     /** Adds {@code services}, offered by {@code by}; a type offered twice fails the start, naming both. */
@@ -50,7 +62,8 @@ final class KernelServices implements Subsystem.Services {
     synchronized Map<Class<?>, Object> offeredToPlugins() {
         var visible = new LinkedHashMap<Class<?>, Object>();
         offered.forEach((type, service) -> {
-            if (type.getPackageName().startsWith("dev.lnp.api.") && !type.getPackageName().startsWith("dev.lnp.api.internal")) {
+            String name = type.getPackageName();
+            if (name.startsWith("dev.lnp.api.") && !name.startsWith("dev.lnp.api.internal")) {
                 visible.put(type, service);
             }
         });
@@ -59,22 +72,66 @@ final class KernelServices implements Subsystem.Services {
 
     @Override
     public ConfigValues config() {
-        return config;
+        return kernel.config();
     }
 
     @Override
     public Jdbi jdbi() {
-        return jdbi;
+        return kernel.jdbi();
     }
 
     @Override
     public Transactions transactions() {
-        return transactions;
+        return kernel.transactions();
     }
 
     @Override
     public Clock clock() {
-        return clock;
+        return kernel.clock();
+    }
+
+    @Override
+    public PluginCatalog plugins() {
+        return kernel.plugins();
+    }
+
+    @Override
+    public PlatformMeters meters() {
+        return kernel.meters();
+    }
+
+    @Override
+    public Notifications notifications() {
+        return kernel.notifications();
+    }
+
+    @Override
+    public HttpAnswers http() {
+        return kernel.http();
+    }
+
+    @Override
+    public ConnectionAdmin connections() {
+        return kernel.connections();
+    }
+
+    @Override
+    public RateLimits limits() {
+        return kernel.limits();
+    }
+
+    @Override
+    public JsonValidation jsonValidation() {
+        return kernel.jsonValidation();
+    }
+
+    /** Asked of every subsystem once, when the console (or anything else) first wants them. */
+    @Override
+    public synchronized List<ConsoleExtension> consoleExtensions() {
+        if (consoleExtensions == null) {
+            consoleExtensions = subsystems.stream().flatMap(subsystem -> subsystem.console(this).stream()).toList();
+        }
+        return consoleExtensions;
     }
 
     @Override

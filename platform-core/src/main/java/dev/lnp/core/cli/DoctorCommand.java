@@ -1,5 +1,7 @@
 package dev.lnp.core.cli;
 
+import dev.lnp.api.internal.subsystem.DoctorCheck;
+import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
@@ -18,8 +20,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Jdbi;
-import dev.lnp.api.internal.subsystem.DoctorCheck;
-import dev.lnp.api.mail.OutgoingMail;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -93,7 +93,7 @@ final class DoctorCommand implements Callable<Integer> {
             var subsystems = dev.lnp.api.internal.subsystem.Subsystem.load();
             var context = new DoctorCheck.Context(config, Optional.ofNullable(mailTo), reachable,
                     to -> subsystems.stream().flatMap(s -> s.sampleMail(config, to).stream()).findFirst()
-                            .orElseGet(() -> signInSample(config, to)));
+                            .orElseGet(() -> plainSample(to)));
             subsystems.forEach(subsystem -> subsystem.doctorChecks().forEach(check -> check.run(context, report)));
         } catch (RuntimeException e) {
             fail("startup", String.valueOf(e.getMessage()), "see the message; the other checks could not run");
@@ -103,14 +103,10 @@ final class DoctorCommand implements Callable<Integer> {
         return failures.isEmpty() ? 0 : 1;
     }
 
-    /** The sign-in mail as the console renders it, to the given address. */
-    private static OutgoingMail signInSample(PlatformConfig config, String to) {
-        var templates = new dev.lnp.core.console.ConsoleTemplates();
-        var model = new dev.lnp.core.console.Views.LinkMail(config.baseUrl().resolve("/console/sign-in").toString(),
-                "no time", "This is a test message from `platform doctor`: the platform's mail reaches you. Nothing "
-                        + "needs to be done.", "Open the console");
-        return new OutgoingMail(null, to, "Test message from the workspace platform",
-                templates.renderText("signin.jte", model), templates.render("mail/link.jte", model), null);
+    /** The test message of an installation without the console, whose sign-in mail it would be otherwise. */
+    private static OutgoingMail plainSample(String to) {
+        return new OutgoingMail(null, to, "Test message from the workspace platform", "This is a test message from "
+                + "`platform doctor`: the platform's mail reaches you. Nothing needs to be done.", null, null);
     }
 
     private boolean database(Database database) {

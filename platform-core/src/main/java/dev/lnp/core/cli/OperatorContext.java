@@ -4,9 +4,6 @@ import dev.lnp.core.CorePlugin;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.console.ConsoleSettings;
-import dev.lnp.core.console.Invitations;
-import dev.lnp.core.console.SignInLinks;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -54,18 +51,17 @@ final class OperatorContext implements AutoCloseable {
         return new WorkspaceModules(database.jdbi(), installed);
     }
 
-    /** One-time sign-in links into a workspace, pointing at the deployment's base URL. */
-    Invitations invitations() {
-        return new Invitations(new SignInLinks(database.jdbi()), consoleSettings());
+    /**
+     * One-time console sign-in links into a workspace, pointing at the deployment's base URL, and who has an
+     * account (the workspace users sharing an e-mail address).
+     */
+    dev.lnp.api.internal.console.SignInInvitations signIn() {
+        return consoleSignIn().orElseThrow(() -> missing("console (platform-web)"));
     }
 
-    ConsoleSettings consoleSettings() {
-        return new ConsoleSettings(config);
-    }
-
-    /** Who has an account: the workspace users sharing an e-mail address. */
-    dev.lnp.core.console.People people() {
-        return new dev.lnp.core.console.People(database.jdbi());
+    /** As {@link #signIn()}; empty when this installation has no console. */
+    java.util.Optional<dev.lnp.api.internal.console.SignInInvitations> consoleSignIn() {
+        return subsystemService(dev.lnp.api.internal.console.SignInInvitations.class);
     }
 
     java.util.UUID ownerId(java.util.UUID workspaceId) {
@@ -79,11 +75,16 @@ final class OperatorContext implements AutoCloseable {
     }
 
     dev.lnp.api.internal.mail.Mailbox mailbox() {
-        return subsystemService(dev.lnp.api.internal.mail.Mailbox.class, "the mail module (platform-mail)");
+        return subsystemService(dev.lnp.api.internal.mail.Mailbox.class)
+                .orElseThrow(() -> missing("mail module (platform-mail)"));
     }
 
-    /** A service the installation's subsystems offer operator commands; fails naming the module that offers it. */
-    private <T> T subsystemService(Class<T> type, String module) {
+    private static IllegalStateException missing(String module) {
+        return new IllegalStateException("this installation has no " + module + " in lib/");
+    }
+
+    /** A service the installation's subsystems offer operator commands, if one does. */
+    private <T> java.util.Optional<T> subsystemService(Class<T> type) {
         var operator = new dev.lnp.api.internal.subsystem.Subsystem.Operator() {
             @Override
             public dev.lnp.api.internal.platform.ConfigValues config() {
@@ -97,8 +98,7 @@ final class OperatorContext implements AutoCloseable {
         };
         return dev.lnp.api.internal.subsystem.Subsystem.load().stream()
                 .map(subsystem -> subsystem.operatorServices(operator).get(type)).filter(type::isInstance)
-                .map(type::cast).findFirst().orElseThrow(() -> new IllegalStateException(
-                        "this installation has no " + module + " in lib/"));
+                .map(type::cast).findFirst();
     }
 
     /** Names of the tools the deployment's plugins register. */

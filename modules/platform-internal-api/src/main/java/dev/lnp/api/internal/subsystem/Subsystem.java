@@ -1,9 +1,18 @@
 package dev.lnp.api.internal.subsystem;
 
+import dev.lnp.api.JsonValidation;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.db.Transactions;
+import dev.lnp.api.internal.http.HttpAnswers;
+import dev.lnp.api.internal.keys.ConnectionAdmin;
 import dev.lnp.api.internal.platform.ConfigValues;
+import dev.lnp.api.internal.platform.PlatformMeters;
+import dev.lnp.api.internal.platform.PluginCatalog;
+import dev.lnp.api.internal.platform.RateLimits;
 import dev.lnp.api.mail.OutgoingMail;
+import io.helidon.webserver.http.HttpRouting;
 import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
@@ -29,6 +38,12 @@ public interface Subsystem {
         ConfigValues config();
 
         Clock clock();
+
+        /** What the core and the plugins registered; complete once registration has ended. */
+        PluginCatalog plugins();
+
+        /** The validator of route bodies, for a subsystem's own schemas. */
+        JsonValidation jsonValidation();
     }
 
     /** The kernel services a subsystem may use once the database is migrated. */
@@ -41,6 +56,27 @@ public interface Subsystem {
         Transactions transactions();
 
         Clock clock();
+
+        /** What the core and the plugins registered. */
+        PluginCatalog plugins();
+
+        PlatformMeters meters();
+
+        /** This node's one listening connection ({@code LISTEN/NOTIFY}). */
+        Notifications notifications();
+
+        /** The kernel's problem+json answers, for routes served outside the plugin routes. */
+        HttpAnswers http();
+
+        /** The workspaces' external connections and their keys. */
+        ConnectionAdmin connections();
+
+        RateLimits limits();
+
+        JsonValidation jsonValidation();
+
+        /** The pages every subsystem adds to the console ({@link Subsystem#console}). */
+        List<ConsoleExtension> consoleExtensions();
 
         /**
          * A service the kernel or a subsystem before this one offers ({@link #offer}), e.g. the mail module's
@@ -100,6 +136,22 @@ public interface Subsystem {
      */
     default Map<Class<?>, Object> offer(Services services) {
         return Map.of();
+    }
+
+    /** Pages and JSON operations this subsystem adds to the administration console, if any. */
+    default Optional<ConsoleExtension> console(Services services) {
+        return Optional.empty();
+    }
+
+    /**
+     * Routes this subsystem serves outside the plugin routes (the console under {@code /console}), added after them
+     * and before the server's not-found answers; called once {@link #offer} has run.
+     */
+    default void routing(HttpRouting.Builder routing) {
+    }
+
+    /** The HTTP server listens on {@code port} (the configured one, or the one it was given for port 0). */
+    default void serverStarted(int port) {
     }
 
     /** Stops what {@link #offer} started; called after every plugin has stopped, since plugins may use it to the end. */
