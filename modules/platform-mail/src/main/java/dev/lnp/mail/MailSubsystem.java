@@ -53,6 +53,7 @@ public final class MailSubsystem implements Subsystem {
 
             @Override
             public void close() {
+                // The sender stops in withdraw(), after the plugins, which may send mail until they stop.
             }
         };
     }

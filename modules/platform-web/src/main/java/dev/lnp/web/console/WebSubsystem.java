@@ -38,9 +38,6 @@ public final class WebSubsystem implements Subsystem {
 
     @Override
     public void routing(HttpRouting.Builder routing) {
-        if (console == null) {
-            throw new IllegalStateException("the console is routed before it was built (offer)");
-        }
         routing.get(Favicon.PATH, Favicon::answer);
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
