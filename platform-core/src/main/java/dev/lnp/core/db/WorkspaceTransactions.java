@@ -17,7 +17,7 @@ import org.jdbi.v3.core.Jdbi;
  * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}), sent
  * before any work.
  */
-public final class WorkspaceTransactions {
+public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Transactions {
 
     private static final ThreadLocal<WorkspaceTx> CURRENT = new ThreadLocal<>();
 
@@ -49,6 +49,11 @@ public final class WorkspaceTransactions {
      */
     public static java.util.Optional<WorkspaceTx> current() {
         return java.util.Optional.ofNullable(CURRENT.get());
+    }
+
+    @Override
+    public java.util.Optional<WorkspaceTx> onThisThread() {
+        return current();
     }
 
     /** Work of the platform's own in a workspace. */
