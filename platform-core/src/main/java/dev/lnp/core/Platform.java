@@ -201,7 +201,7 @@ public final class Platform implements AutoCloseable {
             }));
             phases.mark("event subscriptions and maintenance");
             ApiServer server = ApiServer.start(config, registry, services, List.of(new DatabaseHealthCheck(database)),
-                    ManagementListener.from(config, metrics), console);
+                    ManagementListener.from(config, metrics), console, console.application());
             // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
             started.pushStop("HTTP server", server::stop);
             consoleSettings.serverStarted(server.port());

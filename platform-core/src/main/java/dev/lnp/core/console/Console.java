@@ -55,6 +55,7 @@ public final class Console implements HttpService {
     private final List<ConsoleExtension> extensions;
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
+    private final ContributedPages contributedPages;
 
     public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, PlatformMailer mailer, Mailbox mailbox,
             PipelineServices.Limits limits, WorkspaceTransactions transactions, List<ConsoleExtension> extensions) {
@@ -85,6 +86,7 @@ public final class Console implements HttpService {
         this.extensions = List.copyOf(extensions);
         this.sectionPages = new SectionPages(this, transactions);
         this.pluginPages = new PluginPages(this);
+        this.contributedPages = new ContributedPages(this, transactions);
     }
 
     /** The people-pages service plugins get through {@code PluginContext.service(PeoplePages.class)}. */
@@ -127,6 +129,7 @@ public final class Console implements HttpService {
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
         // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
         extensions.forEach(extension -> extension.pages(rules, this));
+        contributedPages.routing(rules, "/console");
         rules
                 // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
                 .get("/m/{plugin}/{section}", page(sectionPages::list))
@@ -232,6 +235,7 @@ public final class Console implements HttpService {
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             nav.addAll(sectionPages.navigation(session, currentHref));
+            nav.addAll(contributedPages.navigation(session, "/console", currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
             if (settings.isOperator(session.email())) {
@@ -244,6 +248,42 @@ public final class Console implements HttpService {
                 session == null ? null : session.workspaceName(),
                 session == null ? null : session.role(),
                 session == null ? null : session.csrfToken(), nav);
+    }
+
+    /** The layout's model for a page of the page API: the application's navigation under /app, the console's else. */
+    Views.Chrome pageChrome(ConsoleSessions.Session session, String title, String currentHref) {
+        if (currentHref.startsWith("/console")) {
+            return chrome(session, title, currentHref);
+        }
+        List<Views.NavSection> nav = new ArrayList<>(contributedPages.navigation(session, "/app", currentHref));
+        if (ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
+            nav.add(new Views.NavSection("Administration", List.of(new Views.NavItem("Console", "/console", false))));
+        }
+        return new Views.Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
+                session.role(), session.csrfToken(), nav);
+    }
+
+    /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
+    public HttpService application() {
+        return rules -> {
+            rules.get("/", page(this::applicationHome));
+            contributedPages.routing(rules, "/app");
+            rules.any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
+                    "There is no page at this address.", "/app", "Go to the start page"))));
+        };
+    }
+
+    private void applicationHome(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        List<Views.NavSection> nav = contributedPages.navigation(session, "/app", "/app");
+        String first = nav.stream().flatMap(s -> s.items().stream()).map(Views.NavItem::href).findFirst().orElse(null);
+        if (first != null) {
+            x.redirect(first);
+            return;
+        }
+        x.render(200, "notice.jte", new Views.Notice(pageChrome(session, "Start", "/app"), "Nothing to work on yet",
+                "No module of this workspace has pages yet. An owner or admin can switch modules on in the console.",
+                "/console", "Go to the console"));
     }
 
     private record Link(ConsoleAuthorization.Permission permission, String label, String href) {

@@ -25,6 +25,8 @@ import java.util.Optional;
 public final class ConsoleExchange {
 
     static final String SESSION_COOKIE = "lnp_console";
+    static final String FLASH_COOKIE = "lnp_notice";
+    private static final int MAX_FLASH = 300;
     static final String BROWSER_COOKIE = "lnp_browser";
     private static final int MAX_FORM_BYTES = 64 * 1024;
 
@@ -238,6 +240,30 @@ public final class ConsoleExchange {
     private SetCookie.Builder cookieBuilder(String name, String value) {
         return SetCookie.builder(name, value).path("/").httpOnly(true)
                 .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies());
+    }
+
+    /** A message for the page the browser is sent to next, shown once there (after an action's redirect). */
+    public void flash(String text) {
+        if (text != null && !text.isBlank()) {
+            String value = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                    text.substring(0, Math.min(text.length(), MAX_FLASH)).getBytes(StandardCharsets.UTF_8));
+            setCookie(FLASH_COOKIE, value, Duration.ofMinutes(1));
+        }
+    }
+
+    /** The message {@link #flash} left for this page, once: the cookie is cleared as it is read. */
+    public Optional<String> takeFlash() {
+        Optional<String> value = cookie(FLASH_COOKIE);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        setCookie(FLASH_COOKIE, "", Duration.ZERO);
+        try {
+            return Optional.of(new String(java.util.Base64.getUrlDecoder().decode(value.get()),
+                    StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException notOurs) {
+            return Optional.empty();
+        }
     }
 
     public void render(int status, String template, Object model) {

@@ -42,7 +42,8 @@ public final class ApiServer {
     private static final double OBSERVE_WEIGHT = 200;
 
     public static ApiServer start(PlatformConfig config, PluginRegistry registry, PipelineServices services,
-            List<HealthCheck> healthChecks, ManagementListener management, HttpService console) {
+            List<HealthCheck> healthChecks, ManagementListener management, HttpService console,
+            HttpService application) {
         String host = config.httpHost();
         int port = config.httpPort();
         PortUnavailableException.checkFree(host, port, PortUnavailableException.HTTP_SETTING);
@@ -75,6 +76,8 @@ public final class ApiServer {
         routing.get(Favicon.PATH, Favicon::answer);
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
+        // The workspace application: the pages plugins contribute through the page API, with the console's sessions.
+        routing.register("/app", application);
         routing.addFilter(new ConsoleRequestMetrics(services.metrics()));
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
