@@ -146,7 +146,7 @@ final class ContributedPages {
             showFormAgain(x, page, session, status, schemaForm, parsed.typed(), errors, summary);
             return;
         }
-        console.activity().record(session, page.pluginId() + ".page", page.page().path(), x.request().path().path());
+        console.activity().record(session, page.pluginId() + ".page", page.page().path(), x.request().path().absolute().path());
         renderer.putNotice(x, outcome.notice());
         x.redirect(outcome.location());
     }

@@ -44,7 +44,7 @@ final class PageRenderer {
 
     void render(ConsoleExchange x, RegisteredPage page, PageView view, String notice) {
         var session = x.requireWorkspaceSession();
-        Views.Chrome chrome = console.pageChrome(session, view.title(), x.request().path().path());
+        Views.Chrome chrome = console.pageChrome(session, view.title(), x.request().path().absolute().path());
         switch (view) {
             case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken()));
             case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
@@ -69,13 +69,13 @@ final class PageRenderer {
         }
         String cancel = form.cancel() != null && ReturnPaths.isLocal(form.cancel()) ? form.cancel() : "/app";
         x.render(status, "sectionform.jte", new SectionViews.FormPage(
-                console.pageChrome(session, form.title(), x.request().path().path()),
-                new SectionViews.Header(List.of()), form.title(), x.request().path().path(), cancel, fields, errors,
+                console.pageChrome(session, form.title(), x.request().path().absolute().path()),
+                new SectionViews.Header(List.of()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
                 summary, form.submitLabel(), session.csrfToken()));
     }
 
     private PageViews.ListPage list(ConsoleExchange x, Views.Chrome chrome, ListView list, String notice, String csrf) {
-        String path = x.request().path().path();
+        String path = x.request().path().absolute().path();
         Map<String, List<String>> query = query(x);
         List<PageViews.Filter> filters = new ArrayList<>();
         for (Filter filter : list.filters()) {
@@ -172,8 +172,9 @@ final class PageRenderer {
         return out.toString();
     }
 
+    /** The query asked for, by name in alphabetical order: the same list always has the same address. */
     private static Map<String, List<String>> query(ConsoleExchange x) {
-        Map<String, List<String>> query = new LinkedHashMap<>();
+        Map<String, List<String>> query = new java.util.TreeMap<>();
         var parameters = x.request().query();
         for (String name : parameters.names()) {
             List<String> values = parameters.all(name, List::of).stream().filter(v -> !v.isBlank()).toList();

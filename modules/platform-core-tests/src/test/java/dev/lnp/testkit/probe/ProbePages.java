@@ -56,10 +56,9 @@ final class ProbePages {
         int limit = call.page().limit();
         List<ObjectNode> rows = call.tx().handle().createQuery("""
                         SELECT id, title, kind, created_at FROM probe.desk_items
-                         WHERE workspace_id = :ws AND (CAST(:q AS text) IS NULL OR title ILIKE '%' || :q || '%')
+                         WHERE workspace_id = :ws AND (CAST(:q AS text) IS NULL OR strpos(lower(title), lower(:q)) > 0)
                            AND (CAST(:kind AS text) IS NULL OR kind = :kind)
-                         ORDER BY %s LIMIT :limit OFFSET :offset
-                        """.formatted(order))
+                         ORDER BY""" + " " + order + " LIMIT :limit OFFSET :offset")
                 .bind("ws", call.workspaceId()).bind("q", search).bind("kind", kind)
                 .bind("limit", limit + 1).bind("offset", call.page().offset())
                 .map((rs, c) -> {
