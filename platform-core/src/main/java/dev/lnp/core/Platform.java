@@ -170,6 +170,7 @@ public final class Platform implements AutoCloseable {
             var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
                     services.limits(), transactions, subsystems.stream()
                             .flatMap(subsystem -> subsystem.console(subsystemServices).stream()).toList());
+            started.pushStop("live pages", console::close);
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class, toolGateway,
                     Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),

@@ -24,7 +24,7 @@ import org.jdbi.v3.core.Jdbi;
  * link. Every route is listed here with the class that handles it; each handler asks
  * {@link ConsoleAuthorization} before it shows or changes anything.
  */
-public final class Console implements HttpService {
+public final class Console implements HttpService, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Console.class.getName());
 
@@ -56,6 +56,7 @@ public final class Console implements HttpService {
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
     private final ContributedPages contributedPages;
+    private final LiveEvents liveEvents;
 
     public Console(ConsoleSettings settings, Jdbi jdbi, PluginRegistry registry, PlatformMailer mailer, Mailbox mailbox,
             PipelineServices.Limits limits, WorkspaceTransactions transactions, List<ConsoleExtension> extensions) {
@@ -86,7 +87,14 @@ public final class Console implements HttpService {
         this.extensions = List.copyOf(extensions);
         this.sectionPages = new SectionPages(this, transactions);
         this.pluginPages = new PluginPages(this);
-        this.contributedPages = new ContributedPages(this, transactions);
+        this.liveEvents = new LiveEvents(jdbi);
+        this.contributedPages = new ContributedPages(this, transactions, liveEvents);
+    }
+
+    /** Stops following events for open pages. */
+    @Override
+    public void close() {
+        liveEvents.close();
     }
 
     /** The people-pages service plugins get through {@code PluginContext.service(PeoplePages.class)}. */

@@ -253,14 +253,14 @@ public final class ConsoleExchange {
 
     /** The message {@link #flash} left for this page, once: the cookie is cleared as it is read. */
     public Optional<String> takeFlash() {
-        Optional<String> value = cookie(FLASH_COOKIE);
+        Optional<String> value = cookie(FLASH_COOKIE).filter(v -> !v.isEmpty());
         if (value.isEmpty()) {
             return Optional.empty();
         }
         setCookie(FLASH_COOKIE, "", Duration.ZERO);
         try {
             return Optional.of(new String(java.util.Base64.getUrlDecoder().decode(value.get()),
-                    StandardCharsets.UTF_8));
+                    StandardCharsets.UTF_8)).filter(text -> !text.isBlank());
         } catch (IllegalArgumentException notOurs) {
             return Optional.empty();
         }
@@ -276,6 +276,17 @@ public final class ConsoleExchange {
     /** A page whose body {@code bodyHtml} another module rendered (a subsystem's templates), in the console's layout. */
     public void renderPage(int status, Views.Chrome chrome, String bodyHtml) {
         render(status, "pluginpage.jte", new Views.PluginPage(chrome, bodyHtml));
+    }
+
+    /**
+     * Starts a response that is written as it goes (server-sent events), with the pages' security headers; the
+     * caller writes and flushes, and closes it to end the response.
+     */
+    public java.io.OutputStream stream(String contentType) {
+        securityHeaders();
+        res.status(Status.OK_200);
+        res.header(HeaderNames.CONTENT_TYPE, contentType);
+        return res.outputStream();
     }
 
     public void redirect(String path) {
@@ -296,7 +307,8 @@ public final class ConsoleExchange {
     static final Map<String, String> PAGE_HEADERS = Map.of(
             "Cache-Control", "no-store",
             "Content-Security-Policy",
-            "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
+            "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; "
+                    + "form-action 'self'; "
                     + "frame-ancestors 'none'; base-uri 'none'",
             "X-Content-Type-Options", "nosniff",
             // Sign-in links carry their token in the URL: never hand it to another site as a referrer. Not

@@ -14,6 +14,10 @@ import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredPage;
 import io.helidon.webserver.http.HttpRules;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The pages plugins contribute through the page API ({@link PageRoute}): each view and action is a route of the
@@ -36,15 +43,82 @@ final class ContributedPages {
     private final WorkspaceTransactions transactions;
     private final PageRenderer renderer;
     private final Map<String, SchemaForm> forms = new ConcurrentHashMap<>();
+    private final LiveEvents live;
 
-    ContributedPages(Console console, WorkspaceTransactions transactions) {
+    /** Under each mount: the event stream of an open page that follows events ({@link PageRoute#liveOn}). */
+    static final String LIVE = "/_live";
+    private static final Duration LIVE_FOR = Duration.ofMinutes(10);
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(25);
+
+    ContributedPages(Console console, WorkspaceTransactions transactions, LiveEvents live) {
         this.console = console;
         this.transactions = transactions;
         this.renderer = new PageRenderer(console);
+        this.live = live;
+    }
+
+    /** The address of the event stream of the view at {@code path}, when that view follows events. */
+    static String liveUrl(RegisteredPage page, String path) {
+        if (page.page().liveOn().isEmpty()) {
+            return null;
+        }
+        String mount = page.page().administration() ? "/console" : "/app";
+        return mount + LIVE + "?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The event stream of an open page: {@code changed} each time one of the events the page follows happens in
+     * the workspace, a comment every 25 s so that proxies keep it open, closed after 10 minutes (the browser opens
+     * it again). The person must be allowed the page itself.
+     */
+    private void live(ConsoleExchange x) {
+        String path = x.query("path");
+        RegisteredPage page = console.registry().pages().stream()
+                .filter(p -> p.page().renderer() != null && !p.page().liveOn().isEmpty() && path != null
+                        && matches(p.page().path(), path))
+                .findFirst()
+                .orElseThrow(() -> new Console.NotFound("No page at this address follows events.", "/app", "Back"));
+        var session = admit(x, page);
+        BlockingQueue<Boolean> signal = new ArrayBlockingQueue<>(1);
+        var watcher = new LiveEvents.Watcher(session.workspaceId(), page.page().liveOn(), () -> signal.offer(true));
+        try (AutoCloseable watching = live.watch(watcher); OutputStream out = x.stream("text/event-stream")) {
+            write(out, "retry: 5000\n\n");
+            long until = System.nanoTime() + LIVE_FOR.toNanos();
+            while (System.nanoTime() < until) {
+                Boolean changed = signal.poll(KEEP_ALIVE.toMillis(), TimeUnit.MILLISECONDS);
+                write(out, changed != null ? "event: changed\ndata: {}\n\n" : ": still here\n\n");
+            }
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+        } catch (Exception pageClosed) {
+            // The browser went away (the write failed): nothing to answer.
+        }
+    }
+
+    private static void write(OutputStream out, String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** Whether {@code path} is an address of the page template {@code template} ({@code {name}}: one segment). */
+    static boolean matches(String template, String path) {
+        String[] want = template.split("/", -1);
+        String[] got = path.split("/", -1);
+        if (want.length != got.length) {
+            return false;
+        }
+        for (int i = 0; i < want.length; i++) {
+            boolean parameter = want[i].startsWith("{") && want[i].endsWith("}");
+            if (parameter ? got[i].isEmpty() : !want[i].equals(got[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Routes every page whose path starts with {@code mount} ({@code /app} or {@code /console}), in their order. */
     void routing(HttpRules rules, String mount) {
+        rules.get(LIVE, console.page(this::live));
         for (RegisteredPage page : console.registry().pages()) {
             if (!page.page().path().startsWith(mount + "/")) {
                 continue;
@@ -114,7 +188,7 @@ final class ContributedPages {
             SchemaForm schemaForm = form(page, form);
             renderer.form(x, 200, page, form, schemaForm.fields(schemaForm.typedFrom(form.values()), Map.of()), null);
         } else {
-            renderer.render(x, page, view, notice);
+            renderer.render(x, page, view, notice, liveUrl(page, x.request().path().absolute().path()));
         }
     }
 

@@ -42,17 +42,17 @@ final class PageRenderer {
         return x.takeFlash().orElse(null);
     }
 
-    void render(ConsoleExchange x, RegisteredPage page, PageView view, String notice) {
+    void render(ConsoleExchange x, RegisteredPage page, PageView view, String notice, String live) {
         var session = x.requireWorkspaceSession();
         Views.Chrome chrome = console.pageChrome(session, view.title(), x.request().path().absolute().path());
         switch (view) {
-            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken()));
+            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live));
             case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
                     detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—" : f.value()))
                             .toList(),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
-                    links(detail.actions(), null), session.csrfToken()));
-            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken()));
+                    links(detail.actions(), null), session.csrfToken(), live));
+            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live));
             case FormView form -> throw new IllegalStateException(page.page().path() + ": forms render through form()");
         }
     }
@@ -74,7 +74,8 @@ final class PageRenderer {
                 summary, form.submitLabel(), session.csrfToken()));
     }
 
-    private PageViews.ListPage list(ConsoleExchange x, Views.Chrome chrome, ListView list, String notice, String csrf) {
+    private PageViews.ListPage list(ConsoleExchange x, Views.Chrome chrome, ListView list, String notice, String csrf,
+            String live) {
         String path = x.request().path().absolute().path();
         Map<String, List<String>> query = query(x);
         List<PageViews.Filter> filters = new ArrayList<>();
@@ -97,7 +98,7 @@ final class PageRenderer {
         return new PageViews.ListPage(chrome, notice, links(list.actions(), null), path, filters, kept,
                 table(list, list.title(), path, query), page,
                 page > 1 ? href(path, others, "page", String.valueOf(page - 1)) : null,
-                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf);
+                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live);
     }
 
     private PageViews.Table table(ListView list, String caption) {
@@ -132,7 +133,7 @@ final class PageRenderer {
         return new PageViews.Table(caption, headings, rows, list.emptyText());
     }
 
-    private PageViews.BoardPage board(Views.Chrome chrome, BoardView board, String notice, String csrf) {
+    private PageViews.BoardPage board(Views.Chrome chrome, BoardView board, String notice, String csrf, String live) {
         List<PageViews.Lane> lanes = new ArrayList<>();
         for (BoardView.Lane lane : board.lanes()) {
             List<PageViews.Card> cards = new ArrayList<>();
@@ -147,7 +148,7 @@ final class PageRenderer {
             }
             lanes.add(new PageViews.Lane(lane.key(), lane.label(), cards));
         }
-        return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf);
+        return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf, live);
     }
 
     private static List<PageViews.Link> links(List<Link> links, ObjectNode row) {

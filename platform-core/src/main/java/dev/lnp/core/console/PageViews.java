@@ -2,7 +2,10 @@ package dev.lnp.core.console;
 
 import java.util.List;
 
-/** The models of the pages plugins contribute through the page API ({@link ContributedPages}). */
+/**
+ * The models of the pages plugins contribute through the page API ({@link ContributedPages}). {@code live} is the
+ * address of the page's event stream when it refreshes itself, else {@code null}.
+ */
 public final class PageViews {
 
     private PageViews() {
@@ -33,14 +36,14 @@ public final class PageViews {
 
     /** A list: filters (a GET form to {@code action}, keeping {@code kept} parameters), the table, the pages. */
     public record ListPage(Views.Chrome chrome, String notice, List<Link> actions, String action, List<Filter> filters,
-            List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf) {
+            List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf, String live) {
     }
 
     public record Fact(String label, String value) {
     }
 
     public record DetailPage(Views.Chrome chrome, String notice, List<Fact> facts, List<Table> related,
-            List<Link> actions, String csrf) {
+            List<Link> actions, String csrf, String live) {
     }
 
     public record Card(String id, String title, String subtitle, String href, String move, List<Choice> moveTo) {
@@ -56,6 +59,6 @@ public final class PageViews {
     }
 
     public record BoardPage(Views.Chrome chrome, String notice, String field, List<Lane> lanes, List<Link> actions,
-            String csrf) {
+            String csrf, String live) {
     }
 }

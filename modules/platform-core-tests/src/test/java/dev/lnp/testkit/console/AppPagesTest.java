@@ -163,6 +163,63 @@ class AppPagesTest {
         assertTrue(nonsense.body().contains("Kind:"), "the refused field is named: " + nonsense.body());
     }
 
+    /** The lines of a page's event stream as they arrive, read by the test's own HTTP client with the session. */
+    static java.util.concurrent.BlockingQueue<String> stream(TestPlatform platform, Person person, String path) {
+        var lines = new java.util.concurrent.LinkedBlockingQueue<String>();
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + platform.port()
+                        + "/app/_live?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8)))
+                .header("Cookie", "lnp_console=" + person.client().cookie("lnp_console")).GET().build();
+        java.net.http.HttpClient.newHttpClient()
+                .sendAsync(request, java.net.http.HttpResponse.BodyHandlers.ofLines())
+                .thenAccept(response -> {
+                    lines.add("status " + response.statusCode());
+                    response.body().forEach(lines::add);
+                });
+        return lines;
+    }
+
+    static boolean arrives(java.util.concurrent.BlockingQueue<String> lines, String line, long seconds)
+            throws InterruptedException {
+        long until = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < until) {
+            String next = lines.poll(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (line.equals(next)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void anOpenBoardHearsOfItsWorkspacesEventsAndOfNoOtherWorkspaces(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("live");
+        UUID other = platform.createWorkspace("live-other");
+        Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
+        var board = member.client().get("/app/probe/board");
+        assertTrue(board.body().contains("data-live=\"/app/_live?path=%2Fapp%2Fprobe%2Fboard\""), board.body());
+        assertFalse(member.client().get(ITEMS).body().contains("data-live"), "a page that follows no events");
+
+        var lines = stream(platform, member, "/app/probe/board");
+        assertTrue(arrives(lines, "status 200", 5), "the stream opens: " + lines);
+        assertTrue(arrives(lines, "retry: 5000", 5));
+        Thread.sleep(1500); // the node's reader has started and knows where the outbox ends
+
+        String theirKey = platform.key(other, "probe.write");
+        assertEquals(201, platform.post("/api/v1/probe/events", theirKey, "{\"count\":1}").status());
+        assertFalse(arrives(lines, "event: changed", 3), "another workspace's event says nothing here");
+
+        String key = platform.key(ws, "probe.write");
+        var published = platform.post("/api/v1/probe/events", key, "{\"count\":2,\"event\":\"probe.other\"}");
+        assertEquals(201, published.status(), published.body());
+        assertTrue(arrives(lines, "event: changed", 5), "this workspace's event reaches the open page: " + lines);
+
+        assertEquals(404, member.client().get("/app/_live?path=%2Fapp%2Fprobe%2Fitems").status(),
+                "a page that follows no events has no stream");
+        assertEquals(404, member.client().get("/app/_live").status());
+        var anonymous = new ConsoleClient(platform.port()).get("/app/_live?path=%2Fapp%2Fprobe%2Fboard");
+        assertEquals(303, anonymous.status(), "no session, no stream");
+    }
+
     @Test
     void pagesAreRefusedToWhoeverMayNotSeeThem(TestPlatform platform) {
         UUID ws = platform.createWorkspace("refusals");

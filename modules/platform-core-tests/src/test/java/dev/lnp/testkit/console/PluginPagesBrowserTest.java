@@ -187,6 +187,18 @@ class PluginPagesBrowserTest {
         chromium.waitFor(By.xpath("//p[text()='Moved to kind b.']"));
         assertTrue(browser.findElement(By.cssSelector("section[data-lane='b']")).getText().contains("Boardroom camera"));
         chromium.shoot("app-06-board-moved");
+
+        // Someone else adds an item and its event is published: the open board shows it without a reload.
+        browser.findElement(By.tagName("h1")).click();
+        platform.jdbi().useHandle(h -> h.createUpdate("""
+                        INSERT INTO probe.desk_items (workspace_id, title, kind, tags) VALUES (:ws, 'Hallway sensor', 'b', '{}')
+                        """).bind("ws", ws).execute());
+        Thread.sleep(1500);
+        var published = platform.post("/api/v1/probe/events", platform.key(ws, "probe.write"), "{\"count\":1}");
+        assertEquals(201, published.status(), published.body());
+        chromium.waitFor(By.xpath("//p[@data-live and text()='Updated just now.']"));
+        assertTrue(browser.findElement(By.cssSelector("section[data-lane='b']")).getText().contains("Hallway sensor"));
+        chromium.shoot("app-07-board-live");
     }
 
     @Test

@@ -32,7 +32,8 @@ final class ProbePages {
 
     void register(Registrar r) {
         r.page(PageRoute.view(ITEMS).scope("probe.read").nav("Probe", "Items").renderer(this::list));
-        r.page(PageRoute.view("/app/probe/board").scope("probe.read").nav("Probe", "Board").renderer(this::board));
+        r.page(PageRoute.view("/app/probe/board").scope("probe.read").nav("Probe", "Board").liveOn("probe.*")
+                .renderer(this::board));
         r.page(PageRoute.view(ITEMS + "/{id}").scope("probe.read").renderer(this::detail));
         r.page(PageRoute.view(ITEMS + "/{id}/edit").scope("probe.write").renderer(this::editForm));
         r.page(PageRoute.action(ITEMS + "/{id}/edit").scope("probe.write").form(EDIT).action(this::save));
