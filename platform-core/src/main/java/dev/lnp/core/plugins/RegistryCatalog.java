@@ -51,6 +51,16 @@ public final class RegistryCatalog implements PluginCatalog {
     }
 
     @Override
+    public List<Page> pages() {
+        return registry.pages().stream().map(p -> new Page(p.pluginId(), p.page())).toList();
+    }
+
+    @Override
+    public Set<String> scopesOfRole(String role) {
+        return new ScopeCatalog(registry).allowedForRole(role);
+    }
+
+    @Override
     public Set<String> scopes() {
         return new ScopeCatalog(registry).all();
     }

@@ -32,7 +32,7 @@ import org.jdbi.v3.core.Jdbi;
  * link. Every route is listed here with the class that handles it; each handler asks
  * {@link ConsoleAuthorization} before it shows or changes anything.
  */
-public final class Console implements HttpService {
+public final class Console implements HttpService, AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Console.class.getName());
 
@@ -64,6 +64,8 @@ public final class Console implements HttpService {
     private final List<ConsoleExtension> extensions;
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
+    private final ContributedPages contributedPages;
+    private final LiveEvents liveEvents;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -96,6 +98,14 @@ public final class Console implements HttpService {
         this.mailboxPages = new MailboxPages(this);
         this.sectionPages = new SectionPages(this, services.transactions(), services.jsonValidation());
         this.pluginPages = new PluginPages(this);
+        this.liveEvents = new LiveEvents(jdbi);
+        this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
+    }
+
+    /** Stops following events for open pages. */
+    @Override
+    public void close() {
+        liveEvents.close();
     }
 
     /** The people-pages service plugins get through {@code PluginContext.service(PeoplePages.class)}. */
@@ -139,6 +149,7 @@ public final class Console implements HttpService {
         // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
         var extensionPages = new ExtensionPages(this);
         extensions.forEach(extension -> extension.pages(rules, extensionPages));
+        contributedPages.routing(rules, "/console");
         rules
                 // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
                 .get("/m/{plugin}/{section}", page(sectionPages::list))
@@ -232,6 +243,7 @@ public final class Console implements HttpService {
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             nav.addAll(sectionPages.navigation(session, currentHref));
+            nav.addAll(contributedPages.navigation(session, "/console", currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
             if (settings.isOperator(session.email())) {
@@ -244,6 +256,42 @@ public final class Console implements HttpService {
                 session == null ? null : session.workspaceName(),
                 session == null ? null : session.role(),
                 session == null ? null : session.csrfToken(), nav);
+    }
+
+    /** The layout's model for a page of the page API: the application's navigation under /app, the console's else. */
+    Chrome pageChrome(ConsoleSession session, String title, String currentHref) {
+        if (currentHref.startsWith("/console")) {
+            return chrome(session, title, currentHref);
+        }
+        List<NavSection> nav = new ArrayList<>(contributedPages.navigation(session, "/app", currentHref));
+        if (ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
+            nav.add(new NavSection("Administration", List.of(new NavItem("Console", "/console", false))));
+        }
+        return new Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
+                session.role(), session.csrfToken(), nav);
+    }
+
+    /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
+    public HttpService application() {
+        return rules -> {
+            rules.get("/", page(this::applicationHome));
+            contributedPages.routing(rules, "/app");
+            rules.any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
+                    "There is no page at this address.", "/app", "Go to the start page"))));
+        };
+    }
+
+    private void applicationHome(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        List<NavSection> nav = contributedPages.navigation(session, "/app", "/app");
+        String first = nav.stream().flatMap(s -> s.items().stream()).map(NavItem::href).findFirst().orElse(null);
+        if (first != null) {
+            x.redirect(first);
+            return;
+        }
+        x.render(200, "notice.jte", new Views.Notice(pageChrome(session, "Start", "/app"), "Nothing to work on yet",
+                "No module of this workspace has pages yet. An owner or admin can switch modules on in the console.",
+                "/console", "Go to the console"));
     }
 
     private record Link(ConsoleAuthorization.Permission permission, String label, String href) {

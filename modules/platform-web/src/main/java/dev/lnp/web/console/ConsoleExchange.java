@@ -28,6 +28,8 @@ import java.util.Optional;
 public final class ConsoleExchange implements PageExchange {
 
     static final String SESSION_COOKIE = "lnp_console";
+    static final String FLASH_COOKIE = "lnp_notice";
+    private static final int MAX_FLASH = 300;
     static final String BROWSER_COOKIE = "lnp_browser";
     private static final int MAX_FORM_BYTES = 64 * 1024;
 
@@ -251,6 +253,30 @@ public final class ConsoleExchange implements PageExchange {
                 .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies());
     }
 
+    /** A message for the page the browser is sent to next, shown once there (after an action's redirect). */
+    public void flash(String text) {
+        if (text != null && !text.isBlank()) {
+            String value = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                    text.substring(0, Math.min(text.length(), MAX_FLASH)).getBytes(StandardCharsets.UTF_8));
+            setCookie(FLASH_COOKIE, value, Duration.ofMinutes(1));
+        }
+    }
+
+    /** The message {@link #flash} left for this page, once: the cookie is cleared as it is read. */
+    public Optional<String> takeFlash() {
+        Optional<String> value = cookie(FLASH_COOKIE).filter(v -> !v.isEmpty());
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        setCookie(FLASH_COOKIE, "", Duration.ZERO);
+        try {
+            return Optional.of(new String(java.util.Base64.getUrlDecoder().decode(value.get()),
+                    StandardCharsets.UTF_8)).filter(text -> !text.isBlank());
+        } catch (IllegalArgumentException notOurs) {
+            return Optional.empty();
+        }
+    }
+
     @Override
     public void render(int status, String template, Object model) {
         securityHeaders();
@@ -263,6 +289,17 @@ public final class ConsoleExchange implements PageExchange {
     @Override
     public void renderPage(int status, Chrome chrome, String bodyHtml) {
         render(status, "pluginpage.jte", new Views.PluginPage(chrome, bodyHtml));
+    }
+
+    /**
+     * Starts a response that is written as it goes (server-sent events), with the pages' security headers; the
+     * caller writes and flushes, and closes it to end the response.
+     */
+    public java.io.OutputStream stream(String contentType) {
+        securityHeaders();
+        res.status(Status.OK_200);
+        res.header(HeaderNames.CONTENT_TYPE, contentType);
+        return res.outputStream();
     }
 
     @Override
@@ -284,7 +321,8 @@ public final class ConsoleExchange implements PageExchange {
     static final Map<String, String> PAGE_HEADERS = Map.of(
             "Cache-Control", "no-store",
             "Content-Security-Policy",
-            "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; form-action 'self'; "
+            "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; "
+                    + "form-action 'self'; "
                     + "frame-ancestors 'none'; base-uri 'none'",
             "X-Content-Type-Options", "nosniff",
             // Sign-in links carry their token in the URL: never hand it to another site as a referrer. Not

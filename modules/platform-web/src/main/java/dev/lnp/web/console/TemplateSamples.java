@@ -23,8 +23,9 @@ public final class TemplateSamples {
     private TemplateSamples() {
     }
 
-    /** The templates {@code layout.jte} and {@code sectionheader.jte} are rendered inside of, not on their own. */
-    public static final List<String> PARTS = List.of("layout.jte", "sectionheader.jte");
+    /** The templates others are rendered inside of or include, not rendered on their own. */
+    public static final List<String> PARTS = List.of("layout.jte", "sectionheader.jte", "pagetable.jte",
+            "pagelinks.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
@@ -50,6 +51,10 @@ public final class TemplateSamples {
                 List.of(), "Big deal", false, "must not be blank");
         var select = new SchemaForm.Field("stage", "Stage", null, "select", false, null, null, null, List.of(choice),
                 null, false, null);
+        var pageChoice = new PageViews.Choice("lost", "Lost", false);
+        var pageTable = new PageViews.Table("Deals", List.of(new PageViews.Heading("Name", "/app/crm/deals?sort=-name",
+                "ascending"), new PageViews.Heading("Stage", null, null)), List.of(List.of(
+                new PageViews.Cell("Big deal", "/app/crm/deals/1"), new PageViews.Cell("won", null))), "No deals yet");
         return List.of(
                 html(templates, "activity.jte", new Views.ActivityPage(chrome,
                         List.of(new ConsoleActivity.Entry(now, "owner@example.com", "member.invited", "ada@example.com",
@@ -78,6 +83,23 @@ public final class TemplateSamples {
                 html(templates, "modules.jte", new Views.ModulesPage(chrome,
                         List.of(new Views.Module("crm", true, 12, 8, 4, List.of("crm:read"))))),
                 html(templates, "notice.jte", new Views.Notice(chrome, "Heading", "Text", "/console", "Back")),
+                html(templates, "pagelist.jte", new PageViews.ListPage(chrome, "Saved", List.of(new PageViews.Link(
+                        "New deal", "/app/crm/deals/new", false, null)), "/app/crm/deals",
+                        List.of(new PageViews.Filter("q", "Search", "search", "big", List.of()),
+                                new PageViews.Filter("stage", "Stage", "choice", "won", List.of(pageChoice)),
+                                new PageViews.Filter("status", "Status", "any-of", "", List.of(pageChoice))),
+                        List.of(new PageViews.Choice("sort", "name", true)), pageTable, 2, "/app/crm/deals?page=1",
+                        "/app/crm/deals?page=3", "csrf-token", "/app/_live?path=%2Fapp%2Fcrm%2Fdeals")),
+                html(templates, "pagedetail.jte", new PageViews.DetailPage(chrome, "Saved",
+                        List.of(new PageViews.Fact("Stage", "won")), List.of(pageTable),
+                        List.of(new PageViews.Link("Edit", "/app/crm/deals/1/edit", false, null),
+                                new PageViews.Link("Delete", "/app/crm/deals/1/delete", true, "Delete it for good")),
+                        "csrf-token", null)),
+                html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", "stage", List.of(
+                        new PageViews.Lane("won", "Won", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
+                                "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
+                        new PageViews.Lane("lost", "Lost", List.of())), List.of(), "csrf-token",
+                        "/app/_live?path=%2Fapp%2Fcrm%2Fboard")),
                 html(templates, "pluginpage.jte", new Views.PluginPage(chrome, "<p>A plugin's page</p>")),
                 html(templates, "section.jte", new SectionViews.ListPage(chrome, header, "Deals in progress",
                         List.of("Name", "Stage"), List.of(new SectionViews.Row("1", List.of(

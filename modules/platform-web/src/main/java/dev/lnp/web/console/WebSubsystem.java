@@ -41,7 +41,17 @@ public final class WebSubsystem implements Subsystem {
         routing.get(Favicon.PATH, Favicon::answer);
         // The administration console: server-rendered pages with their own (cookie) authentication.
         routing.register("/console", console);
+        // The workspace application: the pages plugins contribute through the page API, with the console's sessions.
+        routing.register("/app", console.application());
         routing.addFilter(metrics);
+    }
+
+    /** Stops following events for open pages. */
+    @Override
+    public void withdraw() {
+        if (console != null) {
+            console.close();
+        }
     }
 
     @Override
