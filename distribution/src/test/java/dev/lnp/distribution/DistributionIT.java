@@ -105,6 +105,7 @@ class DistributionIT {
         List<String> lib = names(home.resolve("lib"));
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-api-")), "lib: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-cli-")), "the launcher's main class: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/ itself: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("flyway-database-cockroachdb") || n.startsWith("bucket4j")),

@@ -1,4 +1,4 @@
-package dev.lnp.core.cli;
+package dev.lnp.cli;
 
 import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.core.config.PlatformConfig;

@@ -1,4 +1,4 @@
-package dev.lnp.core.cli;
+package dev.lnp.cli;
 
 import java.util.Map;
 import picocli.CommandLine;

@@ -1,4 +1,4 @@
-package dev.lnp.core.cli;
+package dev.lnp.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.lnp.core.cli;
+package dev.lnp.cli;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.lnp.core.cli;
+package dev.lnp.cli;
 
 import java.util.logging.Level;
 import java.util.logging.Logger;

@@ -1,4 +1,4 @@
-package dev.lnp.core.cli;
+package dev.lnp.cli;
 
 import java.lang.System.Logger.Level;
 import java.util.concurrent.CountDownLatch;
