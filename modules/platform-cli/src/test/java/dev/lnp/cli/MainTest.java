@@ -103,7 +103,7 @@ class MainTest {
     @Test
     void versionIsTheBuildsVersion() throws Exception {
         Matcher version = Pattern.compile("<artifactId>lnp-parent</artifactId>\\s*<version>([^<]+)</version>")
-                .matcher(Files.readString(Path.of("../pom.xml")));
+                .matcher(Files.readString(Path.of("../../pom.xml")));
         assertTrue(version.find());
         Run run = run("-V");
         assertEquals(0, run.exit(), run.err());
