@@ -22,8 +22,6 @@ module lnp.platform.core {
     requires org.pf4j;
     requires org.slf4j;
     requires com.networknt.schema;
-    requires org.apache.commons.compress;
-    requires org.tukaani.xz;
     requires dev.failsafe.core;
     requires jakarta.mail;
     requires org.eclipse.angus.mail;
@@ -32,6 +30,7 @@ module lnp.platform.core {
 
     uses dev.lnp.api.PlatformPlugin;
     uses dev.lnp.core.Subsystem; // first-party parts in modules of their own (lnp.platform.webhooks)
+    uses dev.lnp.core.db.EmbeddedDatabase.Launcher; // lnp.platform.embedded.postgres, when no database URL is set
 
     // Plugins never see the kernel: they compile against lnp.platform.api (and first-party ones the internal API).
     // Each package is exported only to the modules that need it, one line per package; packages not listed here
@@ -42,7 +41,7 @@ module lnp.platform.core {
     exports dev.lnp.core.auth to lnp.platform.cli, lnp.platform.testkit, com.fasterxml.jackson.databind; // `key list --json` writes its records
     exports dev.lnp.core.config to lnp.platform.cli, lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.console to lnp.platform.cli, lnp.platform.webhooks;
-    exports dev.lnp.core.db to lnp.platform.cli, lnp.platform.testkit, lnp.platform.webhooks;
+    exports dev.lnp.core.db to lnp.platform.cli, lnp.platform.embedded.postgres, lnp.platform.testkit, lnp.platform.webhooks;
     exports dev.lnp.core.events to lnp.platform.webhooks; // the outbox wakes' channel and payload (OutboxWakes)
     exports dev.lnp.core.http to lnp.platform.cli, lnp.platform.webhooks;
     exports dev.lnp.core.logging to lnp.platform.cli;

@@ -6,6 +6,7 @@
 module lnp.platform.cli {
     requires lnp.platform.core;
     requires lnp.platform.api;
+    requires lnp.platform.embedded.postgres; // the default database, and backup and restore of it
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     requires org.jdbi.v3.core;

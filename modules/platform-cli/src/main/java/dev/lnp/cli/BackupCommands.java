@@ -1,7 +1,7 @@
 package dev.lnp.cli;
 
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.db.EmbeddedBackup;
+import dev.lnp.embedded.postgres.EmbeddedBackup;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;

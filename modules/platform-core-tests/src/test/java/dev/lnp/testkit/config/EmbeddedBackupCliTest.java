@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.Json;
 import dev.lnp.cli.Main;
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import dev.lnp.testkit.ScratchDirs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

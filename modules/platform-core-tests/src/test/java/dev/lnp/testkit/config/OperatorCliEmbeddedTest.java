@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.cli.Main;
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import dev.lnp.testkit.ScratchDirs;
 import java.nio.file.Path;
 import java.sql.DriverManager;

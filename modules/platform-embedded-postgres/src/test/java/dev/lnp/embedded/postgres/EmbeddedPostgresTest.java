@@ -1,4 +1,4 @@
-package dev.lnp.core.db;
+package dev.lnp.embedded.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package dev.lnp.core.db;
+package dev.lnp.embedded.postgres;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

