@@ -54,6 +54,9 @@ module lnp.platform.core {
     exports dev.lnp.core.tools to lnp.platform.testkit;
     exports dev.lnp.core.validation to lnp.platform.webhooks;
 
+    // Rows and columns as plugins read, bind and write them (dev.lnp.api.sql): the API finds this with ServiceLoader.
+    provides dev.lnp.api.sql.RowCodec with dev.lnp.core.rows.PlatformRowCodec;
+
     opens dev.lnp.core.cli to info.picocli;
     // The precompiled console templates are looked up and called by reflection from the JTE runtime: every package
     // that holds one (each template subfolder is a package of its own) is opened to it, or the template fails on the

@@ -1,4 +1,4 @@
-package dev.lnp.api.sql;
+package dev.lnp.core.rows;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
