@@ -172,14 +172,16 @@ public final class Platform implements AutoCloseable {
                             .flatMap(subsystem -> subsystem.console(subsystemServices).stream()).toList());
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
             var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class, toolGateway,
-                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
-                    dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
+                    Mailer.class, mail.mailer(), dev.lnp.api.internal.people.PeoplePages.class, console.peoplePages(),
+                    dev.lnp.api.internal.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
                             new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
-                    dev.lnp.api.workspaces.WorkspaceProvisioning.class,
+                    dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
-                    dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
+                    dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
                     notifications, dev.lnp.api.JsonValidation.class,
-                    new dev.lnp.core.validation.PlatformJsonValidation()));
+                    new dev.lnp.core.validation.PlatformJsonValidation(),
+                    dev.lnp.api.internal.openapi.OpenApiDocuments.class,
+                    new dev.lnp.core.openapi.PlatformOpenApiDocuments()));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);

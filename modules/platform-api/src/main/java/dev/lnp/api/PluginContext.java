@@ -11,7 +11,7 @@ public interface PluginContext extends Services {
 
     /**
      * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer},
-     * {@link dev.lnp.api.people.PeoplePages}) or
+     * {@link dev.lnp.api.events.Notifications}) or
      * another plugin offered through {@link Registrar#provide}.
      */
     @Override

@@ -2,9 +2,9 @@ package dev.lnp.core.console;
 
 import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
-import dev.lnp.api.people.PageVisitor;
-import dev.lnp.api.people.PeoplePages;
-import dev.lnp.api.people.SignedInPerson;
+import dev.lnp.api.internal.people.PageVisitor;
+import dev.lnp.api.internal.people.PeoplePages;
+import dev.lnp.api.internal.people.SignedInPerson;
 import dev.lnp.core.http.RawRequestImpl;
 import io.helidon.webserver.http.ServerRequest;
 import java.net.InetSocketAddress;

@@ -8,7 +8,7 @@ import dev.lnp.api.JsonValidation;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RawRequest;
-import dev.lnp.api.tokens.SessionTokens;
+import dev.lnp.api.internal.tokens.SessionTokens;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

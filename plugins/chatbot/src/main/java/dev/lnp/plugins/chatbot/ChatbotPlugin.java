@@ -4,7 +4,7 @@ import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.chat.Responders;
+import dev.lnp.plugins.chatbot.api.Responders;
 import dev.lnp.api.events.EventType;
 import java.util.List;
 
@@ -56,7 +56,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
     public void start(PluginContext context) {
         this.context = context;
         this.settings = ChatSettings.from(context);
-        if (settings.tokenLifetime().compareTo(dev.lnp.api.tokens.SessionTokens.MAX_LIFETIME) > 0) {
+        if (settings.tokenLifetime().compareTo(dev.lnp.api.internal.tokens.SessionTokens.MAX_LIFETIME) > 0) {
             throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
         }
         responders.register(new OpenAiResponder(settings));

@@ -3,9 +3,9 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.chat.Conversation;
-import dev.lnp.api.chat.Reply;
-import dev.lnp.api.chat.Responder;
+import dev.lnp.plugins.chatbot.api.Conversation;
+import dev.lnp.plugins.chatbot.api.Reply;
+import dev.lnp.plugins.chatbot.api.Responder;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
@@ -169,7 +169,7 @@ final class RunWorker implements AutoCloseable {
     }
 
     /** Deltas of a streaming responder, written as stream events (batched: at most one row per 50 ms). */
-    private final class DeltaSink implements dev.lnp.api.chat.ReplySink {
+    private final class DeltaSink implements dev.lnp.plugins.chatbot.api.ReplySink {
         private final UUID ws;
         private final ChatRepository.Run run;
         private final UUID messageId;

@@ -7,11 +7,12 @@ import dev.lnp.api.PluginContext;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RequestContext;
-import dev.lnp.api.keys.KeyIssuer;
+import dev.lnp.api.internal.keys.KeyIssuer;
+import dev.lnp.api.internal.openapi.OpenApiDocuments;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.api.internal.mcp.ToolGateway;
-import dev.lnp.api.workspaces.WorkspaceProvisioning;
+import dev.lnp.api.internal.workspaces.WorkspaceProvisioning;
 import dev.lnp.plugins.trials.TrialRepository.TrialRequest;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -499,8 +500,12 @@ final class TrialService {
                 + "lnp.base.url, so it cannot build the links of the trial protocol.");
     }
 
-    dev.lnp.api.people.PeoplePages pages() {
-        return context.service(dev.lnp.api.people.PeoplePages.class).orElseThrow();
+    dev.lnp.api.internal.people.PeoplePages pages() {
+        return context.service(dev.lnp.api.internal.people.PeoplePages.class).orElseThrow();
+    }
+
+    OpenApiDocuments openApiDocuments() {
+        return context.require(OpenApiDocuments.class);
     }
 
     private KeyIssuer keys() {

@@ -1,4 +1,4 @@
-package dev.lnp.api.people;
+package dev.lnp.api.internal.people;
 
 import java.util.Optional;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package dev.lnp.api.people;
+package dev.lnp.api.internal.people;
 
 import dev.lnp.api.http.RawResponse;
 import java.util.List;

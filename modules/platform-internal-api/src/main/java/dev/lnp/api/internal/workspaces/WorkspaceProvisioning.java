@@ -1,4 +1,4 @@
-package dev.lnp.api.workspaces;
+package dev.lnp.api.internal.workspaces;
 
 import java.util.UUID;
 

@@ -1,4 +1,4 @@
-package dev.lnp.api.chat;
+package dev.lnp.plugins.chatbot.api;
 
 import java.util.Optional;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.lnp.api.chat;
+package dev.lnp.plugins.chatbot.api;
 
 /** Where a streaming responder sends its answer piece by piece (each becomes a {@code message.delta} event). */
 @FunctionalInterface

@@ -1,4 +1,4 @@
-package dev.lnp.api.openapi;
+package dev.lnp.core.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,9 +19,8 @@ import java.util.regex.Pattern;
 /**
  * An OpenAPI 3.1 document built from {@link RouteSpec}s: paths, scopes, query parameters and the very JSON Schemas
  * (draft 2020-12, OpenAPI 3.1's own dialect) that validate request bodies, so the document cannot drift from what
- * the server accepts. The core serves {@code /openapi/v1.json} with it; a plugin can serve a document of its own
- * routes the same way, e.g. {@code OpenApiDocument.builder("Agent trials", "1").server(baseUrl)
- * .routes("agent-trials", routes).build()} from a public raw route.
+ * the server accepts. The core serves {@code /openapi/v1.json} with it; a plugin serves a document of its own
+ * routes through {@link PlatformOpenApiDocuments}.
  *
  * <p>Responses are described by shape (the v1 envelope, the object itself, or problem+json) because routes
  * declare no response schemas; the {@code data} member is therefore free-form.

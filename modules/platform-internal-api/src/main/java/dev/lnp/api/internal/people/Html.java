@@ -1,4 +1,4 @@
-package dev.lnp.api.people;
+package dev.lnp.api.internal.people;
 
 /** Escaping for HTML built by hand (page bodies for {@link PageVisitor#page}). */
 public final class Html {

@@ -1,4 +1,4 @@
-package dev.lnp.api.tokens;
+package dev.lnp.api.internal.tokens;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.lnp.api.chat;
+package dev.lnp.plugins.chatbot.api;
 
 /**
  * Answers a chat widget's visitor. A widget names its responder by {@link #id()}; the chatbot plugin runs it on

@@ -1,4 +1,4 @@
-package dev.lnp.api.keys;
+package dev.lnp.api.internal.keys;
 
 import java.time.Instant;
 import java.util.Optional;
