@@ -14,7 +14,6 @@ module lnp.platform.api {
     exports dev.lnp.api.mcp;
     exports dev.lnp.api.events;
     exports dev.lnp.api.sql;
-    exports dev.lnp.api.webhooks;
     exports dev.lnp.api.mail;
     exports dev.lnp.api.console;
     exports dev.lnp.api.crm;

@@ -277,9 +277,9 @@ class DistributionIT {
         receiver.createContext("/hook", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             var headers = exchange.getRequestHeaders();
-            received.add(new Delivery(headers.getFirst(dev.lnp.api.webhooks.WebhookSignature.EVENT_HEADER),
-                    headers.getFirst(dev.lnp.api.webhooks.WebhookSignature.TIMESTAMP_HEADER),
-                    headers.getFirst(dev.lnp.api.webhooks.WebhookSignature.SIGNATURE_HEADER), body));
+            received.add(new Delivery(headers.getFirst(dev.lnp.webhooks.signature.WebhookSignature.EVENT_HEADER),
+                    headers.getFirst(dev.lnp.webhooks.signature.WebhookSignature.TIMESTAMP_HEADER),
+                    headers.getFirst(dev.lnp.webhooks.signature.WebhookSignature.SIGNATURE_HEADER), body));
             exchange.sendResponseHeaders(204, -1);
             exchange.close();
         });
@@ -318,7 +318,7 @@ class DistributionIT {
             Delivery delivery = received.poll(60, TimeUnit.SECONDS);
             assertTrue(delivery != null, "no webhook within 60 s of the commit:\n" + server.tail());
             assertEquals("crm.contact.created", delivery.event());
-            dev.lnp.api.webhooks.WebhookSignature.verify(secret, delivery.timestamp(), delivery.signature(),
+            dev.lnp.webhooks.signature.WebhookSignature.verify(secret, delivery.timestamp(), delivery.signature(),
                     delivery.body(), java.time.Instant.now());
             String payload = new String(delivery.body(), java.nio.charset.StandardCharsets.UTF_8);
             assertTrue(payload.contains("after@example.com"), payload);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
+import dev.lnp.api.internal.http.RequestJson;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.console.ConsoleAuthorization.Permission;
 import dev.lnp.core.http.Problems;
@@ -336,7 +337,7 @@ public final class ManagementApi {
         // The raw header and the same rule as /api/v1: a malformed parameter or another charset is a 415, not
         // an exception from parsing the header.
         String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
-        if (!Json.isJsonMediaType(type)) {
+        if (!RequestJson.isJsonMediaType(type)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
                     "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }

@@ -1,4 +1,4 @@
-package dev.lnp.api.webhooks;
+package dev.lnp.webhooks.signature;
 
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;

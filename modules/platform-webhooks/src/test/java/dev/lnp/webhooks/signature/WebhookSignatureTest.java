@@ -1,4 +1,4 @@
-package dev.lnp.api.webhooks;
+package dev.lnp.webhooks.signature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,11 +1,11 @@
-package dev.lnp.api.webhooks;
+package dev.lnp.webhooks.signature;
 
-import static dev.lnp.api.webhooks.WebhookSignatureTest.BODY;
-import static dev.lnp.api.webhooks.WebhookSignatureTest.EXPECTED;
-import static dev.lnp.api.webhooks.WebhookSignatureTest.EXPECTED_OLD;
-import static dev.lnp.api.webhooks.WebhookSignatureTest.OLD_SECRET;
-import static dev.lnp.api.webhooks.WebhookSignatureTest.SECRET;
-import static dev.lnp.api.webhooks.WebhookSignatureTest.TIMESTAMP;
+import static dev.lnp.webhooks.signature.WebhookSignatureTest.BODY;
+import static dev.lnp.webhooks.signature.WebhookSignatureTest.EXPECTED;
+import static dev.lnp.webhooks.signature.WebhookSignatureTest.EXPECTED_OLD;
+import static dev.lnp.webhooks.signature.WebhookSignatureTest.OLD_SECRET;
+import static dev.lnp.webhooks.signature.WebhookSignatureTest.SECRET;
+import static dev.lnp.webhooks.signature.WebhookSignatureTest.TIMESTAMP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
