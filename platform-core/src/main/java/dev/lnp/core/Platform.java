@@ -187,6 +187,8 @@ public final class Platform implements AutoCloseable {
                 plugin.instance().start(context);
                 started.pushStop("plugin " + plugin.id(), plugin.instance()::stop);
             }
+            // Stopped before the plugins: a worker's run never outlives its plugin's stop.
+            started.push("plugin workers", dev.lnp.core.plugins.PluginWorkers.start(registry, context));
             phases.mark("pipeline and plugin start");
             List<Subsystem.Running> running = new java.util.ArrayList<>();
             for (Subsystem subsystem : subsystems) {

@@ -55,6 +55,15 @@ public interface Registrar {
      */
     Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler);
 
+    /**
+     * Declares a background worker: the platform runs {@code task} on a virtual thread once the plugins have started
+     * and then {@code interval} after each run ends, logs a run that fails, and interrupts and ends it on stop. The
+     * interval is asked of the started context once (e.g. from a configuration value). Names are lowercase
+     * ({@code [a-z][a-z0-9_-]*}) and unique within the plugin.
+     */
+    Registrar worker(String name, java.util.function.Function<PluginContext, java.time.Duration> interval,
+            Worker task);
+
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);
 

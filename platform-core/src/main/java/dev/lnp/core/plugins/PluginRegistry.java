@@ -158,6 +158,20 @@ public final class PluginRegistry {
         return List.copyOf(subscriptions);
     }
 
+    /** A background worker a plugin declared ({@link Registrar#worker}); run by PluginWorkers. */
+    public record PluginWorker(String pluginId, String name,
+            java.util.function.Function<PluginContext, java.time.Duration> interval, dev.lnp.api.Worker task) {
+    }
+
+    private static final java.util.regex.Pattern WORKER_NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_-]*");
+
+    private final List<PluginWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Every plugin's background workers, in registration order. */
+    public List<PluginWorker> workers() {
+        return List.copyOf(workers);
+    }
+
     private class PluginRegistrar implements Registrar, SurfaceRegistrar {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
@@ -293,6 +307,22 @@ public final class PluginRegistry {
                 throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
             }
             subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
+            return this;
+        }
+
+        @Override
+        public Registrar worker(String name, java.util.function.Function<PluginContext, java.time.Duration> interval,
+                dev.lnp.api.Worker task) {
+            java.util.Objects.requireNonNull(interval, "interval");
+            java.util.Objects.requireNonNull(task, "task");
+            if (name == null || !WORKER_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException(pluginId + ": worker name '" + name
+                        + "' must be lowercase letters, digits, '_' or '-', starting with a letter");
+            }
+            if (workers.stream().anyMatch(w -> w.pluginId().equals(pluginId) && w.name().equals(name))) {
+                throw new IllegalStateException(pluginId + ": a worker " + name + " is already declared");
+            }
+            workers.add(new PluginWorker(pluginId, name, interval, task));
             return this;
         }
 

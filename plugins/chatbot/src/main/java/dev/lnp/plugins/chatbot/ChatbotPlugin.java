@@ -50,6 +50,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
         registrar.subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
         responders.register(new KnowledgeResponder(() -> context, widgets));
         responders.register(new HandoffResponder());
+        registrar.worker("run-sweeper", context -> settings.sweepInterval(), context -> runs.sweep());
     }
 
     @Override
