@@ -54,8 +54,10 @@ module lnp.platform.core {
     exports dev.lnp.core.tools to lnp.platform.testkit;
     exports dev.lnp.core.validation to lnp.platform.webhooks;
 
-    // Rows and columns as plugins read, bind and write them (dev.lnp.api.sql): the API finds this with ServiceLoader.
+    // Rows and columns as plugins read, bind and write them, and schemas as they derive them: the API finds these
+    // with ServiceLoader.
     provides dev.lnp.api.sql.RowCodec with dev.lnp.core.rows.PlatformRowCodec;
+    provides dev.lnp.api.JsonSchemaRules with dev.lnp.core.schemas.PlatformJsonSchemaRules;
 
     opens dev.lnp.core.cli to info.picocli;
     // The precompiled console templates are looked up and called by reflection from the JTE runtime: every package

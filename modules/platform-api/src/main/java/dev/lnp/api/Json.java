@@ -9,11 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.ref.WeakReference;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
 
 /** Small JSON helpers shared by plugins: one configured mapper, schema loading from a plugin's resources. */
 public final class Json {
@@ -30,16 +26,6 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
 
-    /**
-     * Where each loaded or derived schema came from, for listings ({@code platform routes --verbose}). Weak, so
-     * schemas of unloaded plugins go; keyed by content but answered only for the very node that was recorded, so
-     * an equal document built in code is not taken for the file.
-     */
-    private static final Map<JsonNode, Source> SOURCES = Collections.synchronizedMap(new WeakHashMap<>());
-
-    private record Source(WeakReference<JsonNode> node, String name) {
-    }
-
     private Json() {
     }
 
@@ -48,17 +34,7 @@ public final class Json {
      * ({@code patch of schemas/…}); empty for documents built in code.
      */
     public static Optional<String> sourceOf(JsonNode node) {
-        Source source = node == null ? null : SOURCES.get(node);
-        return source != null && source.node().get() == node ? Optional.of(source.name()) : Optional.empty();
-    }
-
-    static <T extends JsonNode> T remember(T node, String source) {
-        synchronized (SOURCES) {
-            // Replace the key too: an equal document recorded earlier must not keep this entry's lifetime.
-            SOURCES.remove(node);
-            SOURCES.put(node, new Source(new WeakReference<>(node), source));
-        }
-        return node;
+        return JsonSchemaRules.PLATFORM.sourceOf(node);
     }
 
     public static ObjectMapper mapper() {
@@ -79,7 +55,7 @@ public final class Json {
             if (in == null) {
                 throw new IllegalArgumentException("No resource " + name + " for " + owner.getName());
             }
-            return remember(MAPPER.readTree(in), name);
+            return JsonSchemaRules.PLATFORM.remember(MAPPER.readTree(in), name);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + name, e);
         }

@@ -1,7 +1,9 @@
-package dev.lnp.api;
+package dev.lnp.core.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.lnp.api.Json;
+import dev.lnp.api.JsonSchemas;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,13 @@
-package dev.lnp.api;
+package dev.lnp.core.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Deleted;
+import dev.lnp.api.Json;
+import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.QueryParam;
