@@ -14,6 +14,7 @@ module lnp.platform.api.internal {
     exports dev.lnp.api.internal.tokens;
     exports dev.lnp.api.internal.people;
     exports dev.lnp.api.internal.openapi;
+    exports dev.lnp.api.internal.events;
 
     opens dev.lnp.api.internal.mcp to com.fasterxml.jackson.databind;
 }

@@ -6,6 +6,7 @@
 module lnp.platform.webhooks {
     requires lnp.platform.core;
     requires lnp.platform.api;
+    requires lnp.platform.api.internal; // database notifications (the outbox wakes)
     requires io.helidon.webserver;
     requires io.helidon.webclient.api;
     requires io.helidon.webclient.http1;

@@ -177,8 +177,8 @@ public final class Platform implements AutoCloseable {
                             new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
                     dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
-                    dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
-                    notifications, dev.lnp.api.JsonValidation.class,
+                    dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.internal.events.Notifications.class,
+                    notifications, dev.lnp.api.internal.http.JsonValidation.class,
                     new dev.lnp.core.validation.PlatformJsonValidation(),
                     dev.lnp.api.internal.openapi.OpenApiDocuments.class,
                     new dev.lnp.core.openapi.PlatformOpenApiDocuments()));

@@ -1,7 +1,7 @@
 package dev.lnp.core;
 
 import dev.lnp.api.Registrar;
-import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.events.Notifications;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.console.ConsoleExtension;
 import dev.lnp.core.db.Database;

@@ -1,6 +1,6 @@
 package dev.lnp.webhooks;
 
-import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.events.Notifications;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.metrics.PlatformMetrics;

@@ -27,7 +27,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
     private volatile ChatService chat;
     private volatile boolean stopping;
     private final StreamSignals signals = new StreamSignals();
-    private volatile dev.lnp.api.events.Notifications.Listening listening;
+    private volatile dev.lnp.api.internal.events.Notifications.Listening listening;
 
     @Override
     public void register(Registrar registrar) {
@@ -61,7 +61,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
             throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
         }
         responders.register(new OpenAiResponder(settings));
-        this.listening = context.service(dev.lnp.api.events.Notifications.class).orElseThrow()
+        this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()
                 .listen(StreamSignals.CHANNEL, signals::wake);
         this.runs = new RunWorker(context, settings, chats, widgets, responders);
         this.chat = new ChatService(() -> context, settings, widgets, chats, runs);

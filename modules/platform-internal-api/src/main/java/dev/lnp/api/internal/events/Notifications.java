@@ -1,4 +1,4 @@
-package dev.lnp.api.events;
+package dev.lnp.api.internal.events;
 
 import dev.lnp.api.WorkspaceTx;
 import java.util.function.Consumer;

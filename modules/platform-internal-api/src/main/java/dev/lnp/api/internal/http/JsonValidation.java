@@ -1,4 +1,4 @@
-package dev.lnp.api;
+package dev.lnp.api.internal.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.http.ApiProblem;

@@ -1,4 +1,4 @@
-package dev.lnp.api;
+package dev.lnp.api.internal.keys;
 
 /**
  * Shapes of the product-scoped public keys that live in web pages. They start with {@code lnp_} as every key,
