@@ -6,6 +6,7 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.internal.http.Surface;
 import dev.lnp.api.internal.http.SurfaceRegistrar;
 import dev.lnp.api.mcp.ToolDescriptor;
@@ -146,9 +147,9 @@ public final class PluginRegistry {
         return startedContext;
     }
 
-    /** An in-process subscription to an event ({@link Registrar#subscribe}); delivered by EventSubscriptions. */
+    /** An in-process subscription to an event ({@link Subscriptions#subscribe}); delivered by EventSubscriptions. */
     public record Subscription(String subscriber, String pluginId, String eventName,
-            dev.lnp.api.events.EventHandler handler) {
+            dev.lnp.api.internal.events.EventHandler handler) {
     }
 
     private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -172,7 +173,7 @@ public final class PluginRegistry {
         return List.copyOf(workers);
     }
 
-    private class PluginRegistrar implements Registrar, SurfaceRegistrar {
+    private class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscriptions {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
         private final List<RouteSpec> myRoutes = new ArrayList<>();
@@ -300,7 +301,7 @@ public final class PluginRegistry {
         }
 
         @Override
-        public Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+        public Subscriptions subscribe(String eventName, dev.lnp.api.internal.events.EventHandler handler) {
             java.util.Objects.requireNonNull(handler, "handler");
             String subscriber = pluginId + ":" + eventName;
             if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {

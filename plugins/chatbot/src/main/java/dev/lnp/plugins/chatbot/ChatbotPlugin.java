@@ -4,8 +4,9 @@ import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.plugins.chatbot.api.Responders;
 import dev.lnp.api.events.EventType;
+import dev.lnp.api.internal.events.Subscriptions;
+import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.List;
 
 /**
@@ -47,7 +48,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 + "a support ticket was opened with the transcript",
                 JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json"), List.of()));
         var replies = new TicketReplies(() -> context, chats);
-        registrar.subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
+        Subscriptions.of(registrar).subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
         responders.register(new KnowledgeResponder(() -> context, widgets));
         responders.register(new HandoffResponder());
         registrar.worker("run-sweeper", context -> settings.sweepInterval(), context -> runs.sweep());

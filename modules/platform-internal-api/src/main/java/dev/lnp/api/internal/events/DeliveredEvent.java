@@ -1,11 +1,11 @@
-package dev.lnp.api.events;
+package dev.lnp.api.internal.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.UUID;
 
 /**
- * An event from the outbox handed to an in-process subscriber ({@link dev.lnp.api.Registrar#subscribe}).
+ * An event from the outbox handed to an in-process subscriber ({@link Subscriptions#subscribe}).
  *
  * @param id the outbox row's id: the same event may come more than once, so handlers dedupe on it
  */

@@ -1,4 +1,4 @@
-package dev.lnp.api.events;
+package dev.lnp.api.internal.events;
 
 /**
  * Receives events published by any plugin, in the order they were written, at least once, after their
