@@ -132,7 +132,7 @@ public final class Bench {
     }
     /**
      * The processor as /proc/cpuinfo names it, with its clock: runs on different machines of the same kind differed
-     * by 2–3× in every CPU-bound figure (docs/performance.md, sessions 18–20), so each table says which it had.
+     * by 2–3× in every CPU-bound figure, so each table says which it had.
      */
     private static String processor() {
         try {
@@ -357,7 +357,7 @@ public final class Bench {
                         .ceiling("contacts_page.sql", "offset=49950"),
                 Scenario.get("contacts search (2 words)", 16, "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50")
                         .ceiling("contacts_search.sql", "words=" + searchWords),
-                // Issue 4 asks for the latency of page 1 and of a search: also at one connection, without queueing.
+                // The latency of page 1 and of a search without queueing: also at one connection.
                 Scenario.get("contacts page 1 (1 connection)", 1, "/api/v1/crm/contacts?page=1&limit=50")
                         .ceiling("contacts_page.sql", "offset=0"),
                 Scenario.get("contacts search (1 connection)", 1, "/api/v1/crm/contacts?search=" + searchQuery + "&limit=50")
@@ -464,10 +464,10 @@ public final class Bench {
 
     /**
      * Unmeasured load before a measured run, until the measured process's CPU per request stops falling. A restarted
-     * JVM compiles a request path during its first 30 to 40 s of load on two cores: on 25 Nov 2026 its compiler
+     * JVM compiles a request path during its first 30 to 40 s of load on two cores: measured once, its compiler
      * threads took 25 s of CPU in the first 30 s of page-1 load, and the server's CPU per request fell from 0.91
-     * (first 10 s) to 0.44, 0.28 and 0.26 ms before it held at about 0.24 ms, on a server started by hand
-     * (docs/performance.md, "Warm until steady, session 24"). A fixed warm-up of a few seconds measured the compiler along with the request. So: at
+     * (first 10 s) to 0.44, 0.28 and 0.26 ms before it held at about 0.24 ms, on a server started by hand.
+     * A fixed warm-up of a few seconds measured the compiler along with the request. So: at
      * least {@code --warmup} seconds, then slices of {@value #WARM_SLICE} s until one costs no more than 5 % less per
      * request than the slice before it, at most {@code --warmup-max} seconds in all. The peer (Node's JIT) warms by
      * the same rule.
@@ -831,11 +831,11 @@ public final class Bench {
                 noTotal == null ? "?" : String.format(Locale.ROOT, "%.1f×", row.result().rps() / noTotal));
     }
 
-    // ---- the targets of issue 20 ---------------------------------------------------------------------------
+    // ---- the targets (docs/performance.md) -----------------------------------------------------------------
 
     /**
-     * The figures of issue 20, each with its target and met/missed, from this run's rows: one line per row of the
-     * issue's table. A figure whose scenario did not run here (--only, a route not in this build, no --peer) reads
+     * The figures of record, each with its target and met/missed, from this run's rows: one line per row of the
+     * targets table of docs/performance.md. A figure whose scenario did not run here (--only, a route not in this build, no --peer) reads
      * "not measured".
      */
     String targets() {
@@ -847,7 +847,7 @@ public final class Bench {
         Row deals = byName.get("deals status+stage+value");
         Row post = byName.get("POST contact");
         Row hooks = byName.get("webhook delivery throughput + lag");
-        StringBuilder t = new StringBuilder("| figure (issue 20) | this run | target | status |\n|---|---|---|---|\n");
+        StringBuilder t = new StringBuilder("| figure | this run | target | status |\n|---|---|---|---|\n");
         target(t, "contacts page 1, 16 connections, ratio to pgbench of the same SQL", ratio(page), ">= 0.70",
                 page == null ? null : ratioOf(page) >= 0.70);
         target(t, "issues list (kind=task&project_id), ratio to pgbench", ratio(issues), ">= 0.70",

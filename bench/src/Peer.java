@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  */
 final class Peer implements AutoCloseable {
 
-    /** The version measured in issue 20's first comparison; BENCH_PEER_VERSION picks another. */
+    /** The version the figures of record compare with; BENCH_PEER_VERSION picks another. */
     static final String DEFAULT_VERSION = "12.3.1";
 
     private final Path root;

@@ -64,7 +64,7 @@ final class Server implements AutoCloseable {
      * group). Linux's autogroup scheduling shares the CPU first between sessions: in the harness's session the
      * server shared one half of the machine with wrk while PostgreSQL, a service, had the other half, and wrk's
      * threads preempted the server's carriers. Page 1's p99 at 16 connections was 95 ms that way and 20 ms in a
-     * session of its own (docs/performance.md, "The p99 and the scheduler's groups, session 29"). The child of a
+     * session of its own. The child of a
      * ProcessBuilder leads no process group, so setsid runs the command in place: the pid stays the server's.
      */
     static List<String> ownSession(String... command) {

@@ -444,7 +444,7 @@ class DistributionIT {
 
     /**
      * The bundled plugins are on the application class path (bin/platform), so the AOT cache holds their lambdas
-     * already linked; under PF4J's class loaders each start spun about 200 of them again (docs/performance.md).
+     * already linked; under PF4J's class loaders each start spun about 200 of them again.
      */
     private static void assertBundledPluginLambdasCameFromTheCache(List<String> classLoadLog) {
         List<String> lambdas = classLoadLog.stream()

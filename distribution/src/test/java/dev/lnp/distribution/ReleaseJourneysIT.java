@@ -26,6 +26,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -106,6 +107,7 @@ class ReleaseJourneysIT {
     private boolean ownerSignedIn;
 
     private static final int SILENT_SHARE = 64;
+    private static final int READ_TIMEOUT_SECONDS = 2;
 
     @BeforeAll
     void startTheImage() throws Exception {
@@ -145,6 +147,8 @@ class ReleaseJourneysIT {
         // Low enough for the silent-connections journey to reach, far above what the other journeys hold at once.
         env.put("LNP_HTTP_MAX__CONNECTIONS__PER__CLIENT", String.valueOf(SILENT_SHARE));
         env.put("LNP_HTTP_FIRST__REQUEST__TIMEOUT__SECONDS", "3");
+        // Short for the stalled-request journey to see, far above what a loopback client takes to send a request.
+        env.put("LNP_HTTP_READ__TIMEOUT__SECONDS", String.valueOf(READ_TIMEOUT_SECONDS));
         env.putAll(more);
         return env;
     }
@@ -902,10 +906,50 @@ class ReleaseJourneysIT {
         }
     }
 
+    // ---- a kept-alive connection that stalls inside a later request ----
+
+    /**
+     * After a connection's first request, only the read deadline (armed by the HTTP/1.1 receive listener) bounds
+     * the next: the first-request timeout no longer applies and the idle timeout ends only a connection waiting for
+     * a request line.
+     */
+    @Test
+    @Order(9)
+    void aKeptAliveConnectionStalledInALaterRequestsHeadersIsClosedAfterTheReadTimeout() throws Exception {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            socket.setSoTimeout(30_000);
+            assertEquals(401, unauthorizedOn(socket), "the first request is answered whole on a kept-alive connection");
+            socket.getOutputStream().write("GET /api/v1/projects HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Partial: "
+                    .getBytes(StandardCharsets.US_ASCII));
+            long sent = System.nanoTime();
+            boolean closed;
+            try {
+                while (socket.getInputStream().read() >= 0) {
+                    // nothing is answered to the stalled request; the server ends the connection
+                }
+                closed = true;
+            } catch (SocketTimeoutException e) {
+                closed = false;
+            } catch (IOException e) {
+                closed = true; // reset by the server
+            }
+            Duration held = Duration.ofNanos(System.nanoTime() - sent);
+            System.out.printf("a later request stalled in its headers: closed by the server after %d ms%n",
+                    held.toMillis());
+            assertTrue(closed, "the stalled connection is closed, not held for " + held);
+            assertTrue(held.toMillis() >= READ_TIMEOUT_SECONDS * 1_000L - 500,
+                    "not before the read timeout: " + held);
+            assertTrue(held.toMillis() <= READ_TIMEOUT_SECONDS * 1_000L + 4_000,
+                    "within the read timeout and a margin: " + held);
+        }
+        assertEquals(200, healthFrom("127.0.0.1"), "the server serves on");
+    }
+
     // ---- the operator's check: what the mailed sign-in needs, in the image's own module layer ----
 
     @Test
-    @Order(9)
+    @Order(10)
     void doctorRendersEveryTemplateAndWritesATestMailInTheImagesModuleLayer() throws Exception {
         String doctor = image.operator("doctor"); // exit 0, or the run fails with its output
         assertTrue(doctor.lines().anyMatch(l -> l.startsWith("ok") && l.contains("templates:")), doctor);

@@ -19,7 +19,7 @@ import java.util.logging.Logger;
 public final class FuzzRecorder implements AutoCloseable {
 
     /**
-     * JSON values that broke parsers and validators before (issue 14): NULs, numbers that overflow to infinity or
+     * JSON values that break parsers and validators: NULs, numbers that overflow to infinity or
      * underflow, the first integer past {@code long}, an impossible date, a malformed and a well-formed UUID.
      */
     public static final List<String> HOSTILE_SCALARS = List.of("\"\\u0000\"", "\"a\\u0000\"", "1e400", "-1e400",

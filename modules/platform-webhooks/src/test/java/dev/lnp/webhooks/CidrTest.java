@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Networks of the allow-list and of the SSRF block list (issue 14, item 5): edges, /0, /32, /128, odd prefixes. */
+/** Networks of the allow-list and of the SSRF block list: edges, /0, /32, /128, odd prefixes. */
 class CidrTest {
 
     @ParameterizedTest

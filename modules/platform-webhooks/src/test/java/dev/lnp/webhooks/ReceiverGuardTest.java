@@ -48,7 +48,7 @@ class ReceiverGuardTest {
         assertTrue(guard.refusalReason(ip(address)) != null, address + " must be refused");
     }
 
-    /** Issue 14, probe defect 12: IPv6 forms that embed a blocked IPv4 address, as literals and through checkUrl. */
+    /** IPv6 forms that embed a blocked IPv4 address, as literals and through checkUrl. */
     @ParameterizedTest
     @ValueSource(strings = {"::ffff:0:127.0.0.1", "::ffff:0:a9fe:a9fe", "::ffff:0:10.0.0.1", "64:ff9b:1::a9fe:a9fe",
             "64:ff9b:1:7f00:1::", "64:ff9b:1::808:808", "fe80::5efe:127.0.0.1", "2001:db9::5efe:a9fe:a9fe",

@@ -5,9 +5,8 @@ import java.util.UUID;
 /**
  * A request admitted from this node's {@link AdmissionCache} rather than from the database: its workspace
  * transaction's first statement reads the workspace's admission version again ({@link KeyRepository#ADMISSION_VERSION})
- * and the transaction goes on only when it is unchanged. Otherwise it throws {@link Stale} (a write's before any
- * work, a read's at its first statement, whose opening travels with it), the transaction rolls back, and the request
- * is admitted again from the database. A request that ends in an error
+ * and the transaction goes on only when it is unchanged. Otherwise the transaction rolls back before any work, and
+ * the request is admitted again from the database. A request that ends in an error
  * before any transaction checked it is {@linkplain Authenticator#confirm confirmed} with a statement of its own
  * before the error is answered, so a revoked key gets its 401, not another error.
  */
@@ -15,7 +14,7 @@ public final class AdmissionCheck {
 
     private final UUID workspaceId;
     private final long version;
-    private volatile boolean verified;
+    private volatile boolean compared;
 
     /**
      * @param workspaceId the key's workspace, bound as {@code :workspace}
@@ -32,15 +31,23 @@ public final class AdmissionCheck {
 
     /** Compares the admission version a statement read with the cached admission's. */
     public void verify(long current) {
-        if (current != version) {
+        if (!current(current)) {
             throw new Stale();
         }
-        verified = true;
+    }
+
+    /**
+     * Whether the admission version a statement read is the cached admission's. Either way the admission is then
+     * checked: a stale one is admitted again from the database, which answers for it.
+     */
+    public boolean current(long current) {
+        compared = true;
+        return current == version;
     }
 
     /** Whether no statement has compared the version yet. */
     public boolean pending() {
-        return !verified;
+        return !compared;
     }
 
     /**
@@ -48,7 +55,7 @@ public final class AdmissionCheck {
      * the caller admits the request again from the database (which answers a revoked key's 401).
      */
     public static final class Stale extends RuntimeException {
-        Stale() {
+        public Stale() {
             super("the cached admission is stale", null, false, false);
         }
     }

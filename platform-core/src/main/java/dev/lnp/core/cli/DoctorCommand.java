@@ -1,5 +1,7 @@
 package dev.lnp.core.cli;
 
+import dev.lnp.api.internal.subsystem.DoctorCheck;
+import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
@@ -88,13 +90,23 @@ final class DoctorCommand implements Callable<Integer> {
                 clock(database);
                 reachable = Optional.of(database.jdbi());
             }
-            new MailPathCheck(config, Optional.ofNullable(mailTo)).run(report, reachable);
+            var subsystems = dev.lnp.api.internal.subsystem.Subsystem.load();
+            var context = new DoctorCheck.Context(config, Optional.ofNullable(mailTo), reachable,
+                    to -> subsystems.stream().flatMap(s -> s.sampleMail(config, to).stream()).findFirst()
+                            .orElseGet(() -> plainSample(to)));
+            subsystems.forEach(subsystem -> subsystem.doctorChecks().forEach(check -> check.run(context, report)));
         } catch (RuntimeException e) {
             fail("startup", String.valueOf(e.getMessage()), "see the message; the other checks could not run");
         }
         List<String> failures = report.failures();
         System.out.println(failures.isEmpty() ? "No problems found." : failures.size() + " check(s) failed.");
         return failures.isEmpty() ? 0 : 1;
+    }
+
+    /** The test message of an installation without the console, whose sign-in mail it would be otherwise. */
+    private static OutgoingMail plainSample(String to) {
+        return new OutgoingMail(null, to, "Test message from the workspace platform", "This is a test message from "
+                + "`platform doctor`: the platform's mail reaches you. Nothing needs to be done.", null, null);
     }
 
     private boolean database(Database database) {

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The doctor's lines: {@code ok}, {@code WARN} and {@code FAIL} with what to fix; it remembers the failures. */
-final class DoctorReport {
+final class DoctorReport implements dev.lnp.api.internal.subsystem.DoctorCheck.Report {
 
     private final PrintStream out;
     private final List<String> failures = new ArrayList<>();
@@ -14,15 +14,18 @@ final class DoctorReport {
         this.out = out;
     }
 
-    void ok(String check, String text) {
+    @Override
+    public void ok(String check, String text) {
         out.println("ok    " + check + ": " + text);
     }
 
-    void warn(String check, String text) {
+    @Override
+    public void warn(String check, String text) {
         out.println("WARN  " + check + ": " + text);
     }
 
-    void fail(String check, String text, String fix) {
+    @Override
+    public void fail(String check, String text, String fix) {
         failures.add(check);
         out.println("FAIL  " + check + ": " + text + " -> " + fix);
     }

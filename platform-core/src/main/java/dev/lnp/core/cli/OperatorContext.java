@@ -4,9 +4,6 @@ import dev.lnp.core.CorePlugin;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.console.ConsoleSettings;
-import dev.lnp.core.console.Invitations;
-import dev.lnp.core.console.SignInLinks;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -54,18 +51,17 @@ final class OperatorContext implements AutoCloseable {
         return new WorkspaceModules(database.jdbi(), installed);
     }
 
-    /** One-time sign-in links into a workspace, pointing at the deployment's base URL. */
-    Invitations invitations() {
-        return new Invitations(new SignInLinks(database.jdbi()), consoleSettings());
+    /**
+     * One-time console sign-in links into a workspace, pointing at the deployment's base URL, and who has an
+     * account (the workspace users sharing an e-mail address).
+     */
+    dev.lnp.api.internal.console.SignInInvitations signIn() {
+        return consoleSignIn().orElseThrow(() -> missing("console (platform-web)"));
     }
 
-    ConsoleSettings consoleSettings() {
-        return new ConsoleSettings(config);
-    }
-
-    /** Who has an account: the workspace users sharing an e-mail address. */
-    dev.lnp.core.console.People people() {
-        return new dev.lnp.core.console.People(database.jdbi());
+    /** As {@link #signIn()}; empty when this installation has no console. */
+    java.util.Optional<dev.lnp.api.internal.console.SignInInvitations> consoleSignIn() {
+        return subsystemService(dev.lnp.api.internal.console.SignInInvitations.class);
     }
 
     java.util.UUID ownerId(java.util.UUID workspaceId) {
@@ -78,8 +74,31 @@ final class OperatorContext implements AutoCloseable {
         return new Connections(database.jdbi(), new ScopeCatalog(registry).all());
     }
 
-    dev.lnp.core.mail.Mailbox mailbox() {
-        return new dev.lnp.core.mail.Mailbox(database.jdbi());
+    dev.lnp.api.internal.mail.Mailbox mailbox() {
+        return subsystemService(dev.lnp.api.internal.mail.Mailbox.class)
+                .orElseThrow(() -> missing("mail module (platform-mail)"));
+    }
+
+    private static IllegalStateException missing(String module) {
+        return new IllegalStateException("this installation has no " + module + " in lib/");
+    }
+
+    /** A service the installation's subsystems offer operator commands, if one does. */
+    private <T> java.util.Optional<T> subsystemService(Class<T> type) {
+        var operator = new dev.lnp.api.internal.subsystem.Subsystem.Operator() {
+            @Override
+            public dev.lnp.api.internal.platform.ConfigValues config() {
+                return config;
+            }
+
+            @Override
+            public org.jdbi.v3.core.Jdbi jdbi() {
+                return database.jdbi();
+            }
+        };
+        return dev.lnp.api.internal.subsystem.Subsystem.load().stream()
+                .map(subsystem -> subsystem.operatorServices(operator).get(type)).filter(type::isInstance)
+                .map(type::cast).findFirst();
     }
 
     /** Names of the tools the deployment's plugins register. */

@@ -1,14 +1,11 @@
 package dev.lnp.core.cli;
 
-import dev.lnp.core.Subsystem;
-import dev.lnp.core.console.ConsoleTemplates;
-import dev.lnp.core.console.TemplateRender;
-import dev.lnp.core.console.TemplateSamples;
-import java.util.ArrayList;
+import dev.lnp.api.internal.subsystem.Subsystem;
+import dev.lnp.api.internal.subsystem.TemplateRender;
 import java.util.List;
 
 /**
- * Renders every shipped template (the console's pages and mails, and each subsystem's) with a representative
+ * Renders every shipped template (the console's pages and mails, and each other subsystem's) with a representative
  * model. It runs in the doctor's own process, so on the release image the templates are rendered under that
  * image's module rules, where a template package the template engine may not open fails as it would on a page.
  */
@@ -23,11 +20,10 @@ final class TemplateCheck {
         this.renders = List.copyOf(renders);
     }
 
-    /** The core's templates and those of every subsystem in this installation. */
+    /** The templates of every subsystem in this installation (the console's pages and mails, webhooks' pages). */
     static TemplateCheck shipped() {
-        List<TemplateRender> all = new ArrayList<>(TemplateSamples.core(new ConsoleTemplates()));
-        Subsystem.load().forEach(subsystem -> all.addAll(subsystem.templates()));
-        return new TemplateCheck(all);
+        return new TemplateCheck(Subsystem.load().stream().flatMap(subsystem -> subsystem.templates().stream())
+                .toList());
     }
 
     void run(DoctorReport report) {

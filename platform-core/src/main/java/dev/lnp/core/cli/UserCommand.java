@@ -1,7 +1,7 @@
 package dev.lnp.core.cli;
 
 import dev.lnp.api.Json;
-import dev.lnp.core.console.People;
+import dev.lnp.api.internal.console.SignInInvitations;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -33,7 +33,8 @@ final class UserCommand {
         @Override
         public Integer call() {
             try (var context = new OperatorContext()) {
-                List<People.Membership> memberships = context.people().memberships(email.strip());
+                var signIn = context.signIn();
+                List<SignInInvitations.Membership> memberships = signIn.memberships(email.strip());
                 if (memberships.isEmpty()) {
                     throw new IllegalArgumentException("no user has the e-mail address " + email.strip()
                             + " (platform workspace list shows the workspaces; members are invited in the console)");
@@ -47,15 +48,15 @@ final class UserCommand {
                 // The address as the user has it, not as typed: the session shows and compares it.
                 String address = memberships.stream().filter(m -> into == null || m.workspaceId().equals(into))
                         .findFirst().orElseThrow().email();
-                String link = context.invitations().link(into, address);
-                String validFor = context.consoleSettings().invitationLifetime().toString();
+                String link = signIn.link(into, address);
+                String validFor = signIn.lifetime().toString();
                 if (json) {
                     System.out.println(Json.object().put("email", address)
                             .put("workspace_id", into == null ? null : into.toString())
                             .put("sign_in_link", link).put("valid_for", validFor));
                 } else {
                     System.out.println("One-time console sign-in link for " + address + " (works once, for "
-                            + context.consoleSettings().invitationLifetime().toDays() + " days, in any browser):");
+                            + signIn.lifetime().toDays() + " days, in any browser):");
                     System.out.println(link);
                 }
                 return 0;

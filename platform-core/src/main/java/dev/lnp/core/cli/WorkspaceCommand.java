@@ -25,15 +25,19 @@ final class WorkspaceCommand {
             try (var context = new OperatorContext()) {
                 var workspace = context.workspaces().create(name, ownerEmail);
                 var ownerId = context.ownerId(workspace.id());
-                // A one-time link (like an invitation) so the owner can sign in to the console straight away.
-                String link = context.invitations().link(workspace.id(), workspace.ownerEmail());
+                // A one-time link (like an invitation) so the owner can sign in to the console straight away; none
+                // when this installation has no console.
+                String link = context.consoleSignIn().map(signIn -> signIn.link(workspace.id(), workspace.ownerEmail()))
+                        .orElse(null);
                 if (json) {
                     System.out.println(Json.object().put("id", workspace.id().toString()).put("name", workspace.name())
                             .put("owner_user_id", ownerId.toString()).put("sign_in_link", link));
                 } else {
                     System.out.println("Created workspace " + workspace.id() + " (" + workspace.name() + ")");
                     System.out.println("Owner " + workspace.ownerEmail() + ", user id " + ownerId);
-                    System.out.println("Sign in to the console (one-time link): " + link);
+                    if (link != null) {
+                        System.out.println("Sign in to the console (one-time link): " + link);
+                    }
                 }
                 return 0;
             }

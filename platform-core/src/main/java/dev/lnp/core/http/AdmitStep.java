@@ -20,11 +20,13 @@ import java.util.List;
  * be admitted from this node's cache ({@link AdmissionCheck}): the transaction's first statement re-checks it (the
  * tool call's, on a tool-call route). A route with a quota is admitted so only while this node holds a unit of the
  * workspace's quota ({@link dev.lnp.core.limits.QuotaReserve}); the unit goes back to it when the call does not use
- * it. When the check finds the admission stale, nothing the call did is kept (a write's check runs before its
- * handler, a read's with its first statement, and the transaction rolls back); the call is
- * admitted again from the database and the steps after this one run again (the body is not read twice). Its
- * rate-limit position is then counted twice. A call that ends in an error before a transaction checked its
- * admission is checked by a statement of its own first, so a revoked key gets its 401 and not that error.
+ * it. When the route's transaction finds the admission stale, it rolls back before anything ran and
+ * {@link RecheckAdmissionStep} admits the call again from the database ({@link #admitAgain}). When a tool call's
+ * transaction finds it stale (a route that answers from tool calls), the call is admitted again from the database
+ * and the steps after this one run again (the body is not read twice): the tool's permission depends on the
+ * admission. Its rate-limit position is then counted twice. A call that ends in an error before a transaction
+ * checked its admission is checked by a statement of its own first, so a revoked key gets its 401 and not that
+ * error.
  */
 final class AdmitStep implements PipelineStep<RouteCall> {
 
@@ -57,29 +59,19 @@ final class AdmitStep implements PipelineStep<RouteCall> {
         try {
             admit(call, rest, checkedLater);
         } catch (AdmissionCheck.Stale stale) {
+            // A tool call's transaction found its cached admission stale, or a refusal was confirmed against the
+            // database: the call runs again on an admission from the database.
             services.metrics().admissionStale();
             admit(call, rest, false);
         }
     }
 
     private void admit(RouteCall call, Rest rest, boolean mayUseCache) {
-        var route = call.route;
         PipelineServices.Admitted admitted = services.admit(
                 call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), quota, mayUseCache);
         call.quotaUnit = admitted.quotaUnit();
         try {
-            PipelineServices.Caller caller = admitted.caller();
-            if (caller.key().disabledModules().contains(pluginId)) {
-                throw Problems.routeNotFound(route.method().name(), call.req.path().path());
-            }
-            if (!caller.principal().has(route.scope())) {
-                throw new ApiProblem(403, "missing_scope", "Forbidden",
-                        "This key lacks the scope " + route.scope() + " that " + call.routeName() + " needs.",
-                        List.of(), RateLimiter.headers(caller.rate()));
-            }
-            call.caller = caller;
-            RequestLogContext.workspace(caller.principal().workspaceId());
-            RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
+            accept(call, admitted.caller());
             rest.proceed();
         } catch (ApiProblem refused) {
             if (refused.status() < 500) {
@@ -90,5 +82,31 @@ final class AdmitStep implements PipelineStep<RouteCall> {
             // Nothing when the quota step took the unit over (it gives back what the call did not use).
             services.quotaStep().release(call.quotaUnit);
         }
+    }
+
+    /**
+     * Admits the call again from the database, its cached admission found stale by its transaction (see
+     * {@link RecheckAdmissionStep}): the same refusals as the first admission, no second unit of quota.
+     */
+    void admitAgain(RouteCall call) {
+        services.metrics().admissionStale();
+        accept(call, services.admit(call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), null,
+                false).caller());
+    }
+
+    /** The route's own refusals of an admitted caller (module switched off, scope), then the caller is the call's. */
+    private void accept(RouteCall call, PipelineServices.Caller caller) {
+        var route = call.route;
+        if (caller.key().disabledModules().contains(pluginId)) {
+            throw Problems.routeNotFound(route.method().name(), call.req.path().path());
+        }
+        if (!caller.principal().has(route.scope())) {
+            throw new ApiProblem(403, "missing_scope", "Forbidden",
+                    "This key lacks the scope " + route.scope() + " that " + call.routeName() + " needs.",
+                    List.of(), RateLimiter.headers(caller.rate()));
+        }
+        call.caller = caller;
+        RequestLogContext.workspace(caller.principal().workspaceId());
+        RateLimiter.headers(caller.rate()).forEach((k, v) -> call.res.header(HeaderNames.create(k), v));
     }
 }

@@ -73,8 +73,8 @@ final class ConnectionGuard implements AutoCloseable {
 
     /**
      * A routing filter that marks the connection of every request as having sent a request: from then on the guard
-     * no longer times it. A filter rather than an HTTP/1.1 receive listener: on the module path (the release image)
-     * Helidon 4.5 did not call the listeners given in the listener's HTTP/1.1 configuration.
+     * no longer times it. A filter rather than an HTTP/1.1 receive listener: the HTTP/1.1 configuration must hold
+     * only the read deadline's listener, as Helidon 4.5 calls none of several ({@link ConnectionRules#http1}).
      */
     void markSpoke(FilterChain chain, RoutingRequest req, RoutingResponse res) {
         // Every request passes here; after a connection's first, the look-up misses at once.

@@ -58,9 +58,7 @@ public final class ConnectionRules {
     static void apply(WebServerConfig.Builder server, ReadDeadlines deadlines, ConnectionGuard guard,
             Duration idleTimeout, List<HealthCheck> healthChecks) {
         ConnectionRules rules = new ConnectionRules(healthChecks);
-        server.addProtocol(Http1Config.builder()
-                .addReceiveListener(deadlines.headerListener())
-                .build());
+        server.addProtocol(http1(deadlines));
         server.addConnectionSelector(new Http10Health(rules::http10, deadlines));
         // Client faults are reported by ClientFaults in one line; Helidon's own report is a WARNING with a trace.
         HELIDON_CONNECTION.setLevel(Level.SEVERE);
@@ -79,6 +77,18 @@ public final class ConnectionRules {
                         .addHandler(DirectHandler.EventType.OTHER, rules::answer)
                         .addHandler(DirectHandler.EventType.HTTP_VERSION_NOT_SUPPORTED, rules::answer)
                         .build());
+    }
+
+    /**
+     * The HTTP/1.1 configuration: its one receive listener arms the read deadline. One, never more: Helidon 4.5
+     * combines two or more receive listeners into one that calls none of them, so a second listener would leave
+     * every request without a read deadline (on the class path and the release image alike). Other per-request
+     * work goes into routing filters instead (e.g. {@link ConnectionGuard#markSpoke}).
+     */
+    static Http1Config http1(ReadDeadlines deadlines) {
+        return Http1Config.builder()
+                .addReceiveListener(deadlines.headerListener())
+                .build();
     }
 
     /**

@@ -9,7 +9,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * Inside the request transaction, for a request with an {@code Idempotency-Key}: claims the key and replays the
+ * Inside the request transaction of an authenticated POST, for a request with an {@code Idempotency-Key}: claims the key and replays the
  * stored answer of an earlier request with it (the rest does not run), or stores this request's answer once
  * rendered, in the same transaction as its effects.
  */

@@ -4,7 +4,11 @@ import dev.lnp.api.http.ApiResponse;
 import dev.lnp.core.pipeline.PipelineStep;
 import java.util.Optional;
 
-/** Innermost: the plugin's handler, with the checked request; a checked exception of it becomes a 500. */
+/**
+ * The plugin's handler, with the checked request; a checked exception of it becomes a 500. Every statement of the
+ * handler runs here, a page's too ({@code JsonRows#response} runs its query), so its errors come from this step;
+ * {@code render} then only writes the answer.
+ */
 final class InvokeStep implements PipelineStep<RouteCall> {
 
     @Override

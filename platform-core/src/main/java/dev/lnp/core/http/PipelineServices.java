@@ -19,7 +19,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The services the request pipeline's steps are built from (see {@link RouteHandler} for the steps): the
+ * The services the request pipeline's steps are built from (see {@link RouteSteps} for the steps): the
  * authentication with the surface's rate limit, the quota and transaction steps that routes and tool calls
  * share, idempotency, the audit. The tool gateway takes the same object, so limits and audit are one
  * implementation.

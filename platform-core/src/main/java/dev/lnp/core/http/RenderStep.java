@@ -6,7 +6,9 @@ import dev.lnp.api.http.RouteSpec;
 import dev.lnp.core.pipeline.PipelineStep;
 
 /**
- * Turns the handler's answer into the bytes to send, inside the transaction (a streamed page reads its rows now):
+ * Turns the handler's answer into the bytes to send, inside the transaction so that an idempotent replay sends the
+ * same bytes. It only writes: the handler's statements ran in {@code invoke} (a page's rows, which the driver
+ * holds, are written from its result set now):
  * the route's success status unless the handler chose one, the {@code data}/{@code pagination} envelope or the bare
  * object ({@link ResponseShape#DIRECT}), written into a pooled buffer ({@link ResponseWriter}).
  */
@@ -25,8 +27,8 @@ final class RenderStep implements PipelineStep<RouteCall> {
 
     @Override
     public void apply(RouteCall call, Rest rest) {
-        rest.proceed();
         call.rendered = render(call.response);
+        rest.proceed();
     }
 
     private RouteCall.Rendered render(ApiResponse result) {

@@ -38,13 +38,15 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     JsonNode body = MissingNode.getInstance();
     /**
      * The body as read from the request, or why it could not be read: the request's stream can be read only once,
-     * and the steps after admission run again after a stale cached admission.
+     * and the steps after admission run again when a tool call finds its cached admission stale.
      */
     byte[] bodyBytes;
     ApiProblem bodyUnreadable;
     /** A POST's {@code Idempotency-Key}, or null. */
     String idempotencyKey;
     WorkspaceTx tx;
+    /** Set when the transaction's opening found the cached admission stale (see {@link RecheckAdmissionStep}). */
+    boolean staleAdmission;
     ApiResponse response;
     /** The answer to send, rendered inside the transaction so that an idempotent replay sends the same bytes. */
     Rendered rendered;
@@ -74,23 +76,13 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     }
 
     @Override
-    public PipelineServices.Caller caller() {
-        return caller;
+    public Map<String, Long> workspaceQuotas() {
+        return caller.key().workspaceQuotas();
     }
 
     @Override
     public dev.lnp.core.auth.AdmissionCheck admissionCheck() {
         return caller == null ? null : caller.check();
-    }
-
-    @Override
-    public boolean read() {
-        return route.method() == dev.lnp.api.http.HttpMethod.GET;
-    }
-
-    @Override
-    public Object readKey() {
-        return routeName();
     }
 
     @Override
@@ -116,5 +108,10 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     @Override
     public void openedTx(WorkspaceTx tx) {
         this.tx = tx;
+    }
+
+    @Override
+    public void admissionStale() {
+        staleAdmission = true;
     }
 }

@@ -5,17 +5,15 @@ import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.pipeline.Pipeline;
-import dev.lnp.core.pipeline.PipelineStep;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plugin's JSON route behind the request pipeline. The steps, outermost first, are listed in the constructor;
- * everything route-specific (schemas, validators) is prepared there, once, not per request. Raw routes have
- * their own handler, {@link RawRouteHandler}.
+ * A plugin's JSON route behind the request pipeline. Its steps, outermost first, are assembled once by
+ * {@link RouteSteps#json}, with everything route-specific (schemas, validators) prepared there, not per request.
+ * Raw routes have their own handler, {@link RawRouteHandler}.
  */
 final class RouteHandler implements Handler {
 
@@ -24,40 +22,7 @@ final class RouteHandler implements Handler {
 
     RouteHandler(String pluginId, RouteSpec route, Surface surface, PipelineServices services, ReadDeadlines deadlines) {
         this.route = route;
-        List<PipelineStep<? super RouteCall>> steps = new ArrayList<>();
-        steps.add(new AuditStep(services, surface));
-        steps.add(new ProblemStep(services.outage()));
-        steps.add(new RespondStep());
-        if (surface == Surface.MCP) {
-            steps.add(new OriginStep(services.allowedOrigins()));
-        }
-        steps.add(new OutageStep(services.outage()));
-        if (!route.isPublic()) {
-            // The quota step is added below exactly when the route has a quota: its unit is taken on admission.
-            // A call whose admission a transaction re-checks (the route's own, or its tool calls') may be
-            // admitted from the node's cache; with a quota, only in its own transaction and when the node holds a
-            // unit of the workspace's quota (QuotaReserve).
-            steps.add(new AdmitStep(pluginId, surface, services, route.quota(), route.transactional()
-                    || route.quota() == null && route.answersFromToolCalls()));
-        }
-        steps.add(new PathIdsStep(route));
-        steps.add(new QueryStep(route));
-        if (route.bodySchema() != null) {
-            steps.add(new BodyStep(route, new BodyReader(services.maxBodyBytes(), deadlines)));
-        }
-        if (!route.isPublic()) {
-            steps.add(new IdempotencyKeyStep());
-            if (route.quota() != null) {
-                steps.add(services.quotaStep());
-            }
-            if (route.transactional()) {
-                steps.add(services.transactionStep());
-                steps.add(new IdempotencyStep(services.idempotency()));
-            }
-        }
-        steps.add(new RenderStep(route));
-        steps.add(new InvokeStep());
-        this.pipeline = new Pipeline<>(steps);
+        this.pipeline = RouteSteps.json(pluginId, route, surface, services, deadlines);
     }
 
     @Override

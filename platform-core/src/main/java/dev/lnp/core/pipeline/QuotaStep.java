@@ -1,11 +1,11 @@
 package dev.lnp.core.pipeline;
 
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.QuotaCharge;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.metrics.PlatformMetrics;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -25,7 +25,10 @@ public final class QuotaStep implements PipelineStep<QuotaStep.Charged> {
     /** What the quota step needs to know about a call. */
     public interface Charged {
 
-        PipelineServices.Caller caller();
+        UUID workspaceId();
+
+        /** The workspace's own monthly limits, by quota name (usually none): they win over the deployment's. */
+        Map<String, Long> workspaceQuotas();
 
         /** The quota the call counts against, or null when it counts against none. */
         String quota();
@@ -99,11 +102,11 @@ public final class QuotaStep implements PipelineStep<QuotaStep.Charged> {
             rest.proceed();
             return;
         }
-        var workspaceId = call.caller().principal().workspaceId();
+        var workspaceId = call.workspaceId();
         AdmittedUnit admitted = call.admittedUnit();
         if (admitted == null || !admitted.claim()) {
             try {
-                counter.take(workspaceId, quota, limits.limit(quota, call.caller().key().workspaceQuotas()));
+                counter.take(workspaceId, quota, limits.limit(quota, call.workspaceQuotas()));
             } catch (ApiProblem refused) {
                 metrics.refused("quota", quota);
                 throw refused;

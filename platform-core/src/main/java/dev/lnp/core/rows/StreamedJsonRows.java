@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 import org.jdbi.v3.core.mapper.RowMapper;
+import org.jdbi.v3.core.result.ResultIterator;
 import org.jdbi.v3.core.statement.Query;
 import org.jdbi.v3.core.statement.StatementContext;
 
@@ -44,8 +45,10 @@ import org.jdbi.v3.core.statement.StatementContext;
  * no list of rows.
  *
  * <ul>
- *   <li>REST: the query runs while the platform writes the response, still inside the request's workspace
- *   transaction, and every row goes straight from the result set into the response's JSON generator.</li>
+ *   <li>REST: the query runs when the handler returns {@code response()} (its errors are the handler's), and the
+ *   driver holds the page's rows (a page is bounded by its limit); the platform writes them when it renders the
+ *   response, still inside the request's workspace transaction, every row straight from the result set into the
+ *   response's JSON generator.</li>
  *   <li>MCP: a tool result outlives its transaction, so the query runs at once and the rows are written into one
  *   byte buffer (JSON, never a tree); each row's {@code id} column (a UUID) becomes an {@link EntityRef} with
  *   action {@code read}.</li>
@@ -75,6 +78,12 @@ final class StreamedJsonRows implements JsonRows, JsonSerializable {
     /** Set once the rows were buffered (tool results): the JSON array's UTF-8 bytes. */
     private RowBytes buffered;
     private boolean consumed;
+    /** The page's statement once run ({@link #execute}), its rows not yet written. */
+    private ResultIterator<Void> executed;
+    /** Where the rows go, and who hears of each row's id: set before they are written. */
+    private JsonGenerator target;
+    private IdSink ids;
+    private long totalInRows = -1;
 
     private StreamedJsonRows(Query query, RowWriterFactory rows, Page pagination, PageRequest request,
             LongSupplier totalWhenEmpty) {
@@ -87,7 +96,7 @@ final class StreamedJsonRows implements JsonRows, JsonSerializable {
 
     /**
      * One page: the rows of a bound query, written by {@code rows}, and the page's pagination (count first, then
-     * hand the page query over). Nothing runs until the rows are written.
+     * hand the page query over). The query runs when the answer is made ({@link #response}, {@link #toolResult}).
      */
     static StreamedJsonRows of(Query query, RowWriterFactory rows, Page pagination) {
         return new StreamedJsonRows(query, rows, pagination, null, null);
@@ -120,6 +129,7 @@ final class StreamedJsonRows implements JsonRows, JsonSerializable {
      */
     @Override
     public ApiResponse response() {
+        execute();
         return ApiResponse.page(this, pagination);
     }
 
@@ -130,9 +140,11 @@ final class StreamedJsonRows implements JsonRows, JsonSerializable {
     @Override
     public ToolResult toolResult(String entityType) {
         List<EntityRef> read = new ArrayList<>();
+        ids = (rs, index) -> read.add(new EntityRef(entityType, rs.getObject(index, UUID.class), "read"));
+        execute();
         RowBytes written = new RowBytes(Math.min(lastBufferedSize + lastBufferedSize / 8, LARGEST_FIRST_BUFFER));
         try (JsonGenerator json = FACTORY.createGenerator(written)) {
-            stream(json, (rs, index) -> read.add(new EntityRef(entityType, rs.getObject(index, UUID.class), "read")));
+            stream(json);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -183,7 +195,8 @@ final class StreamedJsonRows implements JsonRows, JsonSerializable {
             throw new IllegalStateException("JsonRows are written once: the result set is gone");
         }
         consumed = true;
-        stream(json, null);
+        execute();
+        stream(json);
     }
 
     @Override
@@ -197,48 +210,65 @@ final class StreamedJsonRows implements JsonRows, JsonSerializable {
         void row(ResultSet rs, int idColumn) throws SQLException;
     }
 
-    private void stream(JsonGenerator json, IdSink ids) throws IOException {
+    /**
+     * Runs the page's statement, once, and reads its first row: the driver then holds the page's rows, which
+     * {@link #stream} writes. An empty page of {@link #withTotal} rows is counted now.
+     */
+    private void execute() {
+        if (executed != null) {
+            return;
+        }
         if (query.getHandle().isClosed()) {
-            throw new IllegalStateException("JsonRows written after their transaction ended: return "
+            throw new IllegalStateException("JsonRows run after their transaction ended: return "
                     + "toolResult(...) from tools, response() from REST handlers");
         }
-        long[] totalInRows = {-1};
-        json.writeStartArray();
-        try {
-            query.map(new RowMapper<Void>() {
-                @Override
-                public Void map(ResultSet rs, StatementContext ctx) throws SQLException {
-                    return specialize(rs, ctx).map(rs, ctx);
-                }
+        executed = query.map(new RowMapper<Void>() {
+            @Override
+            public Void map(ResultSet rs, StatementContext ctx) throws SQLException {
+                return specialize(rs, ctx).map(rs, ctx);
+            }
 
-                @Override
-                public RowMapper<Void> specialize(ResultSet rs, StatementContext ctx) throws SQLException {
-                    RowWriter writer = rows.prepare(rs);
-                    int id = ids == null ? -1 : rs.findColumn("id");
-                    int total = request == null ? -1 : rs.findColumn(TOTAL_COLUMN);
-                    return (row, context) -> {
-                        if (total > 0 && totalInRows[0] < 0) {
-                            totalInRows[0] = row.getLong(total);
-                        }
-                        try {
-                            writer.write(row, json);
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                        if (ids != null) {
-                            ids.row(row, id);
-                        }
-                        return null;
-                    };
-                }
-            }).forEach(ignored -> { });
+            @Override
+            public RowMapper<Void> specialize(ResultSet rs, StatementContext ctx) throws SQLException {
+                RowWriter writer = rows.prepare(rs);
+                int id = ids == null ? -1 : rs.findColumn("id");
+                int total = request == null ? -1 : rs.findColumn(TOTAL_COLUMN);
+                return (row, context) -> {
+                    if (total > 0 && totalInRows < 0) {
+                        totalInRows = row.getLong(total);
+                    }
+                    try {
+                        writer.write(row, target);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    if (ids != null) {
+                        ids.row(row, id);
+                    }
+                    return null;
+                };
+            }
+        }).iterator();
+        if (request != null && !executed.hasNext()) {
+            // The rows' result set is closed once found empty: the count runs on the same connection.
+            pagination = Page.of(request, totalWhenEmpty.getAsLong());
+        }
+    }
+
+    /** Writes the rows {@link #execute} read as one JSON array. */
+    private void stream(JsonGenerator json) throws IOException {
+        target = json;
+        json.writeStartArray();
+        try (ResultIterator<Void> rowsLeft = executed) {
+            while (rowsLeft.hasNext()) {
+                rowsLeft.next();
+            }
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
         json.writeEndArray();
-        if (request != null) {
-            // Only now, the rows' result set closed: an empty page counts on the same connection.
-            pagination = Page.of(request, totalInRows[0] >= 0 ? totalInRows[0] : totalWhenEmpty.getAsLong());
+        if (request != null && pagination == null) {
+            pagination = Page.of(request, totalInRows);
         }
     }
 

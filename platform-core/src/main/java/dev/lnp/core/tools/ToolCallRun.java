@@ -40,8 +40,8 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
-    public PipelineServices.Caller caller() {
-        return caller;
+    public java.util.Map<String, Long> workspaceQuotas() {
+        return caller.key().workspaceQuotas();
     }
 
     @Override
@@ -65,17 +65,16 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
-    public boolean read() {
-        return tool.descriptor().annotations().readOnly();
-    }
-
-    @Override
-    public Object readKey() {
-        return "tool " + tool.descriptor().name();
-    }
-
-    @Override
     public void openedTx(WorkspaceTx tx) {
         this.tx = tx;
+    }
+
+    /**
+     * The route that made the call admits it again from the database and runs its steps again: the tool's
+     * permission and budget depend on the admission.
+     */
+    @Override
+    public void admissionStale() {
+        throw new dev.lnp.core.auth.AdmissionCheck.Stale();
     }
 }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code Authorization: Bearer <key>} parsing and the 401 challenges (issue 14, item 5). */
+/** {@code Authorization: Bearer <key>} parsing and the 401 challenges. */
 class AuthorizationHeaderTest {
 
     private static final String KEY = ApiKeys.generate();

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The query-string rules of every route (issue 14, item 5), without a server. */
+/** The query-string rules of every route, without a server. */
 class QueryValidatorTest {
 
     private static final QueryValidator LIST = new QueryValidator(RouteSpec.get("/api/v1/things").scope("x.read")

@@ -31,13 +31,29 @@ class RouteStepsTest {
         var route = RouteSpec.post("/api/v1/probe/items").scope("probe.write").quota("probe_writes")
                 .body(JsonNodeFactory.instance.objectNode().put("type", "object")).handler(req -> ApiResponse.of(Map.of()));
         assertEquals(List.of("audit", "problems", "respond", "outage", "admit", "path ids", "query", "body",
-                "idempotency key", "quota", "transaction", "idempotency", "render", "invoke"), steps(route));
+                "idempotency key", "quota", "recheck admission", "transaction", "idempotency", "invoke", "render"),
+                steps(route));
+    }
+
+    @Test
+    void anAuthenticatedReadHasNoIdempotencySteps() {
+        var route = RouteSpec.get("/api/v1/probe/items").scope("probe.read").handler(req -> ApiResponse.of(Map.of()));
+        assertEquals(List.of("audit", "problems", "respond", "outage", "admit", "path ids", "query",
+                "recheck admission", "transaction", "invoke", "render"), steps(route));
+    }
+
+    @Test
+    void aPatchHasNoIdempotencySteps() {
+        var route = RouteSpec.patch("/api/v1/probe/items/{id}").scope("probe.write")
+                .body(JsonNodeFactory.instance.objectNode().put("type", "object")).handler(req -> ApiResponse.of(Map.of()));
+        assertEquals(List.of("audit", "problems", "respond", "outage", "admit", "path ids", "query", "body",
+                "recheck admission", "transaction", "invoke", "render"), steps(route));
     }
 
     @Test
     void aPublicReadIsNeitherAdmittedNorChargedNorInATransaction() {
         var route = RouteSpec.get("/api/v1/probe/public").publicRoute().handler(req -> ApiResponse.of(Map.of()));
-        assertEquals(List.of("audit", "problems", "respond", "outage", "path ids", "query", "render", "invoke"),
+        assertEquals(List.of("audit", "problems", "respond", "outage", "path ids", "query", "invoke", "render"),
                 steps(route));
     }
 
@@ -46,7 +62,7 @@ class RouteStepsTest {
         var route = RouteSpec.post("/api/v1/probe/calls").scope("probe.write").quota("probe_writes")
                 .withoutTransaction().handler(req -> ApiResponse.of(Map.of()));
         assertEquals(List.of("audit", "problems", "respond", "origin", "outage", "admit", "path ids", "query",
-                "idempotency key", "quota", "render", "invoke"), steps(route, Surface.MCP));
+                "idempotency key", "quota", "invoke", "render"), steps(route, Surface.MCP));
     }
 
     @Test

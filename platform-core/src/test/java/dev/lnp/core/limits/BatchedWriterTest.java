@@ -11,7 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Issue 14, probe defect 1: one record the database refuses must not take the rest of its batch with it. */
+/** One record the database refuses must not take the rest of its batch with it. */
 class BatchedWriterTest {
 
     /** Refuses any batch holding "bad", as PostgreSQL refuses a batch with a NUL in a text column. */

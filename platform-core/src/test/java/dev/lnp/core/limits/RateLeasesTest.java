@@ -18,7 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Issue 20: the lease arithmetic that lets a node admit most requests without writing the window's row. */
+/** The lease arithmetic that lets a node admit most requests without writing the window's row. */
 class RateLeasesTest {
 
     private static final byte[] KEY = {1, 2, 3};

@@ -77,7 +77,7 @@ public interface JsonRows {
     /** The page's pagination; for {@link #withTotal} rows, known once the rows are written. */
     Page pagination();
 
-    /** A REST list response, {@code data} beside {@code pagination}, streamed when the response is written. */
+    /** A REST list response, {@code data} beside {@code pagination}: runs the query now, writes the rows on render. */
     ApiResponse response();
 
     /** A tool's list result; runs the query now (a tool result is written after its transaction ended). */

@@ -92,7 +92,7 @@ class PlatformConfigTest {
         assertEquals(8192, overridden.maxBodyBytes());
     }
 
-    /** The file's rules, read without Helidon's configuration since session 12 (operations.md, "Configuration"). */
+    /** The file's rules, read without Helidon's configuration (operations.md, "Configuration"). */
     @Test
     void yamlValuesAreReadAsTheOperationsGuideSays(@TempDir Path dir) throws Exception {
         Path yaml = dir.resolve("platform.yaml");

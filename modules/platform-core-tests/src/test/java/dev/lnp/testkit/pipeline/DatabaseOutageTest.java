@@ -26,8 +26,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14, probe defect 14: during a PostgreSQL outage requests answered 503 only after the pool's 5 s wait, and
- * requests cut off mid-flight got 500. Now the first failure marks the database down, later requests answer 503
+ * A PostgreSQL outage: the first failure marks the database down, later requests answer 503
  * at once, a request cut off mid-flight gets 503 too, and all recover by themselves. A private embedded
  * PostgreSQL, never the shared one.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Request framing over raw sockets on loopback (issue 14, probe defects 7, 8, 10 and 11): every message whose body
+ * Request framing over raw sockets on loopback: every message whose body
  * length is ambiguous is answered 400 and the connection closed, so that nothing after it can be read as a second
  * request (request smuggling behind a proxy); slow or stalled clients are cut off by timeouts; HTTP/1.0 is served.
  */
@@ -240,6 +240,46 @@ class HttpFramingTest {
         for (var r : records) {
             String message = String.valueOf(r.getMessage());
             assertTrue(message.length() < 300, "a short line: " + message);
+        }
+    }
+
+    /**
+     * After a connection's first request only the read deadline bounds a later one: the first-request timeout no
+     * longer applies, and Helidon's idle timeout ends only a connection waiting for a request line.
+     */
+    @Test
+    void aLaterRequestStalledInItsHeadersIsCutOffByTheReadTimeout(TestPlatform platform) throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", platform.port())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(SMUGGLED.getBytes(StandardCharsets.ISO_8859_1));
+            InputStream in = socket.getInputStream();
+            StringBuilder head = new StringBuilder();
+            while (!head.toString().endsWith("\r\n\r\n")) {
+                head.append((char) in.read());
+            }
+            assertTrue(head.toString().toLowerCase().contains("transfer-encoding: chunked"), head.toString());
+            StringBuilder body = new StringBuilder();
+            while (!body.toString().endsWith("\r\n0\r\n\r\n")) {
+                body.append((char) in.read());
+            }
+            socket.getOutputStream().write("GET /observe/health HTTP/1.1\r\nHost: x\r\nX-Partial: "
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            long started = System.nanoTime();
+            boolean closed;
+            try {
+                while (in.read() >= 0) {
+                    // nothing is answered to the stalled request; the server ends the connection
+                }
+                closed = true;
+            } catch (SocketTimeoutException e) {
+                closed = false;
+            } catch (IOException e) {
+                closed = true;
+            }
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            System.out.printf("a later request stalled in its headers: connection closed after %d ms%n", millis);
+            assertTrue(closed, "closed within 10 s (read timeout 2 s)");
+            assertTrue(millis >= 1_500, "not before the read timeout: " + millis + " ms");
         }
     }
 

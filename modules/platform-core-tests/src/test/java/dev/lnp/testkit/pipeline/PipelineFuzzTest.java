@@ -23,7 +23,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * A property-based fuzz of the request pipeline (issue 14, item 2) with jqwik: generated JSON bodies (valid,
+ * A property-based fuzz of the request pipeline with jqwik: generated JSON bodies (valid,
  * broken, NULs, huge and non-finite numbers, deep nesting, duplicate keys, trailing data), query strings, content
  * types and Authorization headers, sent over real HTTP to the probe plugin's routes and the MCP-shaped JSON-RPC
  * probe. Every answer must be below 500, arrive within 10 s, be problem+json when it is an error, and no log line

@@ -23,7 +23,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20: a node admits most requests from its lease on the rate window, without writing the window's row, and
+ * A node admits most requests from its lease on the rate window, without writing the window's row, and
  * all nodes together still never admit more than the limit.
  */
 @PlatformTest(plugins = "probe")

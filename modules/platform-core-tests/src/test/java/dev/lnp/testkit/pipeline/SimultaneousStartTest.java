@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * Nodes that start at the same moment against one database (a cluster started together, two restarted at once)
  * each grant the tenant role its rights on the plugins' schemas. PostgreSQL rewrites a schema's catalog row for
  * every {@code GRANT}, even one that changes nothing, and two at once fail with "tuple concurrently updated":
- * on 25 Nov 2026 the second of two servers started together exited with that error.
+ * without a lock, the second of two servers started together exited with that error.
  */
 @PlatformTest(plugins = "probe")
 class SimultaneousStartTest {

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What the pipeline refuses before any handler sees a body (issue 14's probe defects 3, 4, 6 and 13): NUL
+ * What the pipeline refuses before any handler sees a body: NUL
  * characters, non-finite numbers, trailing documents, duplicate keys, other encodings than UTF-8, malformed JSON
  * media types; and how long a list of field errors may grow.
  */

@@ -12,8 +12,8 @@ class ToolCallAuditStorageTest {
 
     @Test
     void theEntitiesOfAToolCallAreCompressedWithLz4WhenTheServerHasIt(TestPlatform platform) {
-        // The JSON columns older versions wrote a list call's ids to: `entity_groups` (from 25 November 2026) and
-        // `entities` (before). This version writes them as 800 bytes to `entity_ids`, which stay in line.
+        // The JSON columns older versions wrote a list call's ids to: `entity_groups` and, before
+        // that, `entities`. This version writes them as 800 bytes to `entity_ids`, which stay in line.
         java.util.List<String> compression = platform.jdbi().withHandle(h -> h.createQuery("""
                         SELECT attcompression::text FROM pg_attribute
                          WHERE attrelid = 'lnp_core.tool_calls'::regclass AND attname IN ('entities', 'entity_groups')

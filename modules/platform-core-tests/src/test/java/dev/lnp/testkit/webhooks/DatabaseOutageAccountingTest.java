@@ -30,7 +30,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14 item 3: PostgreSQL stops in the middle of a burst of concurrent writes (with a webhook subscription)
+ * PostgreSQL stops in the middle of a burst of concurrent writes (with a webhook subscription)
  * and starts again. During the outage writes are refused 503 problem+json quickly and readiness is DOWN; both
  * recover by themselves; every acknowledged write is stored and every stored event delivered under one delivery
  * id. A private embedded PostgreSQL, never the shared one. Prints the books and the 503 latency.

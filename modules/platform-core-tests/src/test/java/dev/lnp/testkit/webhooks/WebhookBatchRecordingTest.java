@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Attempts are recorded in batches, one statement and one commit for many deliveries
- * ({@code DeliveryQueue.recordAll}, docs/performance.md "Webhook deliveries in batches"). A batch must record
+ * ({@code DeliveryQueue.recordAll}). A batch must record
  * every delivery as recording it alone would: its attempt row, its own next state, only while its lease is held,
  * and each subscription's failure streak as if the attempts had been recorded one after the other. A batch the
  * database refuses falls back to recording each attempt on its own ({@link WebhookBatchDispatchTest}). The platform

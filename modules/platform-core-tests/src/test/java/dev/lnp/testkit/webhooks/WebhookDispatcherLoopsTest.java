@@ -28,8 +28,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The dispatcher's two loops, fan-out and claims, on a dispatcher of the test's own (docs/performance.md, "Webhooks:
- * fan-out and claim apart, session 18").
+ * The dispatcher's two loops, fan-out and claims, on a dispatcher of the test's own
+ * (webhooks.md, "How it works").
  */
 @PlatformTest(plugins = "probe", config = {"lnp.webhooks.allowed_networks=127.0.0.0/8", "lnp.webhooks.dispatch=false"})
 class WebhookDispatcherLoopsTest {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The fan-out leases the new deliveries this node has room for in the statement that writes them, so they are sent
- * without a claim (docs/performance.md, "Webhooks: leased as they are fanned out, session 19"). What it leases
+ * without a claim. What it leases
  * must be what a claim would have taken: within each receiver's room and the node's, oldest first, with everything
  * an attempt needs; what it does not lease waits for a claim. The platform under test does not dispatch: the test
  * fans out and claims by hand.

@@ -16,7 +16,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 14 item 3: kill -9 of the platform (a child JVM that serves the API and dispatches webhooks) in the
+ * kill -9 of the platform (a child JVM that serves the API and dispatches webhooks) in the
  * middle of a burst of concurrent writes, then a restart. Every acknowledged write is stored, every stored event
  * reaches the receiver under one delivery id, and nothing uncommitted is delivered. Prints the books.
  */

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Two platform processes on one database deliver 10,000 events: each exactly once, never the same delivery
  * twice at once, both taking part. Also measures throughput and commit-to-receiver lag; the figures are written
- * to target/webhook-performance.txt (docs/performance.md quotes them).
+ * to target/webhook-performance.txt.
  */
 class WebhookScaleTest {
 

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A receiver's attempt slot bounds requests in flight, not the recording of their outcomes: with one slot and
- * every recording held up by a lock, the receiver still gets each delivery (docs/performance.md, finding 6); nor
- * does its local queue of claimed deliveries count those waiting to be recorded ("Webhook deliveries in batches").
+ * every recording held up by a lock, the receiver still gets each delivery; nor
+ * does its local queue of claimed deliveries count those waiting to be recorded.
  */
 @PlatformTest(plugins = "probe", config = {
         "lnp.webhooks.allowed_networks=127.0.0.0/8",

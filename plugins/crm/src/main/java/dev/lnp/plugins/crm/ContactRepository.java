@@ -42,7 +42,7 @@ final class ContactRepository {
 
     /**
      * The contact, its status counter and its {@code created} event in one statement (two round trips fewer per
-     * create than three statements, issue 20). A refused insert (a duplicate email) or an event over the size limit
+     * create than three statements). A refused insert (a duplicate email) or an event over the size limit
      * leaves none of the three.
      */
     ObjectNode insert(JsonNode fields, StatementEvent created) {

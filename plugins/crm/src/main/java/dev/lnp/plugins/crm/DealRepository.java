@@ -73,7 +73,7 @@ final class DealRepository {
      * again, on its own. As for contacts, the page's ids are chosen first and only its rows are read: the
      * pipeline's filter (one status, one stage, a value range) finds its ids, dates and values in
      * {@code deals_status_stage_page} alone, where sorting every matching row whole read each from the table
-     * (docs/performance.md, "The deals page from its index, session 30").
+     * (docs/performance.md, "The design decisions that got there").
      */
     JsonRows list(DealFilter filter) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));

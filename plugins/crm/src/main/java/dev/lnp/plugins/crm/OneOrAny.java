@@ -8,7 +8,7 @@ import org.jdbi.v3.core.statement.Query;
  * {@code column = ANY(:parameter)}, none as no condition at all. Equality for one value is for the planner:
  * PostgreSQL before 17 reads no index in order under {@code = ANY} on a column after the first (the contacts page
  * by status), and a prepared statement's generic plan chose a slower index for it (the deals pipeline's page,
- * docs/performance.md, "The deals page from its index, session 30").
+ * docs/performance.md, "The design decisions that got there").
  *
  * @param <T> the values' type, bound as such (one) or as an array of it (several)
  */

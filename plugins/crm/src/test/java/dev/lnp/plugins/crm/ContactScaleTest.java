@@ -168,7 +168,7 @@ class ContactScaleTest {
     void aPageStatementKeepsOnePlan(TestPlatform platform) {
         // One connection serving page after page, as a pooled one does: pgjdbc prepares the statement on the server
         // from its fifth run, and PostgreSQL plans five runs on their own before it may keep a generic plan. With
-        // LIMIT and OFFSET bound it planned every run anew (25 Nov 2026: generic_plans stayed 0).
+        // LIMIT and OFFSET bound it planned every run anew (generic_plans stayed 0).
         var query = new ContactQuery(List.of(), List.of(), new PageRequest(1, 50));
         String sql = ContactRepository.pageSql(query);
         List<List<Long>> plans = platform.jdbi().withHandle(h -> {

@@ -248,6 +248,34 @@ class ContactStreamingTest {
         }
     }
 
+    /** A page's query runs when the handler makes its answer: its failure is the handler's, not the renderer's. */
+    @Test
+    void aPageWhoseQueryFailsFailsWhenTheAnswerIsMade(TestPlatform platform) {
+        try (Handle handle = platform.jdbi().open()) {
+            JsonRows rows = JsonRows.of(handle.createQuery("SELECT 1 / (SELECT count(*) FROM crm.contacts WHERE false)"
+                    + " AS id"), rs -> (row, json) -> json.writeNumber(1), Page.of(new PageRequest(1, 50), 1));
+            var failure = assertThrows(org.jdbi.v3.core.statement.UnableToExecuteStatementException.class,
+                    rows::response);
+            assertTrue(failure.getMessage().contains("division by zero"), failure.toString());
+        }
+    }
+
+    /** The rows a handler's answer holds are written when the answer is rendered, after the query ran. */
+    @Test
+    void aPagesQueryRunsOnceWhenTheAnswerIsMade(TestPlatform platform) throws Exception {
+        try (Handle handle = platform.jdbi().open()) {
+            handle.execute("CREATE TEMPORARY SEQUENCE page_runs");
+            JsonRows rows = JsonRows.of(handle.createQuery("SELECT nextval('page_runs') AS id"),
+                    rs -> (row, json) -> json.writeNumber(row.getLong("id")), Page.of(new PageRequest(1, 50), 1));
+            var answer = rows.response();
+            assertEquals(1L, (long) handle.createQuery("SELECT currval('page_runs')").mapTo(Long.class).one(),
+                    "the query ran when the answer was made");
+            assertEquals("[1]", Json.mapper().writeValueAsString(answer.data()));
+            assertEquals(1L, (long) handle.createQuery("SELECT currval('page_runs')").mapTo(Long.class).one(),
+                    "writing the rows ran nothing again");
+        }
+    }
+
     @Test
     void rowsWrittenAfterTheirTransactionAreRefusedClearly(TestPlatform platform) {
         JsonRows rows;

@@ -134,7 +134,7 @@ class McpAuditTest {
     void aCallTheVersionsOfTheTwentyFifthRecordedIsListedWithItsEntities(TestPlatform platform) {
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
-        // As versions from 25 November 2026 wrote it: the ids as JSON text in `entity_groups`, no `entity_ids`.
+        // As older versions wrote it: the ids as JSON text in `entity_groups`, no `entity_ids`.
         JsonNode entities = listedAsRecordedIn(platform, "entity_groups",
                 "[{\"type\": \"contact\", \"action\": \"read\", \"ids\": [\"" + first + "\", \"" + second + "\"]}]");
         assertEquals(2, entities.size(), entities.toString());

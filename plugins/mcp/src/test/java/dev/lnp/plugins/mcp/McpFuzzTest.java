@@ -19,7 +19,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * The MCP JSON-RPC endpoint under generated messages (issue 14, item 2): every registered tool name plus broken
+ * The MCP JSON-RPC endpoint under generated messages: every registered tool name plus broken
  * ones, arguments of any shape (NULs, {@code 1e400}, huge pages, wrong types), odd ids, batches, unknown methods.
  * No answer may be a 5xx or a JSON-RPC internal error (-32603), and the key may reach no log line. The build runs
  * the tries of junit-platform.properties; {@code -Djqwik.tries.default=100000} for a long run (docs/testing.md).

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Defects 1, 3, 4 and 5 of issue 14's probe, as they reached the MCP surface. */
+/** Malformed input that once reached the MCP surface: each case is answered with a JSON-RPC error, never a 500. */
 @PlatformTest(plugins = {"mcp", "crm", "projects", "issues"})
 class McpProbeDefectsTest {
 

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The pipeline's contract, checked for every route every loaded plugin registers, from the route's own declaration
- * (issue 14, item 1): a route registered tomorrow is covered the day it is registered. It lives in the MCP plugin's
+ * The pipeline's contract, checked for every route every loaded plugin registers, from the route's own declaration:
+ * a route registered tomorrow is covered the day it is registered. It lives in the MCP plugin's
  * tests because that is the one module whose test class path holds every first-party plugin.
  *
  * <p>Per route: no key is 401 with a code and {@code WWW-Authenticate}; a key without the route's scope is 403
@@ -151,10 +151,7 @@ class RouteContractTest {
         assertEquals(413, response.status(), response.toString());
     }
 
-    /**
-     * Today a malformed id answers 404 or 400 depending on the route. MERGE NOTE (issue 13 implements 400 for a
-     * malformed path id in the core): flip this to {@code assertEquals(400, ...)} when that lands.
-     */
+    /** A malformed path id is the client's mistake, answered 400 by the kernel before any handler runs. */
     private static void malformedId(TestPlatform platform, RouteSpec spec, String key) {
         TestResponse response = send(platform, spec, path(spec, "not-a-uuid"), key, "{}");
         assertEquals(400, response.status(), response.toString());
@@ -179,7 +176,7 @@ class RouteContractTest {
         });
     }
 
-    // ---- cross-workspace ids (issue 14, item 1) ----
+    // ---- cross-workspace ids ----
 
     /** A loopback receiver, so that subscriptions can be made (a host that does not resolve is refused). */
     private static final dev.lnp.testkit.WebhookReceiver RECEIVER = new dev.lnp.testkit.WebhookReceiver();
