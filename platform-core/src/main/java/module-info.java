@@ -46,4 +46,9 @@ module lnp.platform.core {
     exports dev.lnp.core.plugins to lnp.platform.cli, lnp.platform.testkit;
     exports dev.lnp.core.tenancy to lnp.platform.cli, lnp.platform.testkit;
     exports dev.lnp.core.tools to lnp.platform.testkit;
+
+    // Rows and columns as plugins read, bind and write them, and schemas as they derive them: the API finds these
+    // with ServiceLoader.
+    provides dev.lnp.api.sql.RowCodec with dev.lnp.core.rows.PlatformRowCodec;
+    provides dev.lnp.api.JsonSchemaRules with dev.lnp.core.schemas.PlatformJsonSchemaRules;
 }

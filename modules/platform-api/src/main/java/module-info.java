@@ -14,17 +14,13 @@ module lnp.platform.api {
     exports dev.lnp.api.mcp;
     exports dev.lnp.api.events;
     exports dev.lnp.api.sql;
-    exports dev.lnp.api.webhooks;
-    exports dev.lnp.api.openapi;
     exports dev.lnp.api.mail;
-    exports dev.lnp.api.keys;
-    exports dev.lnp.api.workspaces;
-    exports dev.lnp.api.tokens;
-    exports dev.lnp.api.chat;
     exports dev.lnp.api.console;
     exports dev.lnp.api.pages;
-    exports dev.lnp.api.people;
     exports dev.lnp.api.crm;
+
+    uses dev.lnp.api.sql.RowCodec; // the kernel's implementation behind JsonRows and Column
+    uses dev.lnp.api.JsonSchemaRules; // and behind JsonSchemas, QueryParam.fromSchema and Json.sourceOf
 
     opens dev.lnp.api.http to com.fasterxml.jackson.databind;
     opens dev.lnp.api.mcp to com.fasterxml.jackson.databind;

@@ -14,6 +14,7 @@ module lnp.platform.webhooks {
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.webhooks.WebhooksSubsystem;
 
     exports dev.lnp.webhooks;
+    exports dev.lnp.webhooks.signature; // the JDK-only verifiers a receiver written in Java may use
 
     // The precompiled templates of the Webhooks pages are looked up and called by reflection from the JTE runtime.
     opens dev.lnp.webhooks.console.view to gg.jte.runtime;

@@ -4,5 +4,7 @@ module dev.lnp.plugins.chatbot {
     requires lnp.platform.api.internal;
     requires java.net.http;
 
+    exports dev.lnp.plugins.chatbot.api; // for responder plugins
+
     provides dev.lnp.api.PlatformPlugin with dev.lnp.plugins.chatbot.ChatbotPlugin;
 }

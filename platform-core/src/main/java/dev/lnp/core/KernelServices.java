@@ -1,7 +1,7 @@
 package dev.lnp.core;
 
-import dev.lnp.api.JsonValidation;
-import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.http.JsonValidation;
+import dev.lnp.api.internal.events.Notifications;
 import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.api.internal.http.HttpAnswers;
@@ -55,15 +55,20 @@ final class KernelServices implements Subsystem.Services {
         });
     }
 
+    /** Internal services a subsystem offers to first-party plugins too: the console's pages for people (trials). */
+    private static final java.util.Set<String> INTERNAL_FOR_PLUGINS = java.util.Set.of("dev.lnp.api.internal.people");
+
     /**
-     * What plugins may look up ({@code PluginContext.service}): the offered services of the public API. The internal
-     * ones (the mailbox of every workspace's mail) are for subsystems only.
+     * What plugins may look up ({@code PluginContext.service}): the offered services of the public API, and the
+     * internal ones first-party plugins use ({@link #INTERNAL_FOR_PLUGINS}). The other internal ones (the mailbox of
+     * every workspace's mail) are for subsystems only.
      */
     synchronized Map<Class<?>, Object> offeredToPlugins() {
         var visible = new LinkedHashMap<Class<?>, Object>();
         offered.forEach((type, service) -> {
             String name = type.getPackageName();
-            if (name.startsWith("dev.lnp.api.") && !name.startsWith("dev.lnp.api.internal")) {
+            if (name.startsWith("dev.lnp.api.")
+                    && (!name.startsWith("dev.lnp.api.internal") || INTERNAL_FOR_PLUGINS.contains(name))) {
                 visible.put(type, service);
             }
         });

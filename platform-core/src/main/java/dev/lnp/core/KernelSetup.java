@@ -1,6 +1,6 @@
 package dev.lnp.core;
 
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.internal.platform.PluginCatalog;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.core.config.PlatformConfig;

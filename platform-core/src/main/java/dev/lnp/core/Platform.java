@@ -174,22 +174,25 @@ public final class Platform implements AutoCloseable {
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
-            // Plugins see what the subsystems offer through the public API (the Mailer, the console's people pages),
-            // not their internal services.
+            // Plugins see what the subsystems offer them (the Mailer, the console's people pages), not their internal
+            // services.
             var pluginServices = new java.util.HashMap<Class<?>, Object>(kernelServices.offeredToPlugins());
             pluginServices.putAll(Map.of(ToolGateway.class, toolGateway,
-                    dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
+                    dev.lnp.api.internal.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
                             connections),
-                    dev.lnp.api.workspaces.WorkspaceProvisioning.class,
+                    dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
-                    dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
-                    notifications, dev.lnp.api.JsonValidation.class, jsonValidation));
+                    dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.internal.events.Notifications.class,
+                    notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation,
+                    dev.lnp.api.internal.openapi.OpenApiDocuments.class, new dev.lnp.core.openapi.PlatformOpenApiDocuments()));
             var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
                 started.pushStop("plugin " + plugin.id(), plugin.instance()::stop);
             }
+            // Stopped before the plugins: a worker's run never outlives its plugin's stop.
+            started.push("plugin workers", dev.lnp.core.plugins.PluginWorkers.start(registry, context));
             phases.mark("pipeline and plugin start");
             List<Subsystem.Running> running = new java.util.ArrayList<>();
             for (Subsystem subsystem : subsystems) {

@@ -10,8 +10,7 @@ import java.util.Optional;
 public interface PluginContext extends Services {
 
     /**
-     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer},
-     * {@link dev.lnp.api.people.PeoplePages}) or
+     * A service the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}) or
      * another plugin offered through {@link Registrar#provide}.
      */
     @Override

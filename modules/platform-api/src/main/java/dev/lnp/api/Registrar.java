@@ -55,12 +55,13 @@ public interface Registrar {
     Registrar page(dev.lnp.api.pages.PageRoute page);
 
     /**
-     * Subscribes to an event (its canonical name, e.g. {@code issues.comment.created}) in process: the platform
-     * delivers every such event committed after the subscriber first registered, at least once, from the outbox,
-     * with a cursor per subscriber ({@code <plugin id>:<event name>}) kept in the database; across nodes one node at a
-     * time delivers. Handlers must be idempotent (dedupe on {@link dev.lnp.api.events.DeliveredEvent#id()}).
+     * Declares a background worker: the platform runs {@code task} on a virtual thread once the plugins have started
+     * and then {@code interval} after each run ends, logs a run that fails, and interrupts and ends it on stop. The
+     * interval is asked of the started context once (e.g. from a configuration value). Names are lowercase
+     * ({@code [a-z][a-z0-9_-]*}) and unique within the plugin.
      */
-    Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler);
+    Registrar worker(String name, java.util.function.Function<PluginContext, java.time.Duration> interval,
+            Worker task);
 
     /** Offers a service to other plugins (e.g. "look up a project"); they find it through {@link PluginContext}. */
     <T> Registrar provide(Class<T> type, T implementation);

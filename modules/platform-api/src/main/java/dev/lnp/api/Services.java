@@ -3,7 +3,7 @@ package dev.lnp.api;
 import java.util.Optional;
 
 /**
- * Services the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}, {@link dev.lnp.api.people.PeoplePages}) and
+ * Services the platform offers (e.g. {@link dev.lnp.api.mail.Mailer}) and
  * services other plugins offer through {@link Registrar#provide}, by their API type.
  */
 public interface Services {

@@ -37,7 +37,7 @@ import org.jdbi.v3.core.JdbiException;
  * lets the delivery go. They are apart so that a slow fan-out (a backlog of outbox rows, PostgreSQL busy with the
  * writes that made them) never leaves the receivers idle while deliveries already fanned out wait: in one loop, each
  * pass refilled a receiver once, after a fan-out of up to a batch, which took 0.3–0.9 s under a burst of posts. The
- * fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.events.Notifications}) or the poll interval
+ * fan-out loop sleeps until a commit wakes it (through {@link dev.lnp.api.internal.events.Notifications}) or the poll interval
  * passes; the claim loop until a fan-out that left deliveries unleased, a redelivery, the poll interval, or room: a
  * receiver's queue half empty after a claim that filled it, or the node's holdings (or its answered deliveries waiting
  * to be recorded) fallen to half. All state is in PostgreSQL: killing the node loses at most the leases it held, which

@@ -1,6 +1,6 @@
 package dev.lnp.webhooks;
 
-import dev.lnp.api.webhooks.StandardWebhookSignature;
+import dev.lnp.webhooks.signature.StandardWebhookSignature;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
@@ -12,7 +12,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Signs as {@link dev.lnp.api.webhooks.WebhookSignature} and {@link StandardWebhookSignature} do, byte for byte,
+ * Signs as {@link dev.lnp.webhooks.signature.WebhookSignature} and {@link StandardWebhookSignature} do, byte for byte,
  * without their per-call {@code Mac.getInstance} (a provider lookup) and key set-up: one initialised {@link Mac}
  * is kept per key and cloned per signature, since a {@code Mac} is not thread-safe and attempts run in parallel.
  */

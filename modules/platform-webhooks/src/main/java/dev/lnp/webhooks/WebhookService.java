@@ -3,7 +3,7 @@ package dev.lnp.webhooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;

@@ -1,6 +1,6 @@
 package dev.lnp.webhooks;
 
-import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.events.Notifications;
 import dev.lnp.api.internal.events.OutboxWakeSignal;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.platform.PlatformMeters;

@@ -3,8 +3,8 @@ package dev.lnp.webhooks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.api.webhooks.StandardWebhookSignature;
-import dev.lnp.api.webhooks.WebhookSignature;
+import dev.lnp.webhooks.signature.StandardWebhookSignature;
+import dev.lnp.webhooks.signature.WebhookSignature;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

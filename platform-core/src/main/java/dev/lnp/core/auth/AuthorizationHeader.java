@@ -39,7 +39,7 @@ public final class AuthorizationHeader {
         if (token.startsWith("\"") || token.startsWith("'") || token.endsWith("\"") || token.endsWith("'")) {
             throw Unauthorized.malformed("The key must not be quoted.");
         }
-        if (dev.lnp.api.PublicKeys.isWidgetKey(token)) {
+        if (dev.lnp.api.internal.keys.PublicKeys.isWidgetKey(token)) {
             throw Unauthorized.widgetKey();
         }
         if (!ApiKeys.hasKeyShape(token)) {

@@ -1,6 +1,6 @@
 package dev.lnp.core.auth;
 
-import dev.lnp.api.keys.KeyIssuer;
+import dev.lnp.api.internal.keys.KeyIssuer;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

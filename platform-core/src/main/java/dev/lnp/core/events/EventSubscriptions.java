@@ -2,7 +2,7 @@ package dev.lnp.core.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
-import dev.lnp.api.events.DeliveredEvent;
+import dev.lnp.api.internal.events.DeliveredEvent;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.lang.System.Logger.Level;
 import java.sql.ResultSet;
@@ -17,7 +17,7 @@ import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /**
- * Delivers outbox events to in-process subscribers ({@link dev.lnp.api.Registrar#subscribe}), at least once. Each
+ * Delivers outbox events to in-process subscribers ({@link dev.lnp.api.internal.events.Subscriptions#subscribe}), at least once. Each
  * subscriber has a cursor (the last outbox {@code seq} handled) in {@code lnp_core.event_cursors}, created at the
  * outbox's end when the subscriber is first seen. One virtual thread per node polls; a cursor row is locked
  * ({@code FOR UPDATE SKIP LOCKED}) while its batch is handled, so on several nodes one delivers at a time. The

@@ -1,7 +1,7 @@
 package dev.lnp.core.events;
 
 import dev.lnp.api.WorkspaceTx;
-import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.events.Notifications;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,10 +1,10 @@
 package dev.lnp.core.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.http.RequestJson;
 import dev.lnp.core.pipeline.PipelineStep;
 import dev.lnp.core.validation.BodyValidator;
 import io.helidon.http.HeaderNames;
@@ -40,15 +40,15 @@ final class BodyStep implements PipelineStep<RouteCall> {
             return;
         }
         String contentType = call.req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
-        if (!Json.isJsonMediaType(contentType)) {
+        if (!RequestJson.isJsonMediaType(contentType)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
                     "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }
         byte[] bytes = read(call);
         JsonNode body;
         try {
-            body = Json.readRequest(bytes);
-        } catch (Json.InvalidJson e) {
+            body = RequestJson.readRequest(bytes);
+        } catch (RequestJson.InvalidJson e) {
             throw new ApiProblem(400, "invalid_json", "Bad Request", e.getMessage(),
                     List.of(new FieldError("", "json", "invalid JSON")), Map.of());
         }

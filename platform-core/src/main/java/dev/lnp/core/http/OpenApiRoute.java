@@ -2,7 +2,7 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.openapi.OpenApiDocument;
+import dev.lnp.core.openapi.OpenApiDocument;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

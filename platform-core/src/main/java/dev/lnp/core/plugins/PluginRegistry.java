@@ -7,6 +7,7 @@ import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.internal.http.Surface;
 import dev.lnp.api.internal.http.SurfaceRegistrar;
 import dev.lnp.api.mcp.ToolDescriptor;
@@ -157,9 +158,9 @@ public final class PluginRegistry {
         return startedContext;
     }
 
-    /** An in-process subscription to an event ({@link Registrar#subscribe}); delivered by EventSubscriptions. */
+    /** An in-process subscription to an event ({@link Subscriptions#subscribe}); delivered by EventSubscriptions. */
     public record Subscription(String subscriber, String pluginId, String eventName,
-            dev.lnp.api.events.EventHandler handler) {
+            dev.lnp.api.internal.events.EventHandler handler) {
     }
 
     private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -169,7 +170,21 @@ public final class PluginRegistry {
         return List.copyOf(subscriptions);
     }
 
-    private class PluginRegistrar implements Registrar, SurfaceRegistrar {
+    /** A background worker a plugin declared ({@link Registrar#worker}); run by PluginWorkers. */
+    public record PluginWorker(String pluginId, String name,
+            java.util.function.Function<PluginContext, java.time.Duration> interval, dev.lnp.api.Worker task) {
+    }
+
+    private static final java.util.regex.Pattern WORKER_NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_-]*");
+
+    private final List<PluginWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Every plugin's background workers, in registration order. */
+    public List<PluginWorker> workers() {
+        return List.copyOf(workers);
+    }
+
+    private class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscriptions {
         private final String pluginId;
         private final List<ScopeInfo> myScopes = new ArrayList<>();
         private final List<RouteSpec> myRoutes = new ArrayList<>();
@@ -307,13 +322,29 @@ public final class PluginRegistry {
         }
 
         @Override
-        public Registrar subscribe(String eventName, dev.lnp.api.events.EventHandler handler) {
+        public Subscriptions subscribe(String eventName, dev.lnp.api.internal.events.EventHandler handler) {
             java.util.Objects.requireNonNull(handler, "handler");
             String subscriber = pluginId + ":" + eventName;
             if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {
                 throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
             }
             subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
+            return this;
+        }
+
+        @Override
+        public Registrar worker(String name, java.util.function.Function<PluginContext, java.time.Duration> interval,
+                dev.lnp.api.Worker task) {
+            java.util.Objects.requireNonNull(interval, "interval");
+            java.util.Objects.requireNonNull(task, "task");
+            if (name == null || !WORKER_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException(pluginId + ": worker name '" + name
+                        + "' must be lowercase letters, digits, '_' or '-', starting with a letter");
+            }
+            if (workers.stream().anyMatch(w -> w.pluginId().equals(pluginId) && w.name().equals(name))) {
+                throw new IllegalStateException(pluginId + ": a worker " + name + " is already declared");
+            }
+            workers.add(new PluginWorker(pluginId, name, interval, task));
             return this;
         }
 

@@ -1,6 +1,6 @@
 package dev.lnp.core.tenancy;
 
-import dev.lnp.api.workspaces.WorkspaceProvisioning;
+import dev.lnp.api.internal.workspaces.WorkspaceProvisioning;
 import java.util.UUID;
 import org.jdbi.v3.core.Jdbi;
 

@@ -11,7 +11,7 @@ import com.nimbusds.jose.jwk.ECKey;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
-import dev.lnp.api.tokens.SessionTokens;
+import dev.lnp.api.internal.tokens.SessionTokens;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;

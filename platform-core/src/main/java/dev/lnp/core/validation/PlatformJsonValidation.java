@@ -1,7 +1,7 @@
 package dev.lnp.core.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.http.FieldError;
 import java.util.List;
 import java.util.Map;

@@ -87,4 +87,18 @@ class RegistrarContextTest {
         var missing = assertThrows(IllegalStateException.class, () -> context.require(Runnable.class));
         assertTrue(missing.getMessage().contains("java.lang.Runnable"), missing.getMessage());
     }
+
+    @Test
+    void onlyThePlatformsRegistrarSubscribesToEvents() {
+        var registry = new PluginRegistry();
+        registry.register("notes", registrar -> dev.lnp.api.internal.events.Subscriptions.of(registrar)
+                .subscribe("notes.note.created", event -> { }));
+        assertEquals(1, registry.subscriptions().size());
+
+        Registrar foreign = (Registrar) java.lang.reflect.Proxy.newProxyInstance(Registrar.class.getClassLoader(),
+                new Class<?>[] {Registrar.class}, (proxy, method, args) -> "notes");
+        var error = assertThrows(IllegalStateException.class,
+                () -> dev.lnp.api.internal.events.Subscriptions.of(foreign));
+        assertTrue(error.getMessage().contains("plugin notes"), error.getMessage());
+    }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.webhooks.WebhookSignature;
+import dev.lnp.webhooks.signature.WebhookSignature;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver.Reply;

@@ -34,17 +34,18 @@ class EventSubscriptionsCloseTest {
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean finished = new AtomicBoolean();
-        PlatformPlugin plugin = registrar -> registrar.subscribe(event, delivered -> {
-            handling.countDown();
-            try {
-                release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                interrupted.set(true);
-                Thread.currentThread().interrupt();
-                return;
-            }
-            finished.set(true);
-        });
+        PlatformPlugin plugin = registrar -> dev.lnp.api.internal.events.Subscriptions.of(registrar)
+                .subscribe(event, delivered -> {
+                    handling.countDown();
+                    try {
+                        release.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        interrupted.set(true);
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                    finished.set(true);
+                });
         var registry = new PluginRegistry();
         registry.register("closetest", plugin);
         EventSubscriptions subscriptions = EventSubscriptions.start(platform.jdbi(), registry, Duration.ofMillis(20));

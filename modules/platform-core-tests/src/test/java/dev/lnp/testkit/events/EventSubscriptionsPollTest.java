@@ -67,7 +67,8 @@ class EventSubscriptionsPollTest {
     }
 
     private static EventSubscriptions subscribe(TestPlatform platform, String event, List<UUID> delivered) {
-        PlatformPlugin plugin = registrar -> registrar.subscribe(event, e -> delivered.add(e.id()));
+        PlatformPlugin plugin = registrar -> dev.lnp.api.internal.events.Subscriptions.of(registrar)
+                .subscribe(event, e -> delivered.add(e.id()));
         var registry = new PluginRegistry();
         registry.register("polltest", plugin);
         return EventSubscriptions.start(platform.jdbi(), registry, Duration.ofMillis(20));

@@ -31,7 +31,7 @@ public final class ProbePlugin implements PlatformPlugin {
     @Override
     public void start(PluginContext context) {
         mailer = context.service(Mailer.class).orElseThrow();
-        desk.start(context.service(dev.lnp.api.people.PeoplePages.class).orElseThrow());
+        desk.start(context.service(dev.lnp.api.internal.people.PeoplePages.class).orElseThrow());
     }
 
     @Override

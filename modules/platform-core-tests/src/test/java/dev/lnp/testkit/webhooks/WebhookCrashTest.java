@@ -7,7 +7,7 @@ import static dev.lnp.testkit.webhooks.Hooks.subscribe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.api.webhooks.WebhookSignature;
+import dev.lnp.webhooks.signature.WebhookSignature;
 import dev.lnp.testkit.TestDatabases;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;

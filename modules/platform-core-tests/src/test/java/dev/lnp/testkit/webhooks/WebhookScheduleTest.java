@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.api.webhooks.WebhookSignature;
+import dev.lnp.webhooks.signature.WebhookSignature;
 import dev.lnp.webhooks.Cidr;
 import dev.lnp.webhooks.DeliveryQueue;
 import dev.lnp.webhooks.Dispatcher;

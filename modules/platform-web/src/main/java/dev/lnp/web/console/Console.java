@@ -109,7 +109,7 @@ public final class Console implements HttpService, AutoCloseable {
     }
 
     /** The people-pages service plugins get through {@code PluginContext.service(PeoplePages.class)}. */
-    public dev.lnp.api.people.PeoplePages peoplePages() {
+    public dev.lnp.api.internal.people.PeoplePages peoplePages() {
         return pluginPages;
     }
 

@@ -16,7 +16,7 @@ import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.pages.PageView;
 import dev.lnp.api.internal.db.Transactions;
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.internal.platform.PluginCatalog.Page;
 import io.helidon.webserver.http.HttpRules;
 import java.io.IOException;

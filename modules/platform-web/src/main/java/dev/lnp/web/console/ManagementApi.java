@@ -13,6 +13,7 @@ import dev.lnp.api.internal.console.ConsoleAuthorization;
 import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.console.ConsoleSession;
 import dev.lnp.api.internal.console.PageExchange;
+import dev.lnp.api.internal.http.RequestJson;
 import dev.lnp.api.internal.keys.ConnectionAdmin;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -343,7 +344,7 @@ public final class ManagementApi {
         // The raw header and the same rule as /api/v1: a malformed parameter or another charset is a 415, not
         // an exception from parsing the header.
         String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
-        if (!Json.isJsonMediaType(type)) {
+        if (!RequestJson.isJsonMediaType(type)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
                     "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }

@@ -2,7 +2,7 @@ package dev.lnp.web.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.console.ActionResult;
 import dev.lnp.api.console.ConsoleColumn;

@@ -5,7 +5,7 @@ import dev.lnp.api.internal.platform.ConfigValues;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.api.internal.subsystem.TemplateRender;
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.api.people.PeoplePages;
+import dev.lnp.api.internal.people.PeoplePages;
 import io.helidon.webserver.http.HttpRouting;
 import java.util.List;
 import java.util.Map;

@@ -8,6 +8,7 @@ import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
+import dev.lnp.api.internal.http.RequestJson;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -110,17 +111,17 @@ final class ChatRoutes {
 
     private static JsonNode body(RawRequest r) {
         String type = r.header("Content-Type").orElse("");
-        if (!Json.isJsonMediaType(type)) {
+        if (!RequestJson.isJsonMediaType(type)) {
             throw new ApiProblem(415, "unsupported_media_type", "Unsupported Media Type",
                     "The body must be JSON in UTF-8, sent with Content-Type: application/json.");
         }
         try {
-            JsonNode body = Json.readRequest(r.body());
+            JsonNode body = RequestJson.readRequest(r.body());
             if (body == null || body.isMissingNode()) {
                 throw new ApiProblem(400, "missing_body", "Bad Request", "This route needs a JSON body.");
             }
             return body;
-        } catch (Json.InvalidJson e) {
+        } catch (RequestJson.InvalidJson e) {
             throw new ApiProblem(400, "invalid_json", "Bad Request", e.getMessage(),
                     List.of(new FieldError("", "json", "invalid JSON")), Map.of());
         }

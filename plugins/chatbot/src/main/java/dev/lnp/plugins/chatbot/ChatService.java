@@ -2,13 +2,13 @@ package dev.lnp.plugins.chatbot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
-import dev.lnp.api.PluginContext;
 import dev.lnp.api.JsonSchemas;
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.PluginContext;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RawRequest;
-import dev.lnp.api.tokens.SessionTokens;
+import dev.lnp.api.internal.http.JsonValidation;
+import dev.lnp.api.internal.tokens.SessionTokens;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -4,8 +4,9 @@ import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.chat.Responders;
 import dev.lnp.api.events.EventType;
+import dev.lnp.api.internal.events.Subscriptions;
+import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.List;
 
 /**
@@ -27,7 +28,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
     private volatile ChatService chat;
     private volatile boolean stopping;
     private final StreamSignals signals = new StreamSignals();
-    private volatile dev.lnp.api.events.Notifications.Listening listening;
+    private volatile dev.lnp.api.internal.events.Notifications.Listening listening;
 
     @Override
     public void register(Registrar registrar) {
@@ -47,20 +48,21 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 + "a support ticket was opened with the transcript",
                 JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json"), List.of()));
         var replies = new TicketReplies(() -> context, chats);
-        registrar.subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
+        Subscriptions.of(registrar).subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
         responders.register(new KnowledgeResponder(() -> context, widgets));
         responders.register(new HandoffResponder());
+        registrar.worker("run-sweeper", context -> settings.sweepInterval(), context -> runs.sweep());
     }
 
     @Override
     public void start(PluginContext context) {
         this.context = context;
         this.settings = ChatSettings.from(context);
-        if (settings.tokenLifetime().compareTo(dev.lnp.api.tokens.SessionTokens.MAX_LIFETIME) > 0) {
+        if (settings.tokenLifetime().compareTo(dev.lnp.api.internal.tokens.SessionTokens.MAX_LIFETIME) > 0) {
             throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
         }
         responders.register(new OpenAiResponder(settings));
-        this.listening = context.service(dev.lnp.api.events.Notifications.class).orElseThrow()
+        this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()
                 .listen(StreamSignals.CHANNEL, signals::wake);
         this.runs = new RunWorker(context, settings, chats, widgets, responders);
         this.chat = new ChatService(() -> context, settings, widgets, chats, runs);

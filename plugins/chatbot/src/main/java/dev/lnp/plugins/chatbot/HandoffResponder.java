@@ -1,9 +1,9 @@
 package dev.lnp.plugins.chatbot;
 
-import dev.lnp.api.chat.Conversation;
-import dev.lnp.api.chat.Reply;
-import dev.lnp.api.chat.ReplySink;
-import dev.lnp.api.chat.Responder;
+import dev.lnp.plugins.chatbot.api.Conversation;
+import dev.lnp.plugins.chatbot.api.Reply;
+import dev.lnp.plugins.chatbot.api.ReplySink;
+import dev.lnp.plugins.chatbot.api.Responder;
 
 /** Hands every conversation to a person: each first message opens a support ticket. */
 final class HandoffResponder implements Responder {

@@ -1,10 +1,10 @@
 package dev.lnp.plugins.chatbot;
 
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.chat.Conversation;
-import dev.lnp.api.chat.Reply;
-import dev.lnp.api.chat.ReplySink;
-import dev.lnp.api.chat.Responder;
+import dev.lnp.plugins.chatbot.api.Conversation;
+import dev.lnp.plugins.chatbot.api.Reply;
+import dev.lnp.plugins.chatbot.api.ReplySink;
+import dev.lnp.plugins.chatbot.api.Responder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

@@ -1,7 +1,7 @@
 package dev.lnp.plugins.chatbot;
 
-import dev.lnp.api.chat.Responder;
-import dev.lnp.api.chat.Responders;
+import dev.lnp.plugins.chatbot.api.Responder;
+import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

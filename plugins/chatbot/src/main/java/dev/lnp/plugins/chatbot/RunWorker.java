@@ -3,12 +3,12 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.chat.Conversation;
-import dev.lnp.api.chat.Reply;
-import dev.lnp.api.chat.Responder;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.internal.mcp.ToolGateway;
 import dev.lnp.api.mcp.ToolResult;
+import dev.lnp.plugins.chatbot.api.Conversation;
+import dev.lnp.plugins.chatbot.api.Reply;
+import dev.lnp.plugins.chatbot.api.Responder;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +35,6 @@ final class RunWorker implements AutoCloseable {
     private final ResponderRegistry responders;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
-    private final Thread sweeper;
 
     RunWorker(PluginContext context, ChatSettings settings, ChatRepository chats, WidgetRepository widgets,
             ResponderRegistry responders) {
@@ -44,7 +43,6 @@ final class RunWorker implements AutoCloseable {
         this.chats = chats;
         this.widgets = widgets;
         this.responders = responders;
-        this.sweeper = Thread.ofVirtual().name("chatbot-run-sweeper").start(this::sweep);
     }
 
     /** Runs a run just created on this node. */
@@ -55,28 +53,24 @@ final class RunWorker implements AutoCloseable {
         Thread.ofVirtual().name("chatbot-run-" + runId).start(() -> execute(workspaceId, runId));
     }
 
-    private void sweep() {
-        while (!closed) {
-            try {
-                List<Map.Entry<UUID, UUID>> abandoned = context.acrossWorkspaces(
-                        h -> chats.abandonedRuns(h, settings.lease(), 20));
-                for (var run : abandoned) {
-                    LOG.log(Level.INFO, "chatbot: taking over run " + run.getValue() + " (pending or its node stopped)");
-                    submit(run.getKey(), run.getValue());
-                }
-                context.acrossWorkspaces(h -> {
-                    chats.purgeCounters(h, java.time.Instant.now().minusSeconds(600));
-                    return null;
-                });
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "chatbot: the run sweep failed: " + e);
-            }
-            try {
-                Thread.sleep(settings.sweepInterval());
-            } catch (InterruptedException e) {
-                return;
-            }
+    /**
+     * One sweep, run by the platform as the plugin's {@code run-sweeper} worker every {@code lnp.chatbot.sweep_interval}:
+     * takes over runs that are pending or whose node stopped renewing their lease, and purges old rate counters.
+     */
+    void sweep() {
+        if (closed) {
+            return;
         }
+        List<Map.Entry<UUID, UUID>> abandoned = context.acrossWorkspaces(
+                h -> chats.abandonedRuns(h, settings.lease(), 20));
+        for (var run : abandoned) {
+            LOG.log(Level.INFO, "chatbot: taking over run " + run.getValue() + " (pending or its node stopped)");
+            submit(run.getKey(), run.getValue());
+        }
+        context.acrossWorkspaces(h -> {
+            chats.purgeCounters(h, java.time.Instant.now().minusSeconds(600));
+            return null;
+        });
     }
 
     private void execute(UUID ws, UUID runId) {
@@ -169,7 +163,7 @@ final class RunWorker implements AutoCloseable {
     }
 
     /** Deltas of a streaming responder, written as stream events (batched: at most one row per 50 ms). */
-    private final class DeltaSink implements dev.lnp.api.chat.ReplySink {
+    private final class DeltaSink implements dev.lnp.plugins.chatbot.api.ReplySink {
         private final UUID ws;
         private final ChatRepository.Run run;
         private final UUID messageId;
@@ -349,7 +343,6 @@ final class RunWorker implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        sweeper.interrupt();
         running.forEach(Thread::interrupt);
     }
 }

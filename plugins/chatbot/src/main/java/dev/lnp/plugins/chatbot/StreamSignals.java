@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Wakes the open streams of a session when one of its events is written, on any node: {@code chatbot.events} rows
  * are inserted with {@code pg_notify('chatbot_events', <session id>)} in the same transaction, and this node listens
- * on that channel ({@code dev.lnp.api.events.Notifications}). A stream still re-reads its events after a while
+ * on that channel ({@code dev.lnp.api.internal.events.Notifications}). A stream still re-reads its events after a while
  * without notification (a notification lost during a database outage), so nothing depends on them arriving.
  */
 final class StreamSignals {

@@ -1,14 +1,14 @@
 package dev.lnp.plugins.chatbot;
 
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.events.DeliveredEvent;
+import dev.lnp.api.internal.events.DeliveredEvent;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
  * Comments on hand-off tickets reach the visitor: the issues plugin's {@code issues.comment.created} events are
- * delivered to this plugin in process ({@code Registrar.subscribe}); a comment on a ticket a session was handed
+ * delivered to this plugin in process ({@code Subscriptions.subscribe}); a comment on a ticket a session was handed
  * over to becomes a {@code human_agent} message and a {@code human_agent.message} stream event, once per comment.
  */
 final class TicketReplies {

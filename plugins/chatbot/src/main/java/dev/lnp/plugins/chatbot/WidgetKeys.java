@@ -1,6 +1,6 @@
 package dev.lnp.plugins.chatbot;
 
-import dev.lnp.api.PublicKeys;
+import dev.lnp.api.internal.keys.PublicKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -25,7 +25,7 @@ class HelloPluginJarIT {
 
     @BeforeAll
     static void dropTheJarIntoAPluginsFolder() throws IOException {
-        Path jar = Path.of(System.getProperty("hello.plugin.jar"));
+        Path jar = Path.of(System.getProperty("lnp.plugin.jar"));
         assertTrue(Files.isRegularFile(jar), "built plugin jar " + jar);
         pluginsDir = ScratchDirs.create("lnp-plugins");
         Files.copy(jar, pluginsDir.resolve(jar.getFileName()));

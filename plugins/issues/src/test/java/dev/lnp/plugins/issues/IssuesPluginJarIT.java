@@ -29,7 +29,7 @@ class IssuesPluginJarIT {
 
     @BeforeAll
     static void dropTheJarsIntoAPluginsFolder() throws IOException, URISyntaxException {
-        issuesJar = Path.of(System.getProperty("issues.plugin.jar"));
+        issuesJar = Path.of(System.getProperty("lnp.plugin.jar"));
         Path projectsJar = Path.of(ProjectDirectory.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertTrue(Files.isRegularFile(issuesJar), "built plugin jar " + issuesJar);
         assertTrue(Files.isRegularFile(projectsJar), "projects plugin jar " + projectsJar);

@@ -1,8 +1,8 @@
 package dev.lnp.plugins.trials;
 
 import dev.lnp.api.http.RawResponse;
-import dev.lnp.api.people.Html;
-import dev.lnp.api.people.PageVisitor;
+import dev.lnp.api.internal.people.Html;
+import dev.lnp.api.internal.people.PageVisitor;
 import dev.lnp.plugins.trials.TrialRepository.TrialRequest;
 
 /**

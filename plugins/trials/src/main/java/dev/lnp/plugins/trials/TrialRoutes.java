@@ -11,8 +11,7 @@ import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.ResponseShape;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.api.openapi.OpenApiDocument;
-import dev.lnp.api.people.PageVisitor;
+import dev.lnp.api.internal.people.PageVisitor;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -142,10 +141,10 @@ final class TrialRoutes {
 
     /** The OpenAPI 3.1 document: routes from the RouteSpecs, response bodies from the same schema files. */
     ObjectNode openApiDocument(String base) {
-        ObjectNode doc = OpenApiDocument.builder("Agent trials", MANIFEST_VERSION)
-                .description("How an AI agent earns a human-approved, isolated trial workspace: read the manifest, "
-                        + "solve the challenge, submit, let the owner approve, poll the status.")
-                .server(base).routes("agent-trials", protocol).build();
+        ObjectNode doc = service.openApiDocuments().document("Agent trials", MANIFEST_VERSION,
+                "How an AI agent earns a human-approved, isolated trial workspace: read the manifest, "
+                        + "solve the challenge, submit, let the owner approve, poll the status.",
+                base, "agent-trials", protocol);
         ObjectNode schemas = (ObjectNode) doc.path("components").path("schemas");
         schemas.set("TrialChallenge", withoutDialect(challengeSchema));
         schemas.set("TrialAccepted", withoutDialect(acceptedSchema));

@@ -7,11 +7,12 @@ import dev.lnp.api.PluginContext;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RequestContext;
-import dev.lnp.api.keys.KeyIssuer;
+import dev.lnp.api.internal.keys.KeyIssuer;
+import dev.lnp.api.internal.mcp.ToolGateway;
+import dev.lnp.api.internal.openapi.OpenApiDocuments;
+import dev.lnp.api.internal.workspaces.WorkspaceProvisioning;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.api.internal.mcp.ToolGateway;
-import dev.lnp.api.workspaces.WorkspaceProvisioning;
 import dev.lnp.plugins.trials.TrialRepository.TrialRequest;
 import java.lang.System.Logger.Level;
 import java.net.URI;
@@ -27,9 +28,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /** The agent-trial protocol: challenge, request, status, approval, and the sweeper. Shared by the routes. */
 final class TrialService {
@@ -44,7 +42,6 @@ final class TrialService {
     private final TrialClock clock;
     private volatile PluginContext context;
     private volatile Limits limits;
-    private volatile ScheduledExecutorService sweeper;
 
     TrialService(TrialClock clock) {
         this.clock = clock;
@@ -58,27 +55,11 @@ final class TrialService {
         RANDOM.nextBytes(candidate);
         // The row keeps the name it was first stored under; the token key is derived from it (ChallengeToken).
         challenges.useSecret(context.outsideWorkspace(tx -> repository.secret(tx.handle(), "challenge-hmac", candidate)));
-        long every = context.config("lnp.trials.sweep_interval_ms").map(Long::parseLong).orElse(60_000L);
-        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "trials-sweeper");
-            t.setDaemon(true);
-            return t;
-        });
-        executor.scheduleWithFixedDelay(() -> {
-            try {
-                sweep();
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "trials sweeper failed; it runs again in " + every + " ms", e);
-            }
-        }, every, every, TimeUnit.MILLISECONDS);
-        this.sweeper = executor;
     }
 
-    void stop() {
-        ScheduledExecutorService executor = sweeper;
-        if (executor != null) {
-            executor.shutdownNow();
-        }
+    /** How often the sweeper runs ({@code lnp.trials.sweep_interval_ms}, a minute unless set). */
+    static Duration sweepInterval(PluginContext context) {
+        return Duration.ofMillis(context.config("lnp.trials.sweep_interval_ms").map(Long::parseLong).orElse(60_000L));
     }
 
     Optional<String> config(String key) {
@@ -499,8 +480,12 @@ final class TrialService {
                 + "lnp.base.url, so it cannot build the links of the trial protocol.");
     }
 
-    dev.lnp.api.people.PeoplePages pages() {
-        return context.service(dev.lnp.api.people.PeoplePages.class).orElseThrow();
+    dev.lnp.api.internal.people.PeoplePages pages() {
+        return context.service(dev.lnp.api.internal.people.PeoplePages.class).orElseThrow();
+    }
+
+    OpenApiDocuments openApiDocuments() {
+        return context.require(OpenApiDocuments.class);
     }
 
     private KeyIssuer keys() {

@@ -22,15 +22,11 @@ public final class TrialsPlugin implements PlatformPlugin {
         TrialEvents.types().forEach(registrar::event);
         registrar.consoleSection(new TrialConsole(service).section());
         registrar.provide(TrialClock.class, clock);
+        registrar.worker("sweeper", TrialService::sweepInterval, context -> service.sweep());
     }
 
     @Override
     public void start(PluginContext context) {
         service.start(context);
-    }
-
-    @Override
-    public void stop() {
-        service.stop();
     }
 }

@@ -1,8 +1,8 @@
 package dev.lnp.api.internal.subsystem;
 
-import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.events.Notifications;
+import dev.lnp.api.internal.events.Notifications;
 import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.api.internal.http.HttpAnswers;

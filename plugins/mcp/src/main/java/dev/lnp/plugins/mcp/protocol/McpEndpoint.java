@@ -7,6 +7,7 @@ import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.PluginContext;
+import dev.lnp.api.internal.http.RequestJson;
 import dev.lnp.plugins.mcp.McpScopes;
 import java.util.List;
 import java.util.Locale;
@@ -60,7 +61,7 @@ public final class McpEndpoint {
     }
 
     private RawResponse post(RawRequest req) {
-        if (!Json.isJsonMediaType(req.header("Content-Type").orElse(""))) {
+        if (!RequestJson.isJsonMediaType(req.header("Content-Type").orElse(""))) {
             return error(415, JsonRpc.INVALID_REQUEST,
                     "Send JSON-RPC messages with Content-Type: application/json", null);
         }
@@ -70,8 +71,8 @@ public final class McpEndpoint {
         }
         JsonNode body;
         try {
-            body = Json.readRequest(req.body());
-        } catch (Json.InvalidJson e) {
+            body = RequestJson.readRequest(req.body());
+        } catch (RequestJson.InvalidJson e) {
             return error(400, JsonRpc.PARSE_ERROR, "Parse error: " + e.getMessage(), null);
         }
         if (body == null || body.isMissingNode()) {

@@ -1,7 +1,0 @@
-package dev.lnp.api.chat;
-
-/** Where a streaming responder sends its answer piece by piece (each becomes a {@code message.delta} event). */
-@FunctionalInterface
-public interface ReplySink {
-    void delta(String text);
-}
