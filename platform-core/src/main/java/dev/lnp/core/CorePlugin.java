@@ -2,21 +2,24 @@ package dev.lnp.core;
 
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.plugins.RegistryCatalog;
 import dev.lnp.core.tenancy.UserRoutes;
+import dev.lnp.core.validation.PlatformJsonValidation;
 import java.time.Clock;
 import java.util.List;
 
 /**
  * The core's own contributions, registered like any plugin's so that listings and catalogs include them; the
- * subsystems' ({@link Subsystem}, e.g. webhooks) are registered here too, under the core's id.
+ * subsystems' ({@link Subsystem}: mail, the console, webhooks) are registered here too, under the core's id.
  */
 public final class CorePlugin implements PlatformPlugin {
 
-    public static final String ID = "core";
+    public static final String ID = dev.lnp.api.internal.platform.PluginCatalog.CORE_ID;
 
     private final OpenApiRoute openApi;
     private final List<Subsystem> subsystems;
@@ -31,7 +34,12 @@ public final class CorePlugin implements PlatformPlugin {
     /** For listings (scopes, routes): the subsystems found, registered without starting anything. */
     public static CorePlugin of(PluginRegistry registry, PlatformConfig config, Clock clock) {
         return new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")), Subsystem.load(),
-                new Subsystem.Setup(registry, config, clock));
+                setup(registry, config, clock));
+    }
+
+    /** What the subsystems read while they register. */
+    static Subsystem.Setup setup(PluginRegistry registry, PlatformConfig config, Clock clock) {
+        return new KernelSetup(config, clock, new RegistryCatalog(registry), new PlatformJsonValidation());
     }
 
     @Override

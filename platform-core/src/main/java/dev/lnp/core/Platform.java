@@ -1,12 +1,13 @@
 package dev.lnp.core;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.lnp.api.internal.mcp.ToolGateway;
+import dev.lnp.api.internal.subsystem.Subsystem;
+import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.console.Console;
-import dev.lnp.core.console.ConsoleSettings;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.db.DatabaseBootstrap;
 import dev.lnp.core.db.Migrations;
@@ -17,20 +18,18 @@ import dev.lnp.core.http.ManagementListener;
 import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.AuditLog;
-import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.limits.IdempotencyStore;
 import dev.lnp.core.limits.QuotaCounter;
 import dev.lnp.core.limits.QuotaLimits;
 import dev.lnp.core.limits.QuotaReserve;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.limits.ToolCallLog;
-import dev.lnp.core.mail.MailService;
-import dev.lnp.api.mail.Mailer;
+import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginContextImpl;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.core.plugins.RegistryCatalog;
 import dev.lnp.core.tools.PlatformToolGateway;
-import dev.lnp.api.internal.mcp.ToolGateway;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -56,14 +55,14 @@ public final class Platform implements AutoCloseable {
     private final ToolGateway toolGateway;
     private final List<Subsystem> subsystems;
     private final PlatformMetrics metrics;
-    private final MailService mail;
+    private final KernelServices kernelServices;
     /** Everything started, closed in reverse order by {@link #close()}. */
     private final StartedComponents started;
     private boolean closed;
 
     private Platform(PlatformConfig config, Database database, PluginRegistry registry, ApiServer server,
             Authenticator authenticator, ToolGateway toolGateway, List<Subsystem> subsystems, PlatformMetrics metrics,
-            MailService mail, StartedComponents started) {
+            KernelServices kernelServices, StartedComponents started) {
         this.config = config;
         this.database = database;
         this.registry = registry;
@@ -72,7 +71,7 @@ public final class Platform implements AutoCloseable {
         this.toolGateway = toolGateway;
         this.subsystems = subsystems;
         this.metrics = metrics;
-        this.mail = mail;
+        this.kernelServices = kernelServices;
         this.started = started;
     }
 
@@ -121,10 +120,11 @@ public final class Platform implements AutoCloseable {
             phases.mark("rest of plugin loading");
 
             PluginRegistry registry = new PluginRegistry();
-            // Subsystems (webhooks) register with the core, before plugins, so plugins' events find their catalog.
+            // Subsystems (mail, the console, webhooks) register with the core, before plugins, so plugins' events
+            // find their catalog.
             List<Subsystem> subsystems = Subsystem.load();
             registry.register(CorePlugin.ID, new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")),
-                    subsystems, new Subsystem.Setup(registry, config, Clock.systemUTC())));
+                    subsystems, CorePlugin.setup(registry, config, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -132,8 +132,6 @@ public final class Platform implements AutoCloseable {
             phases.mark("plugin registration");
             migrations.prepareCore(coreHistory);
             phases.mark("core migrations");
-            MailService mail = started.push("mail", MailService.start(config, database.jdbi(), Clock.systemUTC()));
-            phases.mark("mail service");
             List<Migrations.Owner> pluginSchemas = new java.util.ArrayList<>();
             for (LoadedPlugin plugin : plugins) {
                 registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema).ifPresent(
@@ -160,26 +158,35 @@ public final class Platform implements AutoCloseable {
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var notifications = started.push("notifications",
                     new dev.lnp.core.events.PgNotifications(database::openUnpooled));
-            var subsystemServices = new Subsystem.Services(database, transactions, metrics, mail.mailer(),
-                    notifications, Clock.systemUTC());
+            var connections = new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all());
+            var jsonValidation = new dev.lnp.core.validation.PlatformJsonValidation();
+            var kernelServices = new KernelServices(new KernelServices.Kernel(config, database.jdbi(), transactions,
+                    Clock.systemUTC(), new RegistryCatalog(registry), metrics, notifications, new KernelHttpAnswers(),
+                    connections, new KernelRateLimits(services.limits()), jsonValidation), subsystems);
+            // Subsystems offer their services (mail's, then the console's people pages, which plugins take in
+            // start()) before anything that uses them is built; what an offer started stops after the plugins,
+            // which may use it to the end.
+            for (Subsystem subsystem : subsystems) {
+                kernelServices.add(subsystem.getClass().getName(), subsystem.offer(kernelServices));
+                started.pushStop("subsystem " + subsystem.getClass().getSimpleName() + " services",
+                        subsystem::withdraw);
+            }
+            phases.mark("subsystem services");
             var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
                     config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
                             .orElse(java.time.Duration.ofHours(24)));
-            // The console exists before plugins start: its people pages are a service plugins take in start().
-            var consoleSettings = new ConsoleSettings(config);
-            var console = new Console(consoleSettings, database.jdbi(), registry, mail.mailer(), mail.mailbox(),
-                    services.limits(), transactions, subsystems.stream()
-                            .flatMap(subsystem -> subsystem.console(subsystemServices).stream()).toList());
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
-            var context = new PluginContextImpl(registry, transactions, config, Map.of(ToolGateway.class, toolGateway,
-                    Mailer.class, mail.mailer(), dev.lnp.api.people.PeoplePages.class, console.peoplePages(),
+            // Plugins see what the subsystems offer through the public API (the Mailer, the console's people pages),
+            // not their internal services.
+            var pluginServices = new java.util.HashMap<Class<?>, Object>(kernelServices.offeredToPlugins());
+            pluginServices.putAll(Map.of(ToolGateway.class, toolGateway,
                     dev.lnp.api.keys.KeyIssuer.class, new dev.lnp.core.auth.PlatformKeyIssuer(database.jdbi(),
-                            new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all())),
+                            connections),
                     dev.lnp.api.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
                     dev.lnp.api.tokens.SessionTokens.class, tokens, dev.lnp.api.events.Notifications.class,
-                    notifications, dev.lnp.api.JsonValidation.class,
-                    new dev.lnp.core.validation.PlatformJsonValidation()));
+                    notifications, dev.lnp.api.JsonValidation.class, jsonValidation));
+            var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
                 plugin.instance().start(context);
@@ -189,7 +196,7 @@ public final class Platform implements AutoCloseable {
             List<Subsystem.Running> running = new java.util.ArrayList<>();
             for (Subsystem subsystem : subsystems) {
                 running.add(started.push("subsystem " + subsystem.getClass().getSimpleName(),
-                        subsystem.start(subsystemServices)));
+                        subsystem.start(kernelServices)));
             }
             phases.mark("subsystems");
             started.push("event subscriptions", dev.lnp.core.events.EventSubscriptions.start(database.jdbi(),
@@ -197,15 +204,15 @@ public final class Platform implements AutoCloseable {
                             .orElse(java.time.Duration.ofMillis(500))));
             started.push("maintenance", Maintenance.start(database.jdbi(), () -> {
                 running.forEach(Subsystem.Running::purgeHistory);
-                mail.purgeHistory();
             }));
             phases.mark("event subscriptions and maintenance");
             ApiServer server = ApiServer.start(config, registry, services, List.of(new DatabaseHealthCheck(database)),
-                    ManagementListener.from(config, metrics), console);
+                    ManagementListener.from(config, metrics),
+                    routing -> subsystems.forEach(subsystem -> subsystem.routing(routing)));
             // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
             started.pushStop("HTTP server", server::stop);
-            consoleSettings.serverStarted(server.port());
-            phases.mark("HTTP server and console");
+            subsystems.forEach(subsystem -> subsystem.serverStarted(server.port()));
+            phases.mark("HTTP server and subsystems' routes");
             LOG.log(Level.DEBUG, () -> "Start-up phases: " + phases.summary());
             // Numbers as text: the log's MessageFormat would print 8080 as "8,080" in many locales.
             LOG.log(Level.INFO, "Platform ready on port {0} with plugins {1} in {2} ms", String.valueOf(server.port()),
@@ -214,7 +221,7 @@ public final class Platform implements AutoCloseable {
             // The server answers already; the JVM's meters follow in a few tens of milliseconds.
             metrics.bindJvm();
             return new Platform(config, database, registry, server, authenticator, toolGateway, subsystems, metrics,
-                    mail, started);
+                    kernelServices, started);
         } catch (RuntimeException | Error e) {
             Throwable failure = e;
             if (plugins == null) {
@@ -274,9 +281,18 @@ public final class Platform implements AutoCloseable {
         return subsystems.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
-    /** Outgoing mail: the {@link Mailer} for core code, and the mailbox operators read. */
-    public MailService mail() {
-        return mail;
+    /**
+     * Outgoing mail: the {@link Mailer} and the mailbox operators read.
+     *
+     * @throws IllegalStateException when the mail module is not part of the platform
+     */
+    public dev.lnp.api.internal.mail.MailService mail() {
+        return kernelServices.require(dev.lnp.api.internal.mail.MailService.class);
+    }
+
+    /** A service the kernel's subsystems offer (e.g. the mail module's {@code Mailbox}), if one does. */
+    public <T> Optional<T> service(Class<T> type) {
+        return kernelServices.service(type);
     }
 
     public Database database() {
@@ -289,7 +305,7 @@ public final class Platform implements AutoCloseable {
 
     /**
      * Closes what {@link #start} started, the last first: the server (draining requests in flight), the
-     * maintenance, event subscriptions and webhook workers, the plugins, the audit writers, mail, the pool, the
+     * maintenance, event subscriptions and webhook workers, the plugins, mail, the audit writers, the pool, the
      * embedded database, the plugin class loaders. A second call does nothing.
      */
     @Override

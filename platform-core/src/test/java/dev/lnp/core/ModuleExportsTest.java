@@ -39,10 +39,10 @@ class ModuleExportsTest {
     }
 
     @Test
-    void onlyTheTestkitTheSubsystemsAndLibrariesThatReflectOnTheKernelSeeItsPackages() throws IOException {
+    void onlyTheCliTheTestkitTheEmbeddedDatabaseAndLibrariesThatReflectOnTheKernelSeeItsPackages() throws IOException {
         Set<String> targets = new TreeSet<>();
         core().exports().forEach(e -> targets.addAll(e.targets()));
-        assertEquals(Set.of("lnp.platform.testkit", "lnp.platform.webhooks", "com.fasterxml.jackson.databind"),
-                targets);
+        assertEquals(Set.of("lnp.platform.cli", "lnp.platform.embedded.postgres", "lnp.platform.testkit",
+                "com.fasterxml.jackson.databind"), targets);
     }
 }

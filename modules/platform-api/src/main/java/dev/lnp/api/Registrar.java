@@ -48,6 +48,13 @@ public interface Registrar {
     Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
 
     /**
+     * Adds a page to the workspace application ({@code /app/…}) or the administration ({@code /console/…}), shown to
+     * people whose role grants the page's scope in workspaces where this plugin is switched on. See
+     * {@link dev.lnp.api.pages.PageRoute}.
+     */
+    Registrar page(dev.lnp.api.pages.PageRoute page);
+
+    /**
      * Subscribes to an event (its canonical name, e.g. {@code issues.comment.created}) in process: the platform
      * delivers every such event committed after the subscriber first registered, at least once, from the outbox,
      * with a cursor per subscriber ({@code <plugin id>:<event name>}) kept in the database; across nodes one node at a

@@ -2,7 +2,7 @@ package dev.lnp.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
-import dev.lnp.core.cli.Main;
+import dev.lnp.cli.Main;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.lnp.testkit;
 
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;

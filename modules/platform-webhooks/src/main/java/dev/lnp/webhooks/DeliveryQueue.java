@@ -4,7 +4,7 @@ import static dev.lnp.webhooks.SubscriptionRepository.instant;
 import static dev.lnp.webhooks.SubscriptionRepository.strings;
 
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.core.mail.PlatformMailer;
+import dev.lnp.api.internal.mail.TransactionalMailer;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -33,13 +33,13 @@ public final class DeliveryQueue {
 
     private final Jdbi jdbi;
     /** E-mails the notices this queue stores; null: they are only stored. */
-    private final PlatformMailer mailer;
+    private final TransactionalMailer mailer;
 
     public DeliveryQueue(Jdbi jdbi) {
         this(jdbi, null);
     }
 
-    public DeliveryQueue(Jdbi jdbi, PlatformMailer mailer) {
+    public DeliveryQueue(Jdbi jdbi, TransactionalMailer mailer) {
         this.jdbi = jdbi;
         this.mailer = mailer;
     }

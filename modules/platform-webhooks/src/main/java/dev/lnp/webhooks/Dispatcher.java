@@ -2,8 +2,8 @@ package dev.lnp.webhooks;
 
 import dev.failsafe.Failsafe;
 import dev.failsafe.RetryPolicy;
-import dev.lnp.core.events.OutboxWakes;
-import dev.lnp.core.metrics.PlatformMetrics;
+import dev.lnp.api.internal.events.OutboxWakeSignal;
+import dev.lnp.api.internal.platform.PlatformMeters;
 import java.lang.System.Logger.Level;
 import java.net.URI;
 import java.time.Clock;
@@ -46,7 +46,7 @@ import org.jdbi.v3.core.JdbiException;
 public final class Dispatcher implements AutoCloseable {
 
     /** The channel the core's OutboxWakes notifies after events commit (and redeliveries notify). */
-    public static final String CHANNEL = OutboxWakes.CHANNEL;
+    public static final String CHANNEL = OutboxWakeSignal.CHANNEL;
 
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());
     /**
@@ -88,7 +88,7 @@ public final class Dispatcher implements AutoCloseable {
     private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
     private volatile boolean running;
-    private final PlatformMetrics metrics;
+    private final PlatformMeters metrics;
     private final List<Thread> loops = new ArrayList<>();
 
     public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node) {
@@ -97,7 +97,7 @@ public final class Dispatcher implements AutoCloseable {
 
     /** @param metrics where attempts, settled deliveries and their lag are counted; null for none */
     public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node,
-            PlatformMetrics metrics) {
+            PlatformMeters metrics) {
         this.metrics = metrics;
         this.queue = queue;
         this.settings = settings;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.api.internal.platform.PluginCatalog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -33,10 +33,10 @@ public final class EventCatalog {
                                     "subscription_id": {"type": "string", "format": "uuid"}}}
                     """), List.of());
 
-    private final PluginRegistry registry;
+    private final PluginCatalog plugins;
 
-    public EventCatalog(PluginRegistry registry) {
-        this.registry = registry;
+    public EventCatalog(PluginCatalog plugins) {
+        this.plugins = plugins;
     }
 
     /** Every event, in registration order, as the catalog route shows it. */
@@ -45,14 +45,14 @@ public final class EventCatalog {
     }
 
     /** The events of the modules not in {@code disabledModules}, in registration order. */
-    public List<PluginRegistry.RegisteredEvent> events(Set<String> disabledModules) {
-        return registry.events().stream().filter(e -> !disabledModules.contains(e.pluginId())).toList();
+    public List<PluginCatalog.Event> events(Set<String> disabledModules) {
+        return plugins.events().stream().filter(e -> !disabledModules.contains(e.pluginId())).toList();
     }
 
     /** The catalog of a workspace that switched {@code disabledModules} off, as the catalog route shows it. */
     public List<Map<String, Object>> entries(Set<String> disabledModules) {
         List<Map<String, Object>> entries = new ArrayList<>();
-        for (PluginRegistry.RegisteredEvent event : events(disabledModules)) {
+        for (PluginCatalog.Event event : events(disabledModules)) {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("name", event.type().name());
             entry.put("plugin", event.pluginId());
@@ -80,7 +80,7 @@ public final class EventCatalog {
      */
     public List<String> normalize(List<String> requested, String pointer, List<FieldError> errors,
             Set<String> disabledModules) {
-        List<PluginRegistry.RegisteredEvent> enabled = events(disabledModules);
+        List<PluginCatalog.Event> enabled = events(disabledModules);
         Set<String> normalized = new LinkedHashSet<>();
         for (int i = 0; i < requested.size(); i++) {
             String name = requested.get(i);
@@ -91,7 +91,7 @@ public final class EventCatalog {
                 String prefix = name.substring(0, name.length() - 1);
                 if (name.length() > 2 && enabled.stream().anyMatch(e -> e.type().name().startsWith(prefix))) {
                     normalized.add(name);
-                } else if (name.length() > 2 && registry.events().stream()
+                } else if (name.length() > 2 && plugins.events().stream()
                         .anyMatch(e -> e.type().name().startsWith(prefix))) {
                     problem = "every event " + name + " matches belongs to a module switched off for this workspace ("
                             + String.join(", ", modulesOf(prefix)) + ")";
@@ -101,7 +101,7 @@ public final class EventCatalog {
             } else if (name.contains("*")) {
                 problem = "a wildcard is a name prefix followed by .* (e.g. crm.*), or * alone";
             } else {
-                var canonical = registry.canonicalEvent(name);
+                var canonical = plugins.canonicalEvent(name);
                 String module = canonical.map(this::moduleOf).orElse(null);
                 if (canonical.isPresent() && disabledModules.contains(module)) {
                     problem = "event " + name + " belongs to the module " + module
@@ -120,12 +120,12 @@ public final class EventCatalog {
     }
 
     private String moduleOf(String canonicalName) {
-        return registry.events().stream().filter(e -> e.type().name().equals(canonicalName))
-                .map(PluginRegistry.RegisteredEvent::pluginId).findFirst().orElse(null);
+        return plugins.events().stream().filter(e -> e.type().name().equals(canonicalName))
+                .map(PluginCatalog.Event::pluginId).findFirst().orElse(null);
     }
 
     private List<String> modulesOf(String prefix) {
-        return registry.events().stream().filter(e -> e.type().name().startsWith(prefix))
-                .map(PluginRegistry.RegisteredEvent::pluginId).distinct().toList();
+        return plugins.events().stream().filter(e -> e.type().name().startsWith(prefix))
+                .map(PluginCatalog.Event::pluginId).distinct().toList();
     }
 }

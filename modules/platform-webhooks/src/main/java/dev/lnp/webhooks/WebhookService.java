@@ -3,11 +3,11 @@ package dev.lnp.webhooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
+import dev.lnp.api.JsonValidation;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.core.plugins.PluginRegistry;
-import dev.lnp.core.validation.BodyValidator;
+import dev.lnp.api.internal.platform.PluginCatalog;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,15 +39,16 @@ public final class WebhookService {
     private final JsonNode createSchema;
     private final JsonNode patchSchema;
     private final JsonNode recoverSchema;
-    private final BodyValidator createValidator;
-    private final BodyValidator patchValidator;
-    private final BodyValidator recoverValidator;
+    private final JsonValidation validation;
 
-    public WebhookService(PluginRegistry registry, WebhookSettings settings, Clock clock) {
-        this(new EventCatalog(registry), ReceiverGuard.withSystemDns(settings.allowedNetworks()), settings, clock);
+    public WebhookService(PluginCatalog plugins, JsonValidation validation, WebhookSettings settings, Clock clock) {
+        this(new EventCatalog(plugins), validation, ReceiverGuard.withSystemDns(settings.allowedNetworks()), settings,
+                clock);
     }
 
-    WebhookService(EventCatalog catalog, ReceiverGuard guard, WebhookSettings settings, Clock clock) {
+    WebhookService(EventCatalog catalog, JsonValidation validation, ReceiverGuard guard, WebhookSettings settings,
+            Clock clock) {
+        this.validation = validation;
         this.catalog = catalog;
         this.guard = guard;
         this.settings = settings;
@@ -56,9 +57,6 @@ public final class WebhookService {
         this.patchSchema = JsonSchemas.patchOf(createSchema, "Webhook subscription changes",
                 Set.of("url", "events", "enabled", "description"));
         this.recoverSchema = Json.resource(WebhookService.class, "webhook-schemas/recover.json");
-        this.createValidator = BodyValidator.compile("webhooks:subscription-create", createSchema);
-        this.patchValidator = BodyValidator.compile("webhooks:subscription-patch", patchSchema);
-        this.recoverValidator = BodyValidator.compile("webhooks:recover", recoverSchema);
     }
 
     public EventCatalog catalog() {
@@ -71,7 +69,7 @@ public final class WebhookService {
     }
 
     /** The events a subscription of this workspace may name: those of the modules it has on. */
-    public List<PluginRegistry.RegisteredEvent> events(WorkspaceTx tx) {
+    public List<PluginCatalog.Event> events(WorkspaceTx tx) {
         return catalog.events(disabledModules(tx));
     }
 
@@ -106,12 +104,12 @@ public final class WebhookService {
      * before its handler runs, for callers that build the body themselves (the console's forms).
      */
     public void checkShape(JsonNode body, boolean patch) {
-        failIfAny((patch ? patchValidator : createValidator).validate(body));
+        failIfAny(validation.validate(patch ? patchSchema : createSchema, body));
     }
 
     /** Checks a recover body ({@code since}) against the recover schema, as {@link #checkShape} does for the others. */
     public void checkRecoverShape(JsonNode body) {
-        failIfAny(recoverValidator.validate(body));
+        failIfAny(validation.validate(recoverSchema, body));
     }
 
     public List<SubscriptionRepository.Subscription> list(WorkspaceTx tx, int limit, long offset) {

@@ -1,6 +1,6 @@
 package dev.lnp.webhooks;
 
-import dev.lnp.core.config.PlatformConfig;
+import dev.lnp.api.internal.platform.ConfigValues;
 import java.time.Duration;
 import java.util.List;
 
@@ -52,7 +52,7 @@ public record WebhookSettings(
         }
     }
 
-    public static WebhookSettings from(PlatformConfig config) {
+    public static WebhookSettings from(ConfigValues config) {
         return new WebhookSettings(
                 config.list("lnp.webhooks.allowed_networks").stream().map(Cidr::parse).toList(),
                 Duration.ofMillis(config.getLong("lnp.webhooks.request_timeout_ms", 10_000)),

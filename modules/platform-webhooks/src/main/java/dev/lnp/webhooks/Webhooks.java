@@ -1,21 +1,21 @@
 package dev.lnp.webhooks;
 
 import dev.lnp.api.events.Notifications;
-import dev.lnp.core.db.Database;
-import dev.lnp.core.events.OutboxWakes;
-import dev.lnp.core.metrics.PlatformMetrics;
-import dev.lnp.core.mail.PlatformMailer;
+import dev.lnp.api.internal.events.OutboxWakeSignal;
+import dev.lnp.api.internal.mail.TransactionalMailer;
+import dev.lnp.api.internal.platform.PlatformMeters;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.UUID;
+import org.jdbi.v3.core.Jdbi;
 
 /**
  * Webhook delivery on this node: the dispatcher, woken by the {@code NOTIFY} sent after events commit
- * ({@link OutboxWakes}) or deliveries are queued again, through the node's one listening connection
+ * ({@link OutboxWakeSignal}) or deliveries are queued again, through the node's one listening connection
  * ({@link Notifications}), unless the node is set to
  * serve the API only ({@code lnp.webhooks.dispatch=false}); and the purge of old history, which any node runs.
  */
-public final class Webhooks implements dev.lnp.core.Subsystem.Running {
+public final class Webhooks implements dev.lnp.api.internal.subsystem.Subsystem.Running {
 
     private final DeliveryQueue queue;
     private final WebhookSettings settings;
@@ -38,9 +38,9 @@ public final class Webhooks implements dev.lnp.core.Subsystem.Running {
      *                      after a lost connection it calls with no payload, which wakes both, for whatever
      *                      committed meanwhile (its own polling covers the gap)
      */
-    public static Webhooks start(Database database, WebhookSettings settings, Clock clock, PlatformMetrics metrics,
-            PlatformMailer mailer, Notifications notifications) {
-        var queue = new DeliveryQueue(database.jdbi(), mailer);
+    public static Webhooks start(Jdbi jdbi, WebhookSettings settings, Clock clock, PlatformMeters metrics,
+            TransactionalMailer mailer, Notifications notifications) {
+        var queue = new DeliveryQueue(jdbi, mailer);
         metrics.webhookQueue(queue::pendingCount);
         if (!settings.dispatch()) {
             return new Webhooks(queue, settings, clock, null, null);
@@ -49,7 +49,7 @@ public final class Webhooks implements dev.lnp.core.Subsystem.Running {
                 nodeName(), metrics);
         dispatcher.start();
         var listener = notifications.listen(Dispatcher.CHANNEL, payload -> {
-            if (OutboxWakes.EVENTS_COMMITTED.equals(payload)) {
+            if (OutboxWakeSignal.EVENTS_COMMITTED.equals(payload)) {
                 dispatcher.eventsCommitted();
             } else {
                 dispatcher.wake();

@@ -1,9 +1,13 @@
 package dev.lnp.webhooks;
 
 import dev.lnp.api.Registrar;
-import dev.lnp.core.Subsystem;
-import dev.lnp.core.console.ConsoleExtension;
+import dev.lnp.api.internal.console.ConsoleExtension;
+import dev.lnp.api.internal.mail.TransactionalMailer;
+import dev.lnp.api.internal.subsystem.Subsystem;
+import dev.lnp.api.internal.subsystem.TemplateRender;
+import dev.lnp.webhooks.console.WebhookTemplateSamples;
 import dev.lnp.webhooks.console.WebhooksConsole;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,7 +24,7 @@ public final class WebhooksSubsystem implements Subsystem {
     @Override
     public void register(Registrar registrar, Setup setup) {
         settings = WebhookSettings.from(setup.config());
-        service = new WebhookService(setup.registry(), settings, setup.clock());
+        service = new WebhookService(setup.plugins(), setup.jsonValidation(), settings, setup.clock());
         registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
         registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
                 + "test, redeliver and recover deliveries.");
@@ -34,15 +38,16 @@ public final class WebhooksSubsystem implements Subsystem {
     }
 
     @Override
-    public java.util.List<dev.lnp.core.console.TemplateRender> templates() {
-        return dev.lnp.webhooks.console.WebhookTemplateSamples.all();
+    public List<TemplateRender> templates() {
+        return WebhookTemplateSamples.all();
     }
 
+    /** The owners' notices are mailed, so the mail module must be part of the platform. */
     @Override
     public Running start(Services services) {
         registered();
-        var webhooks = Webhooks.start(services.database(), settings, services.clock(), services.metrics(),
-                services.mailer(), services.notifications());
+        var webhooks = Webhooks.start(services.jdbi(), settings, services.clock(), services.meters(),
+                services.require(TransactionalMailer.class), services.notifications());
         running = webhooks;
         return webhooks;
     }

@@ -18,37 +18,7 @@ import org.jdbi.v3.core.Jdbi;
  * External connections and their keys: creation (with the service identity), rotation, revocation, legacy
  * import, listing. The full key exists only in the return value of {@link #create} and {@link #rotate}.
  */
-public final class Connections {
-
-    /** What an operator asks for. Exactly one of scopes or preset is given. */
-    public record NewConnection(UUID workspaceId, String name, List<String> scopes, String preset,
-            Instant expiresAt, UUID delegatedUserId) {
-    }
-
-    public record Issued(UUID connectionId, UUID identityId, String key) {
-    }
-
-    public record Listed(UUID connectionId, String name, UUID identityId, List<String> scopes, String preset,
-            Instant expiresAt, Instant createdAt, Instant revokedAt, List<KeyInfo> keys) {
-    }
-
-    public record KeyInfo(String prefix, boolean legacy, Instant createdAt, Instant validUntil, Instant revokedAt,
-            Instant lastUsedAt) {
-        /**
-         * What the API does with the key at {@code now}: {@code revoked}; {@code retired} once a rotation's grace
-         * period has ended (it gets 401; at once for a rotation without grace); {@code retiring} while that grace
-         * period runs; else {@code active}.
-         */
-        public String state(Instant now) {
-            if (revokedAt != null) {
-                return "revoked";
-            }
-            if (validUntil == null) {
-                return "active";
-            }
-            return validUntil.isAfter(now) ? "retiring" : "retired";
-        }
-    }
+public final class Connections implements dev.lnp.api.internal.keys.ConnectionAdmin {
 
     private final Jdbi jdbi;
     private final Set<String> knownScopes;
@@ -57,13 +27,6 @@ public final class Connections {
     public Connections(Jdbi jdbi, Set<String> knownScopes) {
         this.jdbi = jdbi;
         this.knownScopes = knownScopes;
-    }
-
-    /** An active connection of the workspace already has the name asked for. */
-    public static final class DuplicateName extends IllegalArgumentException {
-        public DuplicateName(String name) {
-            super("this workspace already has an active connection named " + name);
-        }
     }
 
     public Issued create(NewConnection request) {
@@ -75,6 +38,7 @@ public final class Connections {
      * connection of the workspace has the same name, compared without case: what the console does, where a name
      * is how people tell connections apart. Concurrent requests for one workspace take turns on its row.
      */
+    @Override
     public Issued createUniquelyNamed(NewConnection request) {
         return create(request, true);
     }
@@ -150,6 +114,7 @@ public final class Connections {
      * Issues a new secret for the same connection (same identity, same history). Older secrets stop working
      * after {@code grace} (immediately when zero).
      */
+    @Override
     public Issued rotate(UUID connectionId, Duration grace) {
         if (grace.isNegative()) {
             throw new IllegalArgumentException("the grace period cannot be negative");
@@ -169,6 +134,7 @@ public final class Connections {
     }
 
     /** Revokes the connection and every secret it has; effective on the next request, on every node. */
+    @Override
     public void revoke(UUID connectionId) {
         jdbi.useTransaction(h -> {
             activeConnection(h, connectionId);
@@ -184,6 +150,7 @@ public final class Connections {
      * {@code allow} (null: no allow list), never those on {@code deny}, and only read-only tools when
      * {@code readOnlyTools}. Replaces the connection's earlier tool settings; effective on its next request.
      */
+    @Override
     public void setToolPolicy(UUID connectionId, List<String> allow, List<String> deny, boolean readOnlyTools) {
         jdbi.useTransaction(h -> {
             activeConnection(h, connectionId);
@@ -286,6 +253,7 @@ public final class Connections {
         });
     }
 
+    @Override
     public List<Listed> list(UUID workspaceId) {
         return jdbi.withHandle(h -> {
             requireWorkspace(h, workspaceId);

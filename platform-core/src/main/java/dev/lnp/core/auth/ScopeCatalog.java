@@ -10,8 +10,8 @@ import java.util.TreeSet;
  */
 public final class ScopeCatalog {
 
-    public static final String READ_ONLY = "read-only";
-    public static final String FULL_ACCESS = "full-access";
+    public static final String READ_ONLY = dev.lnp.api.internal.platform.PluginCatalog.READ_ONLY;
+    public static final String FULL_ACCESS = dev.lnp.api.internal.platform.PluginCatalog.FULL_ACCESS;
     /** Opens the hosted MCP endpoints; each tool then needs its own scope. */
     public static final String MCP_USE = "mcp.use";
 

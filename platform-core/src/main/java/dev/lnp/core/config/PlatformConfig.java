@@ -30,7 +30,7 @@ import org.yaml.snakeyaml.nodes.Tag;
  * value for a key replaces everything the lower sources have at or under that key. A value may name another
  * setting as {@code ${key}}; a name that is not set stays as written.
  */
-public final class PlatformConfig {
+public final class PlatformConfig implements dev.lnp.api.internal.platform.ConfigValues {
 
     private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}]+)}");
 

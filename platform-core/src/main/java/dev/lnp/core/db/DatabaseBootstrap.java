@@ -14,7 +14,7 @@ public final class DatabaseBootstrap implements AutoCloseable {
 
     private final PlatformConfig config;
     private final boolean stopsReusedServer;
-    private EmbeddedPostgres embedded;
+    private EmbeddedDatabase embedded;
 
     private DatabaseBootstrap(PlatformConfig config, boolean stopsReusedServer) {
         this.config = config;
@@ -41,14 +41,9 @@ public final class DatabaseBootstrap implements AutoCloseable {
             return Database.connect(url.get(), config.databaseUser(), config.databasePassword(), pool);
         }
         LOG.log(Level.INFO, "No lnp.database.url set; starting the embedded PostgreSQL in {0}", config.dataDir());
-        embedded = EmbeddedPostgres.start(config.dataDir(), config.embeddedDatabaseUser());
+        embedded = EmbeddedDatabase.start(config.dataDir(), config.embeddedDatabaseUser());
         embedded.createDatabaseIfMissing("lnp");
         return Database.connect(embedded.jdbcUrl("lnp"), Optional.of(embedded.username()), Optional.empty(), pool);
-    }
-
-    /** The JDBC URL in use, for operator commands that run beside the server. */
-    public Optional<EmbeddedPostgres> embedded() {
-        return Optional.ofNullable(embedded);
     }
 
     @Override

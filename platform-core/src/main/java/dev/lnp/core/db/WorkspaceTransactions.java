@@ -18,7 +18,7 @@ import org.jdbi.v3.core.Jdbi;
  * call's opening travels with its first statement ({@link OpeningConnection}, {@link JoinedStatement}), unless the
  * call writes and has a cached admission to check.
  */
-public final class WorkspaceTransactions {
+public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Transactions {
 
     private static final ThreadLocal<WorkspaceTx> CURRENT = new ThreadLocal<>();
 
@@ -51,6 +51,11 @@ public final class WorkspaceTransactions {
      */
     public static java.util.Optional<WorkspaceTx> current() {
         return java.util.Optional.ofNullable(CURRENT.get());
+    }
+
+    @Override
+    public java.util.Optional<WorkspaceTx> onThisThread() {
+        return current();
     }
 
     /** Work of the platform's own in a workspace: the opening statement is sent before the work runs. */

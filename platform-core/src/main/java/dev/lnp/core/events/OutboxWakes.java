@@ -13,13 +13,8 @@ import org.jdbi.v3.core.Jdbi;
  */
 public final class OutboxWakes {
 
-    /** The channel the dispatchers listen on. */
-    public static final String CHANNEL = "lnp_webhooks";
-    /**
-     * The payload of these notifications: events committed, so only the dispatchers' fan-out need run. Other
-     * payloads on the channel (a redelivery's, older nodes' empty one) wake the claims as well.
-     */
-    public static final String EVENTS_COMMITTED = "events";
+    private static final String CHANNEL = dev.lnp.api.internal.events.OutboxWakeSignal.CHANNEL;
+    private static final String EVENTS_COMMITTED = dev.lnp.api.internal.events.OutboxWakeSignal.EVENTS_COMMITTED;
 
     private static final System.Logger LOG = System.getLogger(OutboxWakes.class.getName());
     private static final OutboxWakes NONE = new OutboxWakes(null, 0);

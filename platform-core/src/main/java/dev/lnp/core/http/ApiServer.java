@@ -9,7 +9,6 @@ import io.helidon.http.Method;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRoute;
 import io.helidon.webserver.http.HttpRouting;
-import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import java.time.Duration;
@@ -42,7 +41,8 @@ public final class ApiServer {
     private static final double OBSERVE_WEIGHT = 200;
 
     public static ApiServer start(PlatformConfig config, PluginRegistry registry, PipelineServices services,
-            List<HealthCheck> healthChecks, ManagementListener management, HttpService console) {
+            List<HealthCheck> healthChecks, ManagementListener management,
+            java.util.function.Consumer<HttpRouting.Builder> subsystemRoutes) {
         String host = config.httpHost();
         int port = config.httpPort();
         PortUnavailableException.checkFree(host, port, PortUnavailableException.HTTP_SETTING);
@@ -72,10 +72,8 @@ public final class ApiServer {
                             ? new RawRouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)
                             : new RouteHandler(route.pluginId(), route.spec(), route.surface(), services, deadlines)));
         }
-        routing.get(Favicon.PATH, Favicon::answer);
-        // The administration console: server-rendered pages with their own (cookie) authentication.
-        routing.register("/console", console);
-        routing.addFilter(new ConsoleRequestMetrics(services.metrics()));
+        // What the kernel's subsystems serve outside the plugin routes: the console under /console, its favicon.
+        subsystemRoutes.accept(routing);
         // Unknown API routes answer problem+json; anything else (e.g. /observe) is left to the server.
         routing.any("/api/*", (req, res) -> Problems.write(res, RequestIds.of(req, res),
                 Problems.routeNotFound(req.prologue().method().text(), req.path().path())));

@@ -27,7 +27,7 @@ import java.util.function.ToDoubleFunction;
  * the platform's own under {@code lnp_*}. One registry per platform, scraped in the Prometheus text format on the
  * management listener (docs/operations.md, "Monitoring"). Every name is declared here once.
  */
-public final class PlatformMetrics implements AutoCloseable {
+public final class PlatformMetrics implements dev.lnp.api.internal.platform.PlatformMeters, AutoCloseable {
 
     public static final String HTTP_REQUESTS = "http.server.requests";
     public static final String WEBHOOK_ATTEMPTS = "lnp.webhook.attempts";
@@ -119,6 +119,7 @@ public final class PlatformMetrics implements AutoCloseable {
      * One request of a registered route or console page, by route template (never the raw path: bounded label
      * values).
      */
+    @Override
     public void request(String method, String routeTemplate, int status, long nanos) {
         requestTimers.computeIfAbsent(new RequestKey(method, routeTemplate, status), key -> Timer.builder(HTTP_REQUESTS)
                         .description("HTTP requests of the platform's routes")
@@ -163,6 +164,7 @@ public final class PlatformMetrics implements AutoCloseable {
     }
 
     /** One webhook attempt and, when it settled the delivery, the delivery and its lag since the event. */
+    @Override
     public void webhookAttempt(String attemptOutcome, String deliveryState, Duration sinceEvent) {
         Counter.builder(WEBHOOK_ATTEMPTS).description("Webhook delivery attempts by outcome")
                 .tag("outcome", attemptOutcome).register(registry).increment();
@@ -178,6 +180,7 @@ public final class PlatformMetrics implements AutoCloseable {
     }
 
     /** Deliveries waiting (state pending), read from the database when scraped. */
+    @Override
     public void webhookQueue(Supplier<Number> pending) {
         Gauge.builder(WEBHOOK_QUEUE, pending).description("Webhook deliveries waiting to be attempted")
                 .strongReference(true).register(registry);

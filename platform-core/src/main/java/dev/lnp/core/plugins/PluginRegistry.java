@@ -4,6 +4,7 @@ import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
 import dev.lnp.api.console.ConsoleSection;
+import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.http.Surface;
@@ -48,6 +49,10 @@ public final class PluginRegistry {
             List<ConsoleSection> consoleSections) {
     }
 
+    /** A page and the plugin that contributed it. */
+    public record RegisteredPage(String pluginId, PageRoute page) {
+    }
+
     /** A console section and the plugin that contributed it. */
     public record RegisteredSection(String pluginId, ConsoleSection section) {
     }
@@ -61,6 +66,7 @@ public final class PluginRegistry {
     private final Map<String, Object> services = new LinkedHashMap<>();
     private final List<RegisteredRoute> routes = new ArrayList<>();
     private final List<RegisteredSection> consoleSections = new ArrayList<>();
+    private final List<RegisteredPage> pages = new ArrayList<>();
     private volatile PluginContext startedContext;
 
     /** Lets a plugin declare itself; what it declares is recorded against its id. */
@@ -84,6 +90,11 @@ public final class PluginRegistry {
 
     public List<RegisteredRoute> routes() {
         return Collections.unmodifiableList(routes);
+    }
+
+    /** Every plugin's pages, in registration order (which is their matching order). */
+    public List<RegisteredPage> pages() {
+        return Collections.unmodifiableList(pages);
     }
 
     /** Every plugin's console sections, in registration order. */
@@ -277,6 +288,16 @@ public final class PluginRegistry {
             }
             mySections.add(section);
             consoleSections.add(new RegisteredSection(pluginId, section));
+            return this;
+        }
+
+        @Override
+        public Registrar page(PageRoute page) {
+            if (pages.stream().anyMatch(p -> p.page().method().equals(page.method()) && p.page().path().equals(page.path()))) {
+                throw new IllegalStateException(pluginId + ": page " + page.method() + " " + page.path()
+                        + " is declared twice");
+            }
+            pages.add(new RegisteredPage(pluginId, page));
             return this;
         }
 

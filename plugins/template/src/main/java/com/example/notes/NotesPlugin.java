@@ -5,7 +5,7 @@ import dev.lnp.api.Registrar;
 
 /**
  * Items per workspace, over REST and as MCP tools. This class only wires: routes are in {@link NotesRoutes}, tools
- * in {@link NotesTools}, rules in {@link NotesService}, SQL in {@link NotesRepository}, names in
+ * in {@link NotesTools}, pages in {@link NotesPages}, rules in {@link NotesService}, SQL in {@link NotesRepository}, names in
  * {@link NotesScopes}, schemas in {@link NotesSchemas}. Every write (route or tool) takes one unit of the plugin's
  * monthly quota; the platform counts it and answers 429 once the month's units are used.
  */
@@ -21,5 +21,6 @@ public final class NotesPlugin implements PlatformPlugin {
                 .migrations("notes");
         new NotesRoutes(items, schemas).routes().forEach(registrar::route);
         new NotesTools(items, schemas).tools().forEach(registrar::tool);
+        new NotesPages(items, schemas).pages().forEach(registrar::page);
     }
 }

@@ -9,6 +9,8 @@ import dev.lnp.api.sql.Column;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
 
 /** All SQL of the plugin. Row-level security already limits rows to the workspace; the filter keeps plans tight. */
 final class NotesRepository {
@@ -39,6 +41,28 @@ final class NotesRepository {
                 .bind("text", text)
                 .map((rs, ctx) -> item(rs))
                 .one();
+    }
+
+    Optional<ObjectNode> find(WorkspaceTx tx, UUID id) {
+        return tx.handle().createQuery("""
+                        SELECT id, text, created_at FROM notes.items WHERE workspace_id = :workspace_id AND id = :id
+                        """)
+                .bind("workspace_id", tx.workspaceId())
+                .bind("id", id)
+                .map((rs, ctx) -> item(rs))
+                .findOne();
+    }
+
+    Optional<ObjectNode> update(WorkspaceTx tx, UUID id, String text) {
+        return tx.handle().createQuery("""
+                        UPDATE notes.items SET text = :text WHERE workspace_id = :workspace_id AND id = :id
+                        RETURNING id, text, created_at
+                        """)
+                .bind("workspace_id", tx.workspaceId())
+                .bind("id", id)
+                .bind("text", text)
+                .map((rs, ctx) -> item(rs))
+                .findOne();
     }
 
     /** A row as the API answers it: the same JSON object for the route and the tool. */

@@ -14,6 +14,11 @@ record NotesRoutes(NotesService items, NotesSchemas schemas) {
                         .handler(r -> items.list(r.tx(), r.pageRequest()).response()),
                 RouteSpec.post("/api/v1/notes/items").scope(NotesScopes.WRITE).body(schemas.itemCreate)
                         .quota(NotesScopes.QUOTA).summary("Create an item")
-                        .handler(r -> ApiResponse.of(items.create(r.tx(), r.body()))));
+                        .handler(r -> ApiResponse.of(items.create(r.tx(), r.body()))),
+                RouteSpec.get("/api/v1/notes/items/{id}").scope(NotesScopes.READ).summary("One item")
+                        .handler(r -> ApiResponse.of(items.find(r.tx(), r.pathId("id")))),
+                RouteSpec.patch("/api/v1/notes/items/{id}").scope(NotesScopes.WRITE).body(schemas.itemUpdate)
+                        .quota(NotesScopes.QUOTA).summary("Change an item's text")
+                        .handler(r -> ApiResponse.of(items.update(r.tx(), r.pathId("id"), r.body()))));
     }
 }

@@ -8,6 +8,7 @@ import dev.lnp.api.JsonSchemas;
 final class NotesSchemas {
 
     final JsonNode itemCreate = JsonSchemas.load(NotesSchemas.class, "item-create.json");
+    final JsonNode itemUpdate = JsonSchemas.load(NotesSchemas.class, "item-update.json");
     final JsonNode item = JsonSchemas.load(NotesSchemas.class, "item.json");
     final JsonNode itemList = JsonSchemas.pageInput("List items", Json.object());
     final JsonNode itemPage = JsonSchemas.pageOutput(item);

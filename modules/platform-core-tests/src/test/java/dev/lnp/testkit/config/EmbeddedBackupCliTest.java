@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.Json;
-import dev.lnp.core.cli.Main;
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.cli.Main;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import dev.lnp.testkit.ScratchDirs;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -3,8 +3,8 @@ package dev.lnp.testkit.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.cli.Main;
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.cli.Main;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import dev.lnp.testkit.ScratchDirs;
 import java.nio.file.Path;
 import java.sql.DriverManager;

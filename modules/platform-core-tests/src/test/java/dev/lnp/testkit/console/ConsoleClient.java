@@ -76,9 +76,9 @@ final class ConsoleClient {
 
     void setCookie(String name, String value) {
         var cookie = new HttpCookie(name, value);
-        cookie.setPath("/console");
+        cookie.setPath("/");
         cookie.setVersion(0);
-        cookies.getCookieStore().add(URI.create(base + "/console"), cookie);
+        cookies.getCookieStore().add(URI.create(base + "/"), cookie);
     }
 
     void clearCookies() {

@@ -3,7 +3,7 @@ package dev.lnp.testkit.console;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.mail.Mailbox;
+import dev.lnp.api.internal.mail.Mailbox;
 import dev.lnp.testkit.TestPlatform;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

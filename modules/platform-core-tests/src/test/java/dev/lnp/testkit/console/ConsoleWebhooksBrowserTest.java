@@ -4,11 +4,11 @@ import static dev.lnp.testkit.WebhookReceiver.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.console.ConsoleSessions;
 import dev.lnp.testkit.Browser;
 import dev.lnp.testkit.TestPlatform;
-import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.testkit.WebhookReceiver.Reply;
+import dev.lnp.testkit.WebhookReceiver;
+import dev.lnp.web.console.ConsoleSessions;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.webhooks.WebhookSignature;
-import dev.lnp.core.console.ConsoleSessions;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
-import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.testkit.WebhookReceiver.Reply;
+import dev.lnp.testkit.WebhookReceiver;
+import dev.lnp.web.console.ConsoleSessions;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

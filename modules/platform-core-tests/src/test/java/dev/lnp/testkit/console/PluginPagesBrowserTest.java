@@ -134,6 +134,74 @@ class PluginPagesBrowserTest {
     }
 
     @Test
+    void pagesOfThePageApiInTheApplication() throws Exception {
+        String email = "grace-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
+        UUID ws = platform.workspaces().create("Acme Robotics", email).id();
+        for (String title : List.of("Front desk printer", "Lobby screen", "Meeting room camera")) {
+            platform.jdbi().useHandle(h -> h.createUpdate("""
+                            INSERT INTO probe.desk_items (workspace_id, title, kind, tags) VALUES (:ws, :t, 'a', '{}')
+                            """).bind("ws", ws).bind("t", title).execute());
+        }
+        browser.manage().deleteAllCookies();
+        browser.get(base() + "/console/sign-in");
+        chromium.waitFor(By.id("email")).sendKeys(email);
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Check your e-mail']"));
+        followLink(email, 1);
+        chromium.waitFor(By.cssSelector("main h1"));
+
+        browser.get(base() + "/app");
+        chromium.waitFor(By.xpath("//h1[text()='Items']"));
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "the list");
+        chromium.shoot("app-01-list");
+
+        chromium.waitFor(By.id("filter-q")).sendKeys("room");
+        browser.findElement(By.cssSelector("form.filters button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//input[@id='filter-q' and @value='room']"));
+        assertTrue(browser.getCurrentUrl().endsWith("/app/probe/items?q=room&kind="), browser.getCurrentUrl());
+        assertEquals(1, browser.findElements(By.cssSelector("tbody tr")).size());
+        chromium.shoot("app-02-filtered");
+
+        browser.findElement(By.linkText("Meeting room camera")).click();
+        chromium.waitFor(By.linkText("Edit")).click();
+        var title = chromium.waitFor(By.id("f-title"));
+        title.clear();
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.id("errors"));
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "the form with its errors");
+        chromium.shoot("app-03-form-error");
+        browser.findElement(By.id("f-title")).sendKeys("Boardroom camera");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//p[text()='The item was saved.']"));
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "the item's page");
+        chromium.shoot("app-04-detail");
+
+        browser.findElement(By.linkText("Board")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Board']"));
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), "the board");
+        chromium.shoot("app-05-board");
+        // Without a mouse: the card's own "Move to" choice and button.
+        var card = browser.findElement(By.xpath("//li[.//a[text()='Boardroom camera']]"));
+        new Select(card.findElement(By.tagName("select"))).selectByValue("b");
+        card.findElement(By.cssSelector("button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//p[text()='Moved to kind b.']"));
+        assertTrue(browser.findElement(By.cssSelector("section[data-lane='b']")).getText().contains("Boardroom camera"));
+        chromium.shoot("app-06-board-moved");
+
+        // Someone else adds an item and its event is published: the open board shows it without a reload.
+        browser.findElement(By.tagName("h1")).click();
+        platform.jdbi().useHandle(h -> h.createUpdate("""
+                        INSERT INTO probe.desk_items (workspace_id, title, kind, tags) VALUES (:ws, 'Hallway sensor', 'b', '{}')
+                        """).bind("ws", ws).execute());
+        Thread.sleep(1500);
+        var published = platform.post("/api/v1/probe/events", platform.key(ws, "probe.write"), "{\"count\":1}");
+        assertEquals(201, published.status(), published.body());
+        chromium.waitFor(By.xpath("//p[@data-live and text()='Updated just now.']"));
+        assertTrue(browser.findElement(By.cssSelector("section[data-lane='b']")).getText().contains("Hallway sensor"));
+        chromium.shoot("app-07-board-live");
+    }
+
+    @Test
     void aPageForPeopleSignsInTheAddressItIsFor() throws Exception {
         String email = "trial-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
         String other = "someone-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";

@@ -3,6 +3,7 @@ package dev.lnp.testkit.events;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lnp.api.internal.events.OutboxWakeSignal;
 import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
@@ -29,7 +30,7 @@ class OutboxWakesTest {
             PGNotification[] some = listening.unwrap(PGConnection.class).getNotifications(100);
             if (some != null) {
                 for (PGNotification n : some) {
-                    if (n.getName().equals(OutboxWakes.CHANNEL)) {
+                    if (n.getName().equals(OutboxWakeSignal.CHANNEL)) {
                         heard.add(n);
                     }
                 }
@@ -42,7 +43,7 @@ class OutboxWakesTest {
     void aBurstOfCommitsSendsOneNotificationPerIntervalAndALaterCommitAnother(TestPlatform platform) throws Exception {
         try (var handle = platform.jdbi().open()) {
             Connection listening = handle.getConnection();
-            listening.createStatement().execute("LISTEN " + OutboxWakes.CHANNEL);
+            listening.createStatement().execute("LISTEN " + OutboxWakeSignal.CHANNEL);
             var wakes = new OutboxWakes(platform.jdbi(), 500);
             for (int i = 0; i < 200; i++) {
                 wakes.committed();
@@ -65,7 +66,7 @@ class OutboxWakesTest {
 
         try (var handle = platform.jdbi().open()) {
             Connection listening = handle.getConnection();
-            listening.createStatement().execute("LISTEN " + OutboxWakes.CHANNEL);
+            listening.createStatement().execute("LISTEN " + OutboxWakeSignal.CHANNEL);
             OutboxWakes.none().committed();
             assertEquals(0, heard(listening, 300).size(), "none() wakes nobody");
         }

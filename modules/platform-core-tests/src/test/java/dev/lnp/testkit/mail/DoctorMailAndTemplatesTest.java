@@ -7,23 +7,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.icegreen.greenmail.configuration.GreenMailConfiguration;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
-import dev.lnp.core.console.ConsoleTemplates;
-import dev.lnp.core.console.TemplateSamples;
-import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.OperatorCli.Result;
+import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
+import dev.lnp.web.console.ConsoleTemplates;
+import dev.lnp.web.console.TemplateSamples;
 import dev.lnp.webhooks.console.WebhookTemplateSamples;
 import jakarta.mail.internet.MimeMessage;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.core.mail.Mailbox;
+import dev.lnp.api.internal.mail.Mailbox;
 import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
@@ -108,7 +108,7 @@ class LocalMailboxTest {
     @Test
     void mailQueuedByAnOperatorCommandIsKeptButNotPrintedOnTheCommandsOwnOutput(TestPlatform platform) {
         var config = dev.lnp.core.config.PlatformConfig.load(null, java.util.Map.of(), java.util.Map.of());
-        var mailer = dev.lnp.core.mail.PlatformMailer.queueOnly(config, platform.jdbi());
+        var mailer = dev.lnp.mail.PlatformMailer.queueOnly(config, platform.jdbi());
         assertTrue(mailer.localMailbox());
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = System.out;

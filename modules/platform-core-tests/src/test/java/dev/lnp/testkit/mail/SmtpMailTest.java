@@ -10,7 +10,7 @@ import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import dev.lnp.api.Json;
 import dev.lnp.api.mail.OutgoingMail;
-import dev.lnp.core.mail.Mailbox;
+import dev.lnp.api.internal.mail.Mailbox;
 import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.TestPlatform;
 import jakarta.mail.Message;
@@ -253,7 +253,7 @@ class SmtpMailTest {
             }
             // As `platform workspace create` would: queued from another process, sent by a running node.
             var operatorConfig = dev.lnp.core.config.PlatformConfig.load(null, Map.of(), config);
-            ids.add(dev.lnp.core.mail.PlatformMailer.queueOnly(operatorConfig, first.jdbi()).send(new OutgoingMail(
+            ids.add(dev.lnp.mail.PlatformMailer.queueOnly(operatorConfig, first.jdbi()).send(new OutgoingMail(
                     null, "operator@example.com", "From the CLI", "Queued by a command", null, "sign-in-link")));
             assertTrue(smtp.waitForIncomingEmail(20_000, 13), "every message arrives");
             for (UUID id : ids) {

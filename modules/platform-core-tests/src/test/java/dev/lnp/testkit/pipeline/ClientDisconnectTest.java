@@ -101,7 +101,7 @@ class ClientDisconnectTest {
             public void close() {
             }
         };
-        Logger console = Logger.getLogger("dev.lnp.core.console");
+        Logger console = Logger.getLogger("dev.lnp.web.console");
         Logger hangUpLog = Logger.getLogger("dev.lnp.core.http.ClientHangUps");
         Logger helidon = Logger.getLogger("io.helidon");
         Level hangUpLevel = hangUpLog.getLevel();

@@ -214,7 +214,7 @@ class IdleConnectionFloodTest {
             List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -n " + descriptorLimit
                     + " && exec \"$@\"", "serve", java, "-Xmx256m", "-cp", System.getProperty("java.class.path")));
             config.forEach((k, v) -> command.add("-D" + k + "=" + v));
-            command.addAll(List.of("dev.lnp.core.cli.Main", "serve"));
+            command.addAll(List.of("dev.lnp.cli.Main", "serve"));
             Path log = Files.createTempFile("idle-flood", ".log");
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();

@@ -9,7 +9,7 @@ import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
 import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.testkit.ScratchDirs;
 import dev.lnp.testkit.TestDatabases;

@@ -132,7 +132,7 @@ class PortInUseTest {
                 Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path")));
         config.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("dev.lnp.core.cli.Main", "serve"));
+        command.addAll(List.of("dev.lnp.cli.Main", "serve"));
         Path log = Files.createTempFile("serve-port-in-use", ".log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();

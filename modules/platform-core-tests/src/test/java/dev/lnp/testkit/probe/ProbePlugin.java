@@ -36,6 +36,7 @@ public final class ProbePlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar r) {
+        new ProbePages().register(r);
         r.scope("probe.read", "Read probe items").scope("probe.write", "Write probe items").migrations("probe")
                 .quota("probe_writes", 1_000_000);
         r.route(RouteSpec.get("/api/v1/probe/items").scope("probe.read").paginated()

@@ -9,7 +9,7 @@ import dev.lnp.core.Platform;
 import dev.lnp.core.auth.Connections;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.db.EmbeddedPostgres;
+import dev.lnp.embedded.postgres.EmbeddedPostgres;
 import dev.lnp.core.plugins.ClasspathPlugins;
 import dev.lnp.core.plugins.PluginSelection;
 import dev.lnp.core.tenancy.Workspaces;

@@ -194,7 +194,7 @@ class WebhookScheduleTest {
             String owner = platform.workspaces().find(ws).orElseThrow().ownerEmail();
             assertEquals(owner, notice.path("recipient").asText(), "addressed to the workspace owner");
             assertTrue(notice.path("message").asText().contains(receiver.url("/broken")), notice.toString());
-            var mailed = platform.platform().mail().mailbox().list(new dev.lnp.core.mail.Mailbox.Query(owner, ws, 10));
+            var mailed = platform.platform().mail().mailbox().list(new dev.lnp.api.internal.mail.Mailbox.Query(owner, ws, 10));
             assertEquals(1, mailed.size(), "the owner is e-mailed once");
             assertFalse(notice.path("emailed_at").isNull(), notice.toString());
             assertEquals("webhook-subscription-disabled", mailed.get(0).kind());

@@ -9,17 +9,13 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.Page;
 import dev.lnp.api.http.PageRequest;
-import dev.lnp.core.console.Console;
-import dev.lnp.core.console.ConsoleAuthorization;
-import dev.lnp.core.console.ConsoleExchange;
-import dev.lnp.core.console.ConsoleSessions;
-import dev.lnp.core.console.Ids;
-import dev.lnp.core.console.Views;
-import dev.lnp.core.console.ManagementApi;
-import dev.lnp.core.console.ConsoleAuthorization.Permission;
-import dev.lnp.core.console.ManagementApi.Call;
-import dev.lnp.core.db.WorkspaceTransactions;
-import dev.lnp.core.http.PathIds;
+import dev.lnp.api.internal.console.ConsoleApi.Call;
+import dev.lnp.api.internal.console.ConsoleApi;
+import dev.lnp.api.internal.console.ConsoleAuthorization.Permission;
+import dev.lnp.api.internal.console.ConsoleAuthorization;
+import dev.lnp.api.internal.console.ConsoleSession;
+import dev.lnp.api.internal.console.ConsoleTime;
+import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.webhooks.EventCatalog;
 import dev.lnp.webhooks.SubscriptionRepository.Subscription;
 import dev.lnp.webhooks.WebhookRoutes;
@@ -38,7 +34,7 @@ import java.util.UUID;
 /**
  * The webhook operations as JSON for a signed-in owner or admin ({@code /console/api/webhooks/...}): the shapes
  * and rules of {@code /api/v1/webhooks}, because both call {@link WebhookService} (its schemas check the bodies),
- * with {@link ManagementApi}'s session, CSRF, envelope and problem+json. Every change is recorded in the console
+ * with {@link ConsoleApi}'s session, CSRF, envelope and problem+json. Every change is recorded in the console
  * activity under the same action names as the Webhooks pages.
  */
 final class WebhookManagementApi {
@@ -46,15 +42,12 @@ final class WebhookManagementApi {
     private static final String BASE = "/api/webhooks";
     private static final String ONE = BASE + "/subscriptions/{id}";
 
-    private final ManagementApi api;
-    private final Console console;
-    private final WorkspaceTransactions transactions;
+    private final ConsoleApi api;
+    private final Transactions transactions;
     private final WebhookService webhooks;
 
-    WebhookManagementApi(ManagementApi api, Console console, WorkspaceTransactions transactions,
-            WebhookService webhooks) {
+    WebhookManagementApi(ConsoleApi api, Transactions transactions, WebhookService webhooks) {
         this.api = api;
-        this.console = console;
         this.transactions = transactions;
         this.webhooks = webhooks;
     }
@@ -78,7 +71,7 @@ final class WebhookManagementApi {
     private Object events(Call call) {
         var session = viewing(call);
         ArrayNode data = Json.mapper().valueToTree(inWorkspace(session, webhooks::catalogEntries));
-        return ManagementApi.envelope(data);
+        return api.envelope(data);
     }
 
     private Object notices(Call call) {
@@ -99,11 +92,11 @@ final class WebhookManagementApi {
 
     private Object create(Call call) {
         var session = managing(call);
-        JsonNode body = ManagementApi.jsonObject(call.req());
+        JsonNode body = api.jsonObject(call);
         webhooks.checkShape(body, false);
         var created = inWorkspace(session, tx -> webhooks.create(tx, body));
         var subscription = created.subscription();
-        console.activity().record(session, "webhook.created", target(subscription),
+        api.activity().record(session, "webhook.created", target(subscription),
                 "events " + String.join(", ", subscription.events()) + (subscription.enabled() ? "" : "; switched off"));
         Map<String, Object> json = subscription.toJson();
         json.put("secret", created.secret());
@@ -120,10 +113,10 @@ final class WebhookManagementApi {
     private Object update(Call call) {
         var session = managing(call);
         UUID id = id(call, "id");
-        JsonNode body = ManagementApi.jsonObject(call.req());
+        JsonNode body = api.jsonObject(call);
         webhooks.checkShape(body, true);
         var updated = inWorkspace(session, tx -> webhooks.update(tx, id, body));
-        console.activity().record(session, "webhook.updated", target(updated),
+        api.activity().record(session, "webhook.updated", target(updated),
                 "events " + String.join(", ", updated.events()) + (updated.enabled() ? "" : "; switched off"));
         return updated.toJson();
     }
@@ -136,7 +129,7 @@ final class WebhookManagementApi {
             webhooks.delete(tx, id);
             return subscription;
         });
-        console.activity().record(session, "webhook.deleted", target(deleted), null);
+        api.activity().record(session, "webhook.deleted", target(deleted), null);
         return null;
     }
 
@@ -145,8 +138,8 @@ final class WebhookManagementApi {
         UUID id = id(call, "id");
         var rotated = inWorkspace(session, tx -> Map.entry(webhooks.find(tx, id), webhooks.rotateSecret(tx, id)));
         var secret = rotated.getValue();
-        console.activity().record(session, "webhook.secret_rotated", target(rotated.getKey()),
-                "previous secret signs until " + Views.time(secret.previousSecretExpiresAt()));
+        api.activity().record(session, "webhook.secret_rotated", target(rotated.getKey()),
+                "previous secret signs until " + ConsoleTime.format(secret.previousSecretExpiresAt()));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", secret.subscriptionId());
         json.put("secret", secret.secret());
@@ -158,7 +151,7 @@ final class WebhookManagementApi {
         var session = managing(call);
         UUID id = id(call, "id");
         var sent = inWorkspace(session, tx -> Map.entry(webhooks.find(tx, id), webhooks.sendTest(tx, id)));
-        console.activity().record(session, "webhook.test_sent", target(sent.getKey()), "delivery " + sent.getValue());
+        api.activity().record(session, "webhook.test_sent", target(sent.getKey()), "delivery " + sent.getValue());
         call.res().status(Status.ACCEPTED_202);
         return Map.of("delivery_id", sent.getValue(), "event", EventCatalog.TEST_EVENT.name(), "status", "pending");
     }
@@ -193,7 +186,7 @@ final class WebhookManagementApi {
             webhooks.redeliver(tx, id, deliveryId);
             return found;
         });
-        console.activity().record(session, "webhook.redelivered", target(subscription), "delivery " + deliveryId);
+        api.activity().record(session, "webhook.redelivered", target(subscription), "delivery " + deliveryId);
         call.res().status(Status.ACCEPTED_202);
         return Map.of("id", deliveryId, "status", "pending");
     }
@@ -201,36 +194,36 @@ final class WebhookManagementApi {
     private Object recover(Call call) {
         var session = managing(call);
         UUID id = id(call, "id");
-        JsonNode body = ManagementApi.jsonObject(call.req());
+        JsonNode body = api.jsonObject(call);
         webhooks.checkRecoverShape(body);
         Instant since = OffsetDateTime.parse(body.get("since").asText()).toInstant();
         var recovered = inWorkspace(session, tx -> Map.entry(webhooks.find(tx, id), webhooks.recover(tx, id, since)));
-        console.activity().record(session, "webhook.recovered", target(recovered.getKey()),
-                recovered.getValue() + " failed deliveries since " + Views.time(since) + " queued again");
+        api.activity().record(session, "webhook.recovered", target(recovered.getKey()),
+                recovered.getValue() + " failed deliveries since " + ConsoleTime.format(since) + " queued again");
         call.res().status(Status.ACCEPTED_202);
         return Map.of("requeued", recovered.getValue(), "since", since);
     }
 
-    private ConsoleSessions.Session viewing(Call call) {
+    private ConsoleSession viewing(Call call) {
         var session = api.session(call.exchange());
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
         return session;
     }
 
     /** A change: CSRF (and origin) first, then the role, as for every other state change of the console's JSON. */
-    private ConsoleSessions.Session managing(Call call) {
+    private ConsoleSession managing(Call call) {
         var session = api.changing(call);
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         return session;
     }
 
-    private <R> R inWorkspace(ConsoleSessions.Session session, PluginContext.WorkspaceWork<R> work) {
+    private <R> R inWorkspace(ConsoleSession session, PluginContext.WorkspaceWork<R> work) {
         return transactions.inWorkspace(session.workspaceId(), work);
     }
 
     /** A malformed id is 400 naming the parameter, as on /api/v1; a well-formed one of another workspace is 404. */
-    private static UUID id(Call call, String name) {
-        return Ids.pathParameter(call.req(), name);
+    private UUID id(Call call, String name) {
+        return api.pathId(call, name);
     }
 
     /** {@code page} (from 1) and {@code limit} (1 to 100, 50 by default), as the v1 lists take them. */

@@ -6,14 +6,15 @@ import dev.lnp.api.Json;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.core.console.Console;
-import dev.lnp.core.console.ConsoleAuthorization;
-import dev.lnp.core.console.ConsoleExchange;
-import dev.lnp.core.console.ConsoleSessions;
-import dev.lnp.core.console.Ids;
-import dev.lnp.core.console.Views;
-import dev.lnp.core.console.ConsoleAuthorization.Permission;
-import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.api.internal.console.Choice;
+import dev.lnp.api.internal.console.ConsoleAuthorization.Permission;
+import dev.lnp.api.internal.console.ConsoleAuthorization;
+import dev.lnp.api.internal.console.ConsolePages;
+import dev.lnp.api.internal.console.ConsoleSession;
+import dev.lnp.api.internal.console.ConsoleTime;
+import dev.lnp.api.internal.console.Ids;
+import dev.lnp.api.internal.console.PageExchange;
+import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.webhooks.EventCatalog;
 import dev.lnp.webhooks.SubscriptionRepository.Subscription;
 import dev.lnp.webhooks.WebhookRoutes;
@@ -52,12 +53,12 @@ final class WebhookPages {
             "test", "A test delivery (webhooks.test) is queued; its attempts appear below once sent.",
             "redelivered", "The delivery is queued again with the same id; new attempts appear below once sent.");
 
-    private final Console console;
-    private final WorkspaceTransactions transactions;
+    private final ConsolePages console;
+    private final Transactions transactions;
     private final WebhookService webhooks;
     private final WebhookTemplates templates;
 
-    WebhookPages(Console console, WorkspaceTransactions transactions, WebhookService webhooks,
+    WebhookPages(ConsolePages console, Transactions transactions, WebhookService webhooks,
             WebhookTemplates templates) {
         this.templates = templates;
         this.console = console;
@@ -65,13 +66,13 @@ final class WebhookPages {
         this.webhooks = webhooks;
     }
 
-    void list(ConsoleExchange x) {
+    void list(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
         renderList(x, session, 200, emptyForm(session), List.of());
     }
 
-    void create(ConsoleExchange x) {
+    void create(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -93,7 +94,7 @@ final class WebhookPages {
                 subscription.id(), subscription.url(), created.secret(), null));
     }
 
-    void catalog(ConsoleExchange x) {
+    void catalog(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
         List<WebhookViews.CatalogEntry> entries = inWorkspace(session, webhooks::events).stream()
@@ -104,7 +105,7 @@ final class WebhookPages {
                 entries));
     }
 
-    void notices(ConsoleExchange x) {
+    void notices(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
         int page = pageNumber(x);
@@ -120,7 +121,7 @@ final class WebhookPages {
                 rows, page, offset + rows.size() < found.getValue(), found.getValue()));
     }
 
-    void show(ConsoleExchange x) {
+    void show(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
         UUID id = Ids.parse(x.pathParam("id"));
@@ -137,7 +138,7 @@ final class WebhookPages {
         renderOne(x, session, id, 200, null, List.of(), message);
     }
 
-    void update(ConsoleExchange x) {
+    void update(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -160,14 +161,14 @@ final class WebhookPages {
         x.redirect(HOME + "/" + id + "?done=saved");
     }
 
-    void switchOnOrOff(ConsoleExchange x) {
+    void switchOnOrOff(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
         UUID id = Ids.parse(x.pathParam("id"));
         String wanted = x.form("enabled");
         if (!"true".equals(wanted) && !"false".equals(wanted)) {
-            throw new ConsoleExchange.BadForm("Enabled: the form must say true or false.");
+            throw new PageExchange.BadForm("Enabled: the form must say true or false.");
         }
         ObjectNode body = Json.object();
         body.put("enabled", Boolean.parseBoolean(wanted));
@@ -177,7 +178,7 @@ final class WebhookPages {
         x.redirect(HOME + "/" + id + "?done=" + (updated.enabled() ? "on" : "off"));
     }
 
-    void delete(ConsoleExchange x) {
+    void delete(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -196,7 +197,7 @@ final class WebhookPages {
         x.redirect(HOME);
     }
 
-    void rotateSecret(ConsoleExchange x) {
+    void rotateSecret(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -205,13 +206,13 @@ final class WebhookPages {
                 webhooks.rotateSecret(tx, requireId(id))));
         var subscription = rotated.getKey();
         console.activity().record(session, "webhook.secret_rotated", target(subscription),
-                "previous secret signs until " + Views.time(rotated.getValue().previousSecretExpiresAt()));
+                "previous secret signs until " + ConsoleTime.format(rotated.getValue().previousSecretExpiresAt()));
         templates.render(x, 201, "webhooksecret.jte", new WebhookViews.SecretPage(console.chrome(x, "New signing secret", HOME),
                 subscription.id(), subscription.url(), rotated.getValue().secret(),
-                Views.time(rotated.getValue().previousSecretExpiresAt())));
+                ConsoleTime.format(rotated.getValue().previousSecretExpiresAt())));
     }
 
-    void sendTest(ConsoleExchange x) {
+    void sendTest(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -222,7 +223,7 @@ final class WebhookPages {
         x.redirect(HOME + "/" + id + "/deliveries/" + sent.getValue() + "?done=test");
     }
 
-    void recover(ConsoleExchange x) {
+    void recover(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -239,17 +240,17 @@ final class WebhookPages {
         var recovered = inWorkspace(session, tx -> Map.entry(webhooks.find(tx, requireId(id)),
                 webhooks.recover(tx, requireId(id), since)));
         console.activity().record(session, "webhook.recovered", target(recovered.getKey()),
-                recovered.getValue() + " failed deliveries since " + Views.time(since) + " queued again");
+                recovered.getValue() + " failed deliveries since " + ConsoleTime.format(since) + " queued again");
         x.redirect(HOME + "/" + id + "?requeued=" + recovered.getValue());
     }
 
-    void delivery(ConsoleExchange x) {
+    void delivery(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.VIEW_WEBHOOKS);
         renderDelivery(x, session, 200, List.of(), doneMessage(x));
     }
 
-    void redeliver(ConsoleExchange x) {
+    void redeliver(PageExchange x) {
         var session = x.requireWorkspaceSession();
         ConsoleAuthorization.require(session, Permission.MANAGE_WEBHOOKS);
         x.checkPost(session.csrfToken());
@@ -277,18 +278,18 @@ final class WebhookPages {
      * Runs {@code work} in the signed-in user's workspace transaction. A subscription or delivery that is not
      * there (or belongs to another workspace) becomes a readable 404 page.
      */
-    private <R> R inWorkspace(ConsoleSessions.Session session, PluginContext.WorkspaceWork<R> work) {
+    private <R> R inWorkspace(ConsoleSession session, PluginContext.WorkspaceWork<R> work) {
         try {
             return transactions.inWorkspace(session.workspaceId(), work);
         } catch (ApiProblem problem) {
             if (problem.status() == 404) {
-                throw new Console.NotFound(problem.detail() + ".", HOME, "Back to webhooks");
+                throw new ConsolePages.NotFound(problem.detail() + ".", HOME, "Back to webhooks");
             }
             throw problem;
         }
     }
 
-    private void renderList(ConsoleExchange x, ConsoleSessions.Session session, int status, WebhookViews.Form form,
+    private void renderList(PageExchange x, ConsoleSession session, int status, WebhookViews.Form form,
             List<String> errors) {
         var found = inWorkspace(session, tx -> Map.entry(webhooks.list(tx, LIST_LIMIT, 0), Map.entry(
                 webhooks.count(tx), webhooks.noticeCount(tx))));
@@ -297,7 +298,7 @@ final class WebhookPages {
                 errors, found.getValue().getKey(), found.getValue().getValue()));
     }
 
-    private void renderOne(ConsoleExchange x, ConsoleSessions.Session session, UUID id, int status,
+    private void renderOne(PageExchange x, ConsoleSession session, UUID id, int status,
             WebhookViews.Form submitted, List<String> errors, String done) {
         String state = value(x.query("status"));
         List<String> problems = new ArrayList<>(errors);
@@ -315,10 +316,10 @@ final class WebhookPages {
                 webhooks.deliveries(tx, requireId(id), filter, DELIVERIES_PER_PAGE, offset),
                 webhooks.deliveryCount(tx, requireId(id), filter)));
         var form = submitted != null ? submitted : formOf(session, found.subscription());
-        List<Views.Choice> states = new ArrayList<>();
-        states.add(new Views.Choice("", "All deliveries", state.isEmpty()));
+        List<Choice> states = new ArrayList<>();
+        states.add(new Choice("", "All deliveries", state.isEmpty()));
         for (String s : WebhookRoutes.STATES) {
-            states.add(new Views.Choice(s, s, s.equals(state)));
+            states.add(new Choice(s, s, s.equals(state)));
         }
         var deliveries = found.deliveries().stream().map(WebhookPages::deliveryRow).toList();
         String recoverSince = LocalDateTime.ofInstant(Instant.now().minusSeconds(24 * 3600), ZoneOffset.UTC)
@@ -329,7 +330,7 @@ final class WebhookPages {
                 recoverSince));
     }
 
-    private void renderDelivery(ConsoleExchange x, ConsoleSessions.Session session, int status, List<String> errors,
+    private void renderDelivery(PageExchange x, ConsoleSession session, int status, List<String> errors,
             String done) {
         UUID id = Ids.parse(x.pathParam("id"));
         UUID deliveryId = Ids.parse(x.pathParam("delivery"));
@@ -353,12 +354,12 @@ final class WebhookPages {
                 attempts, errors, done));
     }
 
-    private void notFound(ConsoleExchange x, String heading, String text) {
-        x.render(404, "notice.jte", console.notice(x, heading, text, HOME, "All subscriptions"));
+    private void notFound(PageExchange x, String heading, String text) {
+        console.renderNotice(x, 404, heading, text, HOME, "All subscriptions");
     }
 
     /** The form as sent: checked catalog events plus the other names (wildcards, aliases), comma-separated. */
-    private WebhookViews.Form submittedForm(ConsoleExchange x, boolean enabled) {
+    private WebhookViews.Form submittedForm(PageExchange x, boolean enabled) {
         Set<String> checked = new LinkedHashSet<>(x.formValues("events"));
         var choices = eventChoices(x.requireWorkspaceSession(), checked);
         // A checked name that is no box here (a module switched off meanwhile) goes with the other names, so the
@@ -386,11 +387,11 @@ final class WebhookPages {
         return body;
     }
 
-    private WebhookViews.Form emptyForm(ConsoleSessions.Session session) {
+    private WebhookViews.Form emptyForm(ConsoleSession session) {
         return new WebhookViews.Form("", eventChoices(session, Set.of()), "", "", true);
     }
 
-    private WebhookViews.Form formOf(ConsoleSessions.Session session, Subscription s) {
+    private WebhookViews.Form formOf(ConsoleSession session, Subscription s) {
         var choices = eventChoices(session, Set.copyOf(s.events()));
         Set<String> boxes = new LinkedHashSet<>();
         choices.forEach(c -> boxes.add(c.name()));
@@ -403,7 +404,7 @@ final class WebhookPages {
      * A box per event of the workspace's catalog (its modules that are on) but the test event, which only "Send
      * test event" sends.
      */
-    private List<WebhookViews.EventChoice> eventChoices(ConsoleSessions.Session session, Set<String> selected) {
+    private List<WebhookViews.EventChoice> eventChoices(ConsoleSession session, Set<String> selected) {
         return inWorkspace(session, webhooks::events).stream()
                 .filter(e -> !e.type().name().equals(EventCatalog.TEST_EVENT.name()))
                 .map(e -> new WebhookViews.EventChoice(e.type().name(), e.pluginId(), e.type().description(),
@@ -460,8 +461,8 @@ final class WebhookPages {
 
     private static WebhookViews.Row row(Subscription s) {
         return new WebhookViews.Row(s.id(), s.url(), String.join(", ", s.events()), s.description(), s.enabled(),
-                s.disabledReason(), s.failingSince() == null ? null : Views.time(s.failingSince()),
-                Views.time(s.createdAt()));
+                s.disabledReason(), s.failingSince() == null ? null : ConsoleTime.format(s.failingSince()),
+                ConsoleTime.format(s.createdAt()));
     }
 
     private static WebhookViews.DeliveryRow deliveryRow(Map<String, Object> d) {
@@ -475,7 +476,7 @@ final class WebhookPages {
     }
 
     private static String time(Object instant) {
-        return Views.time((Instant) instant);
+        return ConsoleTime.format((Instant) instant);
     }
 
     private static UUID requireId(UUID id) {
@@ -493,12 +494,12 @@ final class WebhookPages {
     }
 
     /** The message for {@code ?done=}, or null for none or an unknown key. */
-    private static String doneMessage(ConsoleExchange x) {
+    private static String doneMessage(PageExchange x) {
         String key = x.query("done");
         return key == null ? null : DONE.get(key);
     }
 
-    private static int pageNumber(ConsoleExchange x) {
+    private static int pageNumber(PageExchange x) {
         String text = x.query("page");
         if (text == null || !text.matches("\\d{1,6}") || Integer.parseInt(text) < 1) {
             return 1;

@@ -1,14 +1,15 @@
 package dev.lnp.webhooks.console;
 
-import dev.lnp.core.console.TemplateRender;
-import dev.lnp.core.console.Views;
+import dev.lnp.api.internal.console.Choice;
+import dev.lnp.api.internal.console.Chrome;
+import dev.lnp.api.internal.subsystem.TemplateRender;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
  * Every template of the Webhooks pages with a model that reaches its loops and branches, for {@code platform
- * doctor} ({@link dev.lnp.core.Subsystem#templates()}). {@code webhookform.jte} is part of the list and
+ * doctor} ({@link dev.lnp.api.internal.subsystem.Subsystem#templates()}). {@code webhookform.jte} is part of the list and
  * subscription pages and is rendered with them.
  */
 public final class WebhookTemplateSamples {
@@ -21,7 +22,7 @@ public final class WebhookTemplateSamples {
     public static List<TemplateRender> all() {
         var templates = new WebhookTemplates();
         UUID id = UUID.fromString("00000000-0000-4000-8000-000000000002");
-        var chrome = new Views.Chrome("Webhooks", "/console/assets/1/console.css", "/console/assets/1/console.js",
+        var chrome = new Chrome("Webhooks", "/console/assets/1/console.css", "/console/assets/1/console.js",
                 "owner@example.com", "Acme", "owner", "csrf-token", List.of());
         var row = new WebhookViews.Row(id, "https://hooks.example.com/in", "crm.deal.won", "Sales", false,
                 "failing for 3 days", "2026-01-01 10:00 UTC", "2026-01-01 09:00 UTC");
@@ -37,7 +38,7 @@ public final class WebhookTemplateSamples {
                 new WebhookViews.CatalogPage(chrome, List.of(new WebhookViews.CatalogEntry("crm.deal.won", "crm",
                         "A deal was won", "deal.won"))),
                 new WebhookViews.SubscriptionPage(chrome, row, form, List.of("sample error"), "Saved",
-                        List.of(delivery), List.of(new Views.Choice("failed", "Failed", true)), "failed", 1, true,
+                        List.of(delivery), List.of(new Choice("failed", "Failed", true)), "failed", 1, true,
                         40, "2026-01-01"),
                 new WebhookViews.DeliveryPage(chrome, id, "https://hooks.example.com/in", delivery,
                         "2026-01-01 09:00 UTC", "2026-01-01 10:00 UTC", null,

@@ -1,13 +1,13 @@
 package dev.lnp.webhooks.console;
 
-import dev.lnp.core.console.ConsoleExchange;
+import dev.lnp.api.internal.console.PageExchange;
 import gg.jte.ContentType;
 import gg.jte.TemplateEngine;
 import gg.jte.output.StringOutput;
 
 /**
  * The Webhooks pages' JTE templates ({@code src/main/jte}), compiled to Java at build time like the console's own.
- * They render the page's body; the console wraps it in its layout ({@link ConsoleExchange#renderPage}).
+ * They render the page's body; the console wraps it in its layout ({@link PageExchange#renderPage}).
  */
 final class WebhookTemplates {
 
@@ -27,7 +27,7 @@ final class WebhookTemplates {
     }
 
     /** Answers {@code status} with the page {@code template} renders from {@code model}. */
-    void render(ConsoleExchange exchange, int status, String template, WebhookViews.Page model) {
+    void render(PageExchange exchange, int status, String template, WebhookViews.Page model) {
         exchange.renderPage(status, model.chrome(), body(template, model));
     }
 

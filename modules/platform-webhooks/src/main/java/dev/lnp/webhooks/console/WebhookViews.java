@@ -1,7 +1,7 @@
 package dev.lnp.webhooks.console;
 
-import dev.lnp.core.console.Views.Chrome;
-import dev.lnp.core.console.Views.Choice;
+import dev.lnp.api.internal.console.Choice;
+import dev.lnp.api.internal.console.Chrome;
 import java.util.List;
 import java.util.UUID;
 

@@ -1,10 +1,10 @@
 package dev.lnp.webhooks.console;
 
-import dev.lnp.core.console.Console;
-import dev.lnp.core.console.ConsoleAuthorization.Permission;
-import dev.lnp.core.console.ConsoleExtension;
-import dev.lnp.core.console.ManagementApi;
-import dev.lnp.core.db.WorkspaceTransactions;
+import dev.lnp.api.internal.console.ConsoleApi;
+import dev.lnp.api.internal.console.ConsoleAuthorization.Permission;
+import dev.lnp.api.internal.console.ConsoleExtension;
+import dev.lnp.api.internal.console.ConsolePages;
+import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.webhooks.WebhookService;
 import io.helidon.webserver.http.HttpRules;
 import java.util.List;
@@ -12,11 +12,11 @@ import java.util.List;
 /** The console's Webhooks pages and their JSON twin, every route listed here with the method that handles it. */
 public final class WebhooksConsole implements ConsoleExtension {
 
-    private final WorkspaceTransactions transactions;
+    private final Transactions transactions;
     private final WebhookService webhooks;
     private final WebhookTemplates templates = new WebhookTemplates();
 
-    public WebhooksConsole(WorkspaceTransactions transactions, WebhookService webhooks) {
+    public WebhooksConsole(Transactions transactions, WebhookService webhooks) {
         this.transactions = transactions;
         this.webhooks = webhooks;
     }
@@ -27,7 +27,7 @@ public final class WebhooksConsole implements ConsoleExtension {
     }
 
     @Override
-    public void pages(HttpRules rules, Console console) {
+    public void pages(HttpRules rules, ConsolePages console) {
         var pages = new WebhookPages(console, transactions, webhooks, templates);
         rules.get("/webhooks", console.page(pages::list))
                 .post("/webhooks", console.page(pages::create))
@@ -45,7 +45,7 @@ public final class WebhooksConsole implements ConsoleExtension {
     }
 
     @Override
-    public void api(HttpRules rules, ManagementApi api, Console console) {
-        new WebhookManagementApi(api, console, transactions, webhooks).routing(rules);
+    public void api(HttpRules rules, ConsoleApi api) {
+        new WebhookManagementApi(api, transactions, webhooks).routing(rules);
     }
 }

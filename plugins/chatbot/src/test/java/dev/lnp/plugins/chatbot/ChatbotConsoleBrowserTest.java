@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.console.ConsoleSessions;
 import dev.lnp.testkit.Browser;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
+import dev.lnp.web.console.ConsoleSessions;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.regex.Matcher;

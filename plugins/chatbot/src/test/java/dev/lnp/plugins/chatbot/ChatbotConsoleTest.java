@@ -3,9 +3,9 @@ package dev.lnp.plugins.chatbot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.console.ConsoleSessions;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
+import dev.lnp.web.console.ConsoleSessions;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,0 +1,389 @@
+package dev.lnp.web.console;
+
+import dev.lnp.api.internal.console.Chrome;
+import dev.lnp.api.internal.console.ConsoleAuthorization;
+import dev.lnp.api.internal.console.ConsoleExtension;
+import dev.lnp.api.internal.console.ConsolePages;
+import dev.lnp.api.internal.console.ConsoleSession;
+import dev.lnp.api.internal.console.NavItem;
+import dev.lnp.api.internal.console.NavSection;
+import dev.lnp.api.internal.console.PageExchange;
+import dev.lnp.api.internal.http.HttpAnswers;
+import dev.lnp.api.internal.keys.ConnectionAdmin;
+import dev.lnp.api.internal.mail.Mailbox;
+import dev.lnp.api.internal.mail.TransactionalMailer;
+import dev.lnp.api.internal.platform.PluginCatalog;
+import dev.lnp.api.internal.platform.RateLimits;
+import dev.lnp.api.internal.subsystem.Subsystem;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
+import org.jdbi.v3.core.Jdbi;
+
+/**
+ * The administration console under {@code /console}: server-rendered pages for people signed in by magic
+ * link. Every route is listed here with the class that handles it; each handler asks
+ * {@link ConsoleAuthorization} before it shows or changes anything.
+ */
+public final class Console implements HttpService, AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(Console.class.getName());
+
+    private final ConsoleSettings settings;
+    private final ConsoleTemplates templates;
+    private final ConsoleAssets assets;
+    private final ConsoleSessions sessions;
+    private final SignInLinks links;
+    private final SignInThrottle throttle;
+    private final People people;
+    private final ConsoleActivity activity;
+    private final ConnectionAdmin connections;
+    private final ConnectionActivity connectionActivity;
+    private final PluginCatalog plugins;
+    private final HttpAnswers http;
+    private final TransactionalMailer mailer;
+    private final SignInPages signIn;
+    private final ConnectionPages connectionPages;
+    private final AccountPages accountPages;
+    private final Members members;
+    private final Invitations invitations;
+    private final MemberPages memberPages;
+    private final ManagementApi managementApi;
+    private final WorkspaceSettings workspaceSettings;
+    private final WorkspacePages workspacePages;
+    private final RateLimits limits;
+    private final Mailbox mailbox;
+    private final MailboxPages mailboxPages;
+    private final List<ConsoleExtension> extensions;
+    private final SectionPages sectionPages;
+    private final PluginPages pluginPages;
+    private final ContributedPages contributedPages;
+    private final LiveEvents liveEvents;
+
+    /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
+    public Console(ConsoleSettings settings, Subsystem.Services services) {
+        Jdbi jdbi = services.jdbi();
+        this.settings = settings;
+        this.templates = new ConsoleTemplates();
+        this.assets = ConsoleAssets.load();
+        this.sessions = new ConsoleSessions(jdbi, settings.sessionLifetime());
+        this.links = new SignInLinks(jdbi);
+        this.throttle = new SignInThrottle(jdbi, settings.throttleWindow());
+        this.people = new People(jdbi);
+        this.activity = new ConsoleActivity(jdbi);
+        this.connections = services.connections();
+        this.connectionActivity = new ConnectionActivity(jdbi);
+        this.plugins = services.plugins();
+        this.http = services.http();
+        this.mailer = services.require(TransactionalMailer.class);
+        this.signIn = new SignInPages(this);
+        this.connectionPages = new ConnectionPages(this);
+        this.accountPages = new AccountPages(this);
+        this.members = new Members(jdbi, activity);
+        this.invitations = new Invitations(links, settings);
+        this.memberPages = new MemberPages(this);
+        this.extensions = List.copyOf(services.consoleExtensions());
+        this.managementApi = new ManagementApi(this, extensions);
+        this.workspaceSettings = new WorkspaceSettings(jdbi);
+        this.workspacePages = new WorkspacePages(this);
+        this.limits = services.limits();
+        this.mailbox = services.require(Mailbox.class);
+        this.mailboxPages = new MailboxPages(this);
+        this.sectionPages = new SectionPages(this, services.transactions(), services.jsonValidation());
+        this.pluginPages = new PluginPages(this);
+        this.liveEvents = new LiveEvents(jdbi);
+        this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
+    }
+
+    /** Stops following events for open pages. */
+    @Override
+    public void close() {
+        liveEvents.close();
+    }
+
+    /** The people-pages service plugins get through {@code PluginContext.service(PeoplePages.class)}. */
+    public dev.lnp.api.people.PeoplePages peoplePages() {
+        return pluginPages;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        // JSON for automation with a session; listed in ManagementApi, before the catch-all page below.
+        managementApi.routing(rules);
+        rules.get("/", page(accountPages::home))
+                .get("/assets/{version}/{name}", this::asset)
+                .get("/sign-in", page(signIn::form))
+                .post("/sign-in", page(signIn::request))
+                .get("/sign-in/link", page(signIn::confirmPage))
+                .post("/sign-in/link", page(signIn::useLink))
+                .get("/workspaces", page(signIn::chooseWorkspace))
+                .post("/workspaces", page(signIn::enterWorkspace))
+                .post("/sign-out", page(signIn::signOut))
+                .get("/sessions", page(accountPages::sessions))
+                .post("/sessions/{id}/end", page(accountPages::endSession))
+                .get("/activity", page(accountPages::activity))
+                .get("/modules", page(workspacePages::modules))
+                .post("/modules/{id}", page(workspacePages::switchModule))
+                .get("/usage", page(workspacePages::usage))
+                .get("/mailbox", page(mailboxPages::list))
+                .get("/mailbox/{id}", page(mailboxPages::show))
+                .get("/members", page(memberPages::list))
+                .post("/members", page(memberPages::invite))
+                .post("/members/{id}/role", page(memberPages::changeRole))
+                .post("/members/{id}/remove", page(memberPages::remove))
+                .post("/members/{id}/transfer", page(memberPages::transfer))
+                .post("/members/{id}/resend", page(memberPages::resendInvitation))
+                .get("/connections", page(connectionPages::list))
+                .post("/connections", page(connectionPages::create))
+                .get("/connections/{id}", page(connectionPages::show))
+                .get("/connections/{id}/new-key", page(connectionPages::newKey))
+                .post("/connections/{id}/rotate", page(connectionPages::rotate))
+                .post("/connections/{id}/revoke", page(connectionPages::revoke));
+        // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
+        var extensionPages = new ExtensionPages(this);
+        extensions.forEach(extension -> extension.pages(rules, extensionPages));
+        contributedPages.routing(rules, "/console");
+        rules
+                // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
+                .get("/m/{plugin}/{section}", page(sectionPages::list))
+                .get("/m/{plugin}/{section}/new", page(sectionPages::createForm))
+                .post("/m/{plugin}/{section}/new", page(sectionPages::create))
+                .get("/m/{plugin}/{section}/{row}", page(sectionPages::show))
+                .get("/m/{plugin}/{section}/{row}/edit", page(sectionPages::editForm))
+                .post("/m/{plugin}/{section}/{row}/edit", page(sectionPages::update))
+                .get("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::confirmAction))
+                .post("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::runAction))
+                .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
+                        "There is no console page at this address.", "/console", "Go to the console"))));
+    }
+
+    /** A console page handler: its refusals and failures become readable pages, never a stack trace. */
+    public interface PageHandler {
+        void handle(ConsoleExchange exchange);
+    }
+
+    /** The console's handler for {@code handler}, with its session, refusal and error pages. */
+    public Handler page(PageHandler handler) {
+        return (ServerRequest req, ServerResponse res) -> {
+            var exchange = new ConsoleExchange(req, res, this);
+            try {
+                handler.handle(exchange);
+            } catch (ConsoleExchange.Redirect redirect) {
+                exchange.redirect(redirect.location);
+            } catch (ConsoleExchange.Forbidden | ConsoleAuthorization.Denied refused) {
+                exchange.render(403, "notice.jte", notice(exchange, "Not allowed", refused.getMessage(),
+                        "/console", "Back to the console"));
+            } catch (ConsolePages.NotFound missing) {
+                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
+                        missing.backHref(), missing.backLabel()));
+            } catch (SectionPages.NotFound missing) {
+                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
+                        missing.backHref, "Back"));
+            } catch (dev.lnp.api.http.ApiProblem problem) {
+                // A plugin section's callback refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
+                int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 500;
+                exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), "/console",
+                        "Back to the console"));
+            } catch (PageExchange.BadForm bad) {
+                exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
+                        "/console", "Back to the console"));
+            } catch (RuntimeException e) {
+                if (http.isHangUp(e, res)) {
+                    http.reportHangUp(req.prologue().method().text() + " /console"
+                            + req.path().path(), e);
+                    return;
+                }
+                LOG.log(Level.ERROR, "Console page " + req.path().path() + " failed", e);
+                if (!res.isSent()) {
+                    exchange.render(500, "notice.jte", notice(exchange, "Something went wrong",
+                            "The console could not complete this request. It has been logged; try again.",
+                            "/console", "Back to the console"));
+                }
+            }
+        };
+    }
+
+    private void asset(ServerRequest req, ServerResponse res) {
+        var found = assets.find(req.path().pathParameters().get("version"), req.path().pathParameters().get("name"));
+        if (found.isEmpty()) {
+            res.status(Status.NOT_FOUND_404).send();
+            return;
+        }
+        res.header(HeaderNames.CONTENT_TYPE, found.get().contentType());
+        // The URL changes whenever the content does, so the browser may keep this copy for a year.
+        res.header(HeaderNames.CACHE_CONTROL, "public, max-age=31536000, immutable");
+        res.header(HeaderNames.create("X-Content-Type-Options"), "nosniff");
+        res.send(found.get().bytes());
+    }
+
+    /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
+    public Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
+        return chrome(exchange.session().orElse(null), title, currentHref);
+    }
+
+    /** The layout's model for the person of {@code session} (null: nobody signed in). */
+    Chrome chrome(ConsoleSession session, String title, String currentHref) {
+        List<NavSection> nav = new ArrayList<>();
+        if (session != null && session.hasWorkspace()) {
+            List<Link> api = new ArrayList<>(List.of(new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS,
+                    "External connections", "/console/connections")));
+            extensions.forEach(extension -> extension.navigation().forEach(link ->
+                    api.add(new Link(link.permission(), link.label(), link.href()))));
+            section(nav, session, currentHref, "API & MCP", api.toArray(Link[]::new));
+            section(nav, session, currentHref, "Workspace",
+                    new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
+                    new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
+                    new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
+            nav.addAll(sectionPages.navigation(session, currentHref));
+            nav.addAll(contributedPages.navigation(session, "/console", currentHref));
+            section(nav, session, currentHref, "Account",
+                    new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
+            if (settings.isOperator(session.email())) {
+                nav.add(new NavSection("Deployment", List.of(new NavItem("Mailbox", "/console/mailbox",
+                        "/console/mailbox".equals(currentHref)))));
+            }
+        }
+        return new Chrome(title, assets.cssUrl(), assets.jsUrl(),
+                session == null ? null : session.email(),
+                session == null ? null : session.workspaceName(),
+                session == null ? null : session.role(),
+                session == null ? null : session.csrfToken(), nav);
+    }
+
+    /** The layout's model for a page of the page API: the application's navigation under /app, the console's else. */
+    Chrome pageChrome(ConsoleSession session, String title, String currentHref) {
+        if (currentHref.startsWith("/console")) {
+            return chrome(session, title, currentHref);
+        }
+        List<NavSection> nav = new ArrayList<>(contributedPages.navigation(session, "/app", currentHref));
+        if (ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
+            nav.add(new NavSection("Administration", List.of(new NavItem("Console", "/console", false))));
+        }
+        return new Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
+                session.role(), session.csrfToken(), nav);
+    }
+
+    /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
+    public HttpService application() {
+        return rules -> {
+            rules.get("/", page(this::applicationHome));
+            contributedPages.routing(rules, "/app");
+            rules.any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
+                    "There is no page at this address.", "/app", "Go to the start page"))));
+        };
+    }
+
+    private void applicationHome(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        List<NavSection> nav = contributedPages.navigation(session, "/app", "/app");
+        String first = nav.stream().flatMap(s -> s.items().stream()).map(NavItem::href).findFirst().orElse(null);
+        if (first != null) {
+            x.redirect(first);
+            return;
+        }
+        x.render(200, "notice.jte", new Views.Notice(pageChrome(session, "Start", "/app"), "Nothing to work on yet",
+                "No module of this workspace has pages yet. An owner or admin can switch modules on in the console.",
+                "/console", "Go to the console"));
+    }
+
+    private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
+    }
+
+    private static void section(List<NavSection> nav, ConsoleSession session, String current,
+            String title, Link... links) {
+        List<NavItem> items = new ArrayList<>();
+        for (Link link : links) {
+            if (ConsoleAuthorization.allows(session, link.permission())) {
+                items.add(new NavItem(link.label(), link.href(), link.href().equals(current)));
+            }
+        }
+        if (!items.isEmpty()) {
+            nav.add(new NavSection(title, items));
+        }
+    }
+
+    public Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
+        return new Views.Notice(chrome(exchange, heading, null), heading, text, href, label);
+    }
+
+    ConsoleSettings settings() {
+        return settings;
+    }
+
+    ConsoleTemplates templates() {
+        return templates;
+    }
+
+    ConsoleSessions sessions() {
+        return sessions;
+    }
+
+    SignInLinks links() {
+        return links;
+    }
+
+    SignInPages signInPages() {
+        return signIn;
+    }
+
+    SignInThrottle throttle() {
+        return throttle;
+    }
+
+    People people() {
+        return people;
+    }
+
+    public ConsoleActivity activity() {
+        return activity;
+    }
+
+    ConnectionAdmin connections() {
+        return connections;
+    }
+
+    ConnectionActivity connectionActivity() {
+        return connectionActivity;
+    }
+
+    PluginCatalog plugins() {
+        return plugins;
+    }
+
+    HttpAnswers http() {
+        return http;
+    }
+
+    WorkspaceSettings workspaceSettings() {
+        return workspaceSettings;
+    }
+
+    RateLimits limits() {
+        return limits;
+    }
+
+    Mailbox mailbox() {
+        return mailbox;
+    }
+
+    Members members() {
+        return members;
+    }
+
+    TransactionalMailer mailer() {
+        return mailer;
+    }
+
+    /** How {@link Members} queues the invitation of someone the signed-in {@code session} invites. */
+    Members.InvitationWriter invitationOf(ConsoleSession session) {
+        return invitations.writer(mailer, templates, session.workspaceId(), session.workspaceName(), session.email());
+    }
+}

@@ -1,0 +1,368 @@
+package dev.lnp.web.console;
+
+import dev.lnp.api.internal.console.ConsoleAuthorization;
+import dev.lnp.api.internal.console.ConsolePages;
+import dev.lnp.api.internal.console.ConsoleSession;
+import dev.lnp.api.internal.console.NavItem;
+import dev.lnp.api.internal.console.NavSection;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.pages.FormView;
+import dev.lnp.api.pages.PageCall;
+import dev.lnp.api.pages.PageOutcome;
+import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageView;
+import dev.lnp.api.internal.db.Transactions;
+import dev.lnp.api.JsonValidation;
+import dev.lnp.api.internal.platform.PluginCatalog.Page;
+import io.helidon.webserver.http.HttpRules;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The pages plugins contribute through the page API ({@link PageRoute}): each view and action is a route of the
+ * application ({@code /app}) or the console ({@code /console}), wrapped like every console page (session, refusals
+ * and error pages). Every request checks the module is switched on for the workspace and the person's role grants
+ * the page's scope, runs the plugin's handler in the workspace's transaction, and renders what it answered in the
+ * shell; {@link PageRenderer} turns the views into the templates' models.
+ */
+final class ContributedPages {
+
+    private final Console console;
+    private final Transactions transactions;
+    private final JsonValidation validation;
+    private final PageRenderer renderer;
+    private final Map<String, SchemaForm> forms = new ConcurrentHashMap<>();
+    private final LiveEvents live;
+
+    /** Under each mount: the event stream of an open page that follows events ({@link PageRoute#liveOn}). */
+    static final String LIVE = "/_live";
+    private static final Duration LIVE_FOR = Duration.ofMinutes(10);
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(25);
+
+    ContributedPages(Console console, Transactions transactions, JsonValidation validation, LiveEvents live) {
+        this.console = console;
+        this.transactions = transactions;
+        this.validation = validation;
+        this.renderer = new PageRenderer(console);
+        this.live = live;
+    }
+
+    /** The address of the event stream of the view at {@code path}, when that view follows events. */
+    static String liveUrl(Page page, String path) {
+        if (page.page().liveOn().isEmpty()) {
+            return null;
+        }
+        String mount = page.page().administration() ? "/console" : "/app";
+        return mount + LIVE + "?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The event stream of an open page: {@code changed} each time one of the events the page follows happens in
+     * the workspace, a comment every 25 s so that proxies keep it open, closed after 10 minutes (the browser opens
+     * it again). The person must be allowed the page itself.
+     */
+    private void live(ConsoleExchange x) {
+        String path = x.query("path");
+        Page page = console.plugins().pages().stream()
+                .filter(p -> p.page().renderer() != null && !p.page().liveOn().isEmpty() && path != null
+                        && matches(p.page().path(), path))
+                .findFirst()
+                .orElseThrow(() -> new ConsolePages.NotFound("No page at this address follows events.", "/app", "Back"));
+        var session = admit(x, page);
+        BlockingQueue<Boolean> signal = new ArrayBlockingQueue<>(1);
+        var watcher = new LiveEvents.Watcher(session.workspaceId(), page.page().liveOn(), () -> signal.offer(true));
+        try (AutoCloseable watching = live.watch(watcher); OutputStream out = x.stream("text/event-stream")) {
+            write(out, "retry: 5000\n\n");
+            long until = System.nanoTime() + LIVE_FOR.toNanos();
+            while (System.nanoTime() < until) {
+                Boolean changed = signal.poll(KEEP_ALIVE.toMillis(), TimeUnit.MILLISECONDS);
+                write(out, changed != null ? "event: changed\ndata: {}\n\n" : ": still here\n\n");
+            }
+        } catch (InterruptedException stopping) {
+            Thread.currentThread().interrupt();
+        } catch (Exception pageClosed) {
+            // The browser went away (the write failed): nothing to answer.
+        }
+    }
+
+    private static void write(OutputStream out, String text) throws IOException {
+        out.write(text.getBytes(StandardCharsets.UTF_8));
+        out.flush();
+    }
+
+    /** Whether {@code path} is an address of the page template {@code template} ({@code {name}}: one segment). */
+    static boolean matches(String template, String path) {
+        String[] want = template.split("/", -1);
+        String[] got = path.split("/", -1);
+        if (want.length != got.length) {
+            return false;
+        }
+        for (int i = 0; i < want.length; i++) {
+            boolean parameter = want[i].startsWith("{") && want[i].endsWith("}");
+            if (parameter ? got[i].isEmpty() : !want[i].equals(got[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Routes every page whose path starts with {@code mount} ({@code /app} or {@code /console}), in their order. */
+    void routing(HttpRules rules, String mount) {
+        rules.get(LIVE, console.page(this::live));
+        for (Page page : console.plugins().pages()) {
+            if (!page.page().path().startsWith(mount + "/")) {
+                continue;
+            }
+            String path = page.page().path().substring(mount.length());
+            if (page.page().action() != null) {
+                rules.post(path, console.page(x -> act(x, page)));
+            } else {
+                rules.get(path, console.page(x -> view(x, page)));
+            }
+        }
+    }
+
+    /** The navigation entries of the pages under {@code mount} this session may open, grouped, in order. */
+    List<NavSection> navigation(ConsoleSession session, String mount, String currentHref) {
+        if (session == null || !session.hasWorkspace()) {
+            return List.of();
+        }
+        List<String> disabled = console.workspaceSettings().disabledModules(session.workspaceId());
+        Set<String> granted = scopes(session);
+        Map<String, List<NavItem>> groups = new LinkedHashMap<>();
+        for (Page registered : console.plugins().pages()) {
+            PageRoute page = registered.page();
+            if (page.navLabel() == null || !page.path().startsWith(mount + "/")
+                    || disabled.contains(registered.pluginId()) || !granted.contains(page.scope())) {
+                continue;
+            }
+            groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>()).add(new NavItem(page.navLabel(),
+                    page.path(), currentHref != null && (currentHref.equals(page.path())
+                            || currentHref.startsWith(page.path() + "/"))));
+        }
+        List<NavSection> nav = new ArrayList<>();
+        groups.forEach((title, items) -> nav.add(new NavSection(title, items)));
+        return nav;
+    }
+
+    private Set<String> scopes(ConsoleSession session) {
+        return console.plugins().scopesOfRole(session.role());
+    }
+
+    /** The session, after checking the module is on here and the role grants the page's scope. */
+    private ConsoleSession admit(ConsoleExchange x, Page page) {
+        var session = x.requireWorkspaceSession();
+        if (console.workspaceSettings().disabledModules(session.workspaceId()).contains(page.pluginId())) {
+            throw new ConsolePages.NotFound("The module " + page.pluginId() + " is switched off for this workspace. An owner"
+                    + " or admin can switch it on under Modules.", home(page), "Back");
+        }
+        if (page.page().administration() && !ConsoleAuthorization.allows(session,
+                ConsoleAuthorization.Permission.MANAGE_MODULES)) {
+            throw new ConsoleExchange.Forbidden("Only owners and admins reach the administration's pages.");
+        }
+        if (!scopes(session).contains(page.page().scope())) {
+            throw new ConsoleExchange.Forbidden("Your role does not allow this (it needs " + page.page().scope() + ").");
+        }
+        return session;
+    }
+
+    private static String home(Page page) {
+        return page.page().administration() ? "/console" : "/app";
+    }
+
+    private void view(ConsoleExchange x, Page page) {
+        var session = admit(x, page);
+        PageView view = inWorkspace(session, tx -> page.page().renderer().render(new Call(x, session, tx)));
+        String notice = renderer.takeNotice(x);
+        if (view instanceof FormView form) {
+            SchemaForm schemaForm = form(page, form);
+            renderer.form(x, 200, page, form, schemaForm.fields(schemaForm.typedFrom(form.values()), Map.of()), null);
+        } else {
+            renderer.render(x, page, view, notice, liveUrl(page, x.request().path().absolute().path()));
+        }
+    }
+
+    private void act(ConsoleExchange x, Page page) {
+        var session = admit(x, page);
+        x.checkPost(session.csrfToken());
+        SchemaForm schemaForm = forms.computeIfAbsent(page.page().path(), p -> new SchemaForm(p, validation, page.page().form()));
+        var parsed = schemaForm.parse(x::form);
+        if (!parsed.valid()) {
+            showFormAgain(x, page, session, 400, schemaForm, parsed.typed(), parsed.errors(), null);
+            return;
+        }
+        PageOutcome outcome;
+        try {
+            outcome = inWorkspace(session, tx -> page.page().action().act(new Call(x, session, tx), parsed.values()));
+        } catch (ApiProblem problem) {
+            Map<String, String> errors = new LinkedHashMap<>();
+            List<String> general = new ArrayList<>();
+            for (FieldError error : problem.errors()) {
+                String field = SchemaForm.fieldOf(error.pointer());
+                if (!field.isEmpty() && page.page().form().path("properties").has(field)) {
+                    errors.putIfAbsent(field, error.message());
+                } else {
+                    general.add(error.message());
+                }
+            }
+            String summary = errors.isEmpty() || !general.isEmpty() ? problem.detail() : null;
+            int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 400;
+            showFormAgain(x, page, session, status, schemaForm, parsed.typed(), errors, summary);
+            return;
+        }
+        console.activity().record(session, page.pluginId() + ".page", page.page().path(), x.request().path().absolute().path());
+        renderer.putNotice(x, outcome.notice());
+        x.redirect(outcome.location());
+    }
+
+    /**
+     * The form of the view at the same path again, with what was typed and the errors; where no view of the path
+     * answers a form (a board's move, a button), the problem as a page with its status.
+     */
+    private void showFormAgain(ConsoleExchange x, Page action, ConsoleSession session, int status,
+            SchemaForm schemaForm, Map<String, String> typed, Map<String, String> errors, String summary) {
+        Optional<Page> view = console.plugins().pages().stream()
+                .filter(p -> p.page().renderer() != null && p.page().path().equals(action.page().path())).findFirst();
+        PageView shown = view.isEmpty() ? null
+                : inWorkspace(session, tx -> view.get().page().renderer().render(new Call(x, session, tx)));
+        if (shown instanceof FormView form) {
+            renderer.form(x, status, action, form, schemaForm.fields(typed, errors), summary);
+            return;
+        }
+        List<String> lines = new ArrayList<>();
+        if (summary != null) lines.add(summary);
+        errors.forEach((field, error) -> lines.add(schemaForm.label(field) + ": " + error));
+        x.render(status, "notice.jte", console.notice(x, "This did not happen", String.join(" ", lines),
+                x.request().headers().first(io.helidon.http.HeaderNames.REFERER)
+                        .filter(ReturnPaths::isLocal).orElse(home(action)), "Back"));
+    }
+
+    private SchemaForm form(Page page, FormView form) {
+        return forms.computeIfAbsent(page.page().path() + "#view", p -> new SchemaForm(p, validation, form.schema()));
+    }
+
+    @FunctionalInterface
+    private interface Work<R> {
+        R run(WorkspaceTx tx) throws Exception;
+    }
+
+    /** Runs plugin code in the workspace's transaction; a checked exception comes back out unwrapped. */
+    private <R> R inWorkspace(ConsoleSession session, Work<R> work) {
+        return transactions.inWorkspace(session.workspaceId(), tx -> {
+            try {
+                return work.run(tx);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** What a page's handler knows of the request. */
+    private final class Call implements PageCall {
+        private final ConsoleExchange x;
+        private final ConsoleSession session;
+        private final WorkspaceTx tx;
+
+        Call(ConsoleExchange x, ConsoleSession session, WorkspaceTx tx) {
+            this.x = x;
+            this.session = session;
+            this.tx = tx;
+        }
+
+        @Override
+        public UUID workspaceId() {
+            return session.workspaceId();
+        }
+
+        @Override
+        public UUID userId() {
+            return session.userId();
+        }
+
+        @Override
+        public String email() {
+            return session.email();
+        }
+
+        @Override
+        public String role() {
+            return session.role();
+        }
+
+        @Override
+        public boolean may(String scope) {
+            return scopes(session).contains(scope);
+        }
+
+        @Override
+        public WorkspaceTx tx() {
+            return tx;
+        }
+
+        @Override
+        public String pathParam(String name) {
+            return x.pathParam(name);
+        }
+
+        @Override
+        public UUID pathId(String name) {
+            try {
+                return UUID.fromString(x.pathParam(name));
+            } catch (IllegalArgumentException notAnId) {
+                throw new ConsolePages.NotFound("There is nothing at this address.", "/app", "Back");
+            }
+        }
+
+        @Override
+        public Optional<String> query(String name) {
+            return Optional.ofNullable(x.query(name)).map(String::strip).filter(v -> !v.isEmpty());
+        }
+
+        @Override
+        public List<String> queryAll(String name) {
+            return x.request().query().all(name, List::of).stream().map(String::strip).filter(v -> !v.isEmpty())
+                    .toList();
+        }
+
+        @Override
+        public PageRequest page() {
+            return new PageRequest(number("page", 1, Integer.MAX_VALUE / 100, 1), number("limit", 1, 100, 25));
+        }
+
+        private int number(String name, int min, int max, int otherwise) {
+            String asked = x.query(name);
+            if (asked == null) {
+                return otherwise;
+            }
+            try {
+                int value = Integer.parseInt(asked.strip());
+                if (value >= min && value <= max) {
+                    return value;
+                }
+            } catch (NumberFormatException notANumber) {
+                // answered below, as a value out of range
+            }
+            throw new ApiProblem(400, "invalid_query", "Bad Request", name + ": give a whole number from " + min
+                    + " to " + max + ", as the page's links do.");
+        }
+    }
+}

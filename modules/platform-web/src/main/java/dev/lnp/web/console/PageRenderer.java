@@ -1,0 +1,217 @@
+package dev.lnp.web.console;
+
+import dev.lnp.api.internal.console.Chrome;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.pages.BoardView;
+import dev.lnp.api.pages.Column;
+import dev.lnp.api.pages.DetailView;
+import dev.lnp.api.pages.Filter;
+import dev.lnp.api.pages.FormView;
+import dev.lnp.api.pages.Link;
+import dev.lnp.api.pages.ListView;
+import dev.lnp.api.pages.PageView;
+import dev.lnp.api.internal.platform.PluginCatalog.Page;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the views plugins answer into the models of the page templates: links with the row's values put in, the
+ * filters with what is asked now, sortable headings and page links that keep the rest of the query, a board's
+ * "move to" choices. Every text stays text: the templates escape it.
+ */
+final class PageRenderer {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
+
+    private final Console console;
+
+    PageRenderer(Console console) {
+        this.console = console;
+    }
+
+    void putNotice(ConsoleExchange x, String notice) {
+        x.flash(notice);
+    }
+
+    String takeNotice(ConsoleExchange x) {
+        return x.takeFlash().orElse(null);
+    }
+
+    void render(ConsoleExchange x, Page page, PageView view, String notice, String live) {
+        var session = x.requireWorkspaceSession();
+        Chrome chrome = console.pageChrome(session, view.title(), x.request().path().absolute().path());
+        switch (view) {
+            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live));
+            case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
+                    detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—" : f.value()))
+                            .toList(),
+                    detail.related().stream().map(related -> table(related, related.title())).toList(),
+                    links(detail.actions(), null), session.csrfToken(), live));
+            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live));
+            case FormView form -> throw new IllegalStateException(page.page().path() + ": forms render through form()");
+        }
+    }
+
+    /** A form view with the fields as {@link SchemaForm} made them (values typed, errors next to their fields). */
+    void form(ConsoleExchange x, int status, Page page, FormView form, List<SchemaForm.Field> fields,
+            String summary) {
+        var session = x.requireWorkspaceSession();
+        List<SectionViews.ErrorLink> errors = new ArrayList<>();
+        for (var field : fields) {
+            if (field.hasError()) {
+                errors.add(new SectionViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
+            }
+        }
+        String cancel = form.cancel() != null && ReturnPaths.isLocal(form.cancel()) ? form.cancel() : "/app";
+        x.render(status, "sectionform.jte", new SectionViews.FormPage(
+                console.pageChrome(session, form.title(), x.request().path().absolute().path()),
+                new SectionViews.Header(List.of()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
+                summary, form.submitLabel(), session.csrfToken()));
+    }
+
+    private PageViews.ListPage list(ConsoleExchange x, Chrome chrome, ListView list, String notice, String csrf,
+            String live) {
+        String path = x.request().path().absolute().path();
+        Map<String, List<String>> query = query(x);
+        List<PageViews.Filter> filters = new ArrayList<>();
+        for (Filter filter : list.filters()) {
+            List<String> asked = query.getOrDefault(filter.param(), List.of());
+            List<PageViews.Choice> choices = filter.choices().stream()
+                    .map(c -> new PageViews.Choice(c.value(), c.label(), asked.contains(c.value()))).toList();
+            filters.add(new PageViews.Filter(filter.param(), filter.label(),
+                    filter.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    asked.isEmpty() ? "" : asked.get(0), choices));
+        }
+        // The filter form starts a new list: it keeps the sort and the page size, not the page.
+        List<PageViews.Choice> kept = new ArrayList<>();
+        for (String param : List.of("sort", "limit")) {
+            query.getOrDefault(param, List.of()).forEach(v -> kept.add(new PageViews.Choice(param, v, true)));
+        }
+        int page = parsePage(query);
+        Map<String, List<String>> others = new LinkedHashMap<>(query);
+        others.remove("page");
+        return new PageViews.ListPage(chrome, notice, links(list.actions(), null), path, filters, kept,
+                table(list, list.title(), path, query), page,
+                page > 1 ? href(path, others, "page", String.valueOf(page - 1)) : null,
+                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live);
+    }
+
+    private PageViews.Table table(ListView list, String caption) {
+        return table(list, caption, null, Map.of());
+    }
+
+    private PageViews.Table table(ListView list, String caption, String path, Map<String, List<String>> query) {
+        String sort = query.getOrDefault("sort", List.of("")).get(0);
+        List<PageViews.Heading> headings = new ArrayList<>();
+        for (Column column : list.columns()) {
+            if (column.sortKey() == null || path == null) {
+                headings.add(new PageViews.Heading(column.label(), null, null));
+                continue;
+            }
+            boolean ascending = sort.equals(column.sortKey());
+            boolean descending = sort.equals("-" + column.sortKey());
+            Map<String, List<String>> others = new LinkedHashMap<>(query);
+            others.remove("page");
+            headings.add(new PageViews.Heading(column.label(),
+                    href(path, others, "sort", ascending ? "-" + column.sortKey() : column.sortKey()),
+                    ascending ? "ascending" : descending ? "descending" : null));
+        }
+        List<List<PageViews.Cell>> rows = new ArrayList<>();
+        for (ObjectNode row : list.rows()) {
+            List<PageViews.Cell> cells = new ArrayList<>();
+            for (Column column : list.columns()) {
+                cells.add(new PageViews.Cell(SectionPages.text(row.path(column.field())),
+                        column.link() == null ? null : fill(column.link(), row)));
+            }
+            rows.add(cells);
+        }
+        return new PageViews.Table(caption, headings, rows, list.emptyText());
+    }
+
+    private PageViews.BoardPage board(Chrome chrome, BoardView board, String notice, String csrf, String live) {
+        List<PageViews.Lane> lanes = new ArrayList<>();
+        for (BoardView.Lane lane : board.lanes()) {
+            List<PageViews.Card> cards = new ArrayList<>();
+            for (BoardView.Card card : board.cards()) {
+                if (!card.lane().equals(lane.key())) {
+                    continue;
+                }
+                List<PageViews.Choice> moveTo = board.lanes().stream().filter(l -> !l.key().equals(lane.key()))
+                        .map(l -> new PageViews.Choice(l.key(), l.label(), false)).toList();
+                cards.add(new PageViews.Card(card.id(), card.title(), card.subtitle(), local(card.link()),
+                        local(card.move()), moveTo));
+            }
+            lanes.add(new PageViews.Lane(lane.key(), lane.label(), cards));
+        }
+        return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf, live);
+    }
+
+    private static List<PageViews.Link> links(List<Link> links, ObjectNode row) {
+        return links.stream().map(l -> new PageViews.Link(l.label(), row == null ? l.href() : fill(l.href(), row),
+                l.post(), l.confirm())).toList();
+    }
+
+    private static String local(String href) {
+        return href == null || !ReturnPaths.isLocal(href) ? null : href;
+    }
+
+    /** {@code /app/x/{id}} with the row's {@code id}, each value encoded as a path segment. */
+    static String fill(String template, ObjectNode row) {
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = row.path(m.group(1)).asText("");
+            m.appendReplacement(out, Matcher.quoteReplacement(
+                    URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20")));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** The query asked for, by name in alphabetical order: the same list always has the same address. */
+    private static Map<String, List<String>> query(ConsoleExchange x) {
+        Map<String, List<String>> query = new java.util.TreeMap<>();
+        var parameters = x.request().query();
+        for (String name : parameters.names()) {
+            List<String> values = parameters.all(name, List::of).stream().filter(v -> !v.isBlank()).toList();
+            if (!values.isEmpty()) {
+                query.put(name, values);
+            }
+        }
+        return query;
+    }
+
+    private static int parsePage(Map<String, List<String>> query) {
+        try {
+            return Math.max(1, Integer.parseInt(query.getOrDefault("page", List.of("1")).get(0)));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    /** {@code path} with the query {@code others} and {@code name=value}, in a stable order. */
+    static String href(String path, Map<String, List<String>> others, String name, String value) {
+        StringBuilder href = new StringBuilder(path);
+        char separator = '?';
+        for (var entry : others.entrySet()) {
+            if (entry.getKey().equals(name)) {
+                continue;
+            }
+            for (String v : entry.getValue()) {
+                href.append(separator).append(encode(entry.getKey())).append('=').append(encode(v));
+                separator = '&';
+            }
+        }
+        return href.append(separator).append(encode(name)).append('=').append(encode(value)).toString();
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+}

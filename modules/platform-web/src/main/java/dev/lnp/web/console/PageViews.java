@@ -1,0 +1,65 @@
+package dev.lnp.web.console;
+
+import dev.lnp.api.internal.console.Chrome;
+import java.util.List;
+
+/**
+ * The models of the pages plugins contribute through the page API ({@link ContributedPages}). {@code live} is the
+ * address of the page's event stream when it refreshes itself, else {@code null}.
+ */
+public final class PageViews {
+
+    private PageViews() {
+    }
+
+    public record Link(String label, String href, boolean post, String confirm) {
+    }
+
+    public record Choice(String value, String label, boolean selected) {
+    }
+
+    /** A filter with what is asked now: {@code value} for search and choice, the choices' {@code selected} for any-of. */
+    public record Filter(String param, String label, String kind, String value, List<Choice> choices) {
+        public String id() {
+            return "filter-" + param;
+        }
+    }
+
+    /** A column heading; {@code sortHref} when the list can be sorted by it, {@code sorted} "ascending"/"descending". */
+    public record Heading(String label, String sortHref, String sorted) {
+    }
+
+    public record Cell(String text, String href) {
+    }
+
+    public record Table(String caption, List<Heading> headings, List<List<Cell>> rows, String emptyText) {
+    }
+
+    /** A list: filters (a GET form to {@code action}, keeping {@code kept} parameters), the table, the pages. */
+    public record ListPage(Chrome chrome, String notice, List<Link> actions, String action, List<Filter> filters,
+            List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf, String live) {
+    }
+
+    public record Fact(String label, String value) {
+    }
+
+    public record DetailPage(Chrome chrome, String notice, List<Fact> facts, List<Table> related,
+            List<Link> actions, String csrf, String live) {
+    }
+
+    public record Card(String id, String title, String subtitle, String href, String move, List<Choice> moveTo) {
+        public String headingId() {
+            return "card-" + id;
+        }
+    }
+
+    public record Lane(String key, String label, List<Card> cards) {
+        public String headingId() {
+            return "lane-" + key;
+        }
+    }
+
+    public record BoardPage(Chrome chrome, String notice, String field, List<Lane> lanes, List<Link> actions,
+            String csrf, String live) {
+    }
+}

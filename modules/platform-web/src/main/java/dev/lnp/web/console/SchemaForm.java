@@ -1,0 +1,271 @@
+package dev.lnp.web.console;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.JsonValidation;
+import dev.lnp.api.http.FieldError;
+import dev.lnp.api.internal.console.Choice;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A form generated from a JSON Schema (an object schema): one field per property, in the schema's order. It turns
+ * what a browser posted into the JSON object the schema describes, checks it with the platform's validator (the
+ * one the API uses) and words each broken rule for a person, next to its field.
+ */
+public final class SchemaForm {
+
+    /** Above this {@code maxLength} a string is a text area rather than a one-line input. */
+    static final int TEXTAREA_ABOVE = 200;
+
+    /** One field of the form as the template renders it. */
+    public record Field(String name, String label, String help, String kind, boolean required, Integer maxLength,
+            Long minimum, Long maximum, List<Choice> options, String value, boolean checked, String error) {
+        public String id() {
+            return "f-" + name;
+        }
+
+        public boolean hasError() {
+            return error != null;
+        }
+    }
+
+    /** What was posted: the JSON object (when it could be built), what was typed (to show again) and the errors. */
+    record Parsed(ObjectNode values, Map<String, String> typed, Map<String, String> errors) {
+        boolean valid() {
+            return errors.isEmpty();
+        }
+    }
+
+    private final JsonNode schema;
+    private final JsonValidation validation;
+
+    SchemaForm(String id, JsonValidation validation, JsonNode schema) {
+        if (!"object".equals(schema.path("type").asText()) || !schema.path("properties").isObject()) {
+            throw new IllegalArgumentException(id + ": a console form needs an object schema with properties");
+        }
+        this.schema = schema;
+        this.validation = validation;
+    }
+
+    private boolean required(String name) {
+        for (JsonNode r : schema.path("required")) {
+            if (r.asText().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String kind(JsonNode property) {
+        String type = property.path("type").asText(property.has("enum") ? "string" : "");
+        if (property.has("enum")) {
+            return "select";
+        }
+        return switch (type) {
+            case "boolean" -> "checkbox";
+            case "integer", "number" -> "number";
+            case "array" -> "lines";
+            default -> switch (property.path("format").asText("")) {
+                case "email" -> "email";
+                case "uri", "url" -> "url";
+                default -> property.path("maxLength").asInt(0) > TEXTAREA_ABOVE ? "textarea" : "text";
+            };
+        };
+    }
+
+    /** The label of property {@code name}: its {@code title}, else the name with underscores as spaces. */
+    String label(String name) {
+        JsonNode property = schema.path("properties").path(name);
+        String title = property.path("title").asText("");
+        if (!title.isEmpty()) {
+            return title;
+        }
+        String words = name.replace('_', ' ');
+        return words.isEmpty() ? name : Character.toUpperCase(words.charAt(0)) + words.substring(1);
+    }
+
+    /** The fields, showing {@code typed} values and {@code errors} by property name. */
+    List<Field> fields(Map<String, String> typed, Map<String, String> errors) {
+        List<Field> fields = new ArrayList<>();
+        for (var entry : schema.path("properties").properties()) {
+            String name = entry.getKey();
+            JsonNode p = entry.getValue();
+            String kind = kind(p);
+            String value = typed.getOrDefault(name, "");
+            List<Choice> options = new ArrayList<>();
+            if (kind.equals("select")) {
+                for (JsonNode option : p.path("enum")) {
+                    if (!option.isNull()) {
+                        options.add(new Choice(option.asText(), option.asText(), option.asText().equals(value)));
+                    }
+                }
+            }
+            Integer maxLength = p.has("maxLength") ? p.get("maxLength").asInt() : null;
+            Long minimum = p.has("minimum") ? p.get("minimum").asLong() : null;
+            Long maximum = p.has("maximum") ? p.get("maximum").asLong() : null;
+            String help = p.path("description").asText(null);
+            if (kind.equals("lines")) {
+                help = (help == null ? "" : help + " ") + "One value a line.";
+            }
+            fields.add(new Field(name, label(name), help, kind, required(name) && !kind.equals("checkbox"), maxLength,
+                    minimum, maximum, options, value, kind.equals("checkbox") && "on".equals(value),
+                    errors.get(name)));
+        }
+        return fields;
+    }
+
+    /** What a new form shows before anything is typed: each property's schema {@code default}, if it has one. */
+    Map<String, String> defaults() {
+        ObjectNode defaults = Json.object();
+        for (var entry : schema.path("properties").properties()) {
+            if (entry.getValue().has("default")) {
+                defaults.set(entry.getKey(), entry.getValue().get("default"));
+            }
+        }
+        return typedFrom(defaults);
+    }
+
+    /** What a row's JSON shows in the form (for the edit form): text per property, "on" for a true boolean. */
+    Map<String, String> typedFrom(JsonNode row) {
+        Map<String, String> typed = new LinkedHashMap<>();
+        for (var entry : schema.path("properties").properties()) {
+            JsonNode value = row.path(entry.getKey());
+            if (value.isMissingNode() || value.isNull()) {
+                continue;
+            }
+            switch (kind(entry.getValue())) {
+                case "checkbox" -> typed.put(entry.getKey(), value.asBoolean() ? "on" : "");
+                case "lines" -> {
+                    List<String> lines = new ArrayList<>();
+                    value.forEach(v -> lines.add(v.asText()));
+                    typed.put(entry.getKey(), String.join("\n", lines));
+                }
+                default -> typed.put(entry.getKey(), value.asText());
+            }
+        }
+        return typed;
+    }
+
+    /** Reads the posted values ({@code form} gives a field's first value or null) and checks them. */
+    Parsed parse(Function<String, String> form) {
+        ObjectNode values = Json.object();
+        Map<String, String> typed = new LinkedHashMap<>();
+        Map<String, String> errors = new LinkedHashMap<>();
+        for (var entry : schema.path("properties").properties()) {
+            String name = entry.getKey();
+            JsonNode p = entry.getValue();
+            String raw = form.apply(name);
+            String kind = kind(p);
+            if (kind.equals("checkbox")) {
+                boolean on = raw != null && (raw.equals("on") || raw.equals("true"));
+                typed.put(name, on ? "on" : "");
+                values.put(name, on);
+                continue;
+            }
+            String text = raw == null ? "" : raw.replace("\r\n", "\n");
+            typed.put(name, text);
+            String stripped = text.strip();
+            switch (kind) {
+                case "number" -> {
+                    if (stripped.isEmpty()) {
+                        continue;
+                    }
+                    try {
+                        if (p.path("type").asText().equals("integer")) {
+                            values.put(name, Long.parseLong(stripped));
+                        } else {
+                            values.put(name, new java.math.BigDecimal(stripped));
+                        }
+                    } catch (NumberFormatException e) {
+                        errors.put(name, p.path("type").asText().equals("integer") ? "Enter a whole number."
+                                : "Enter a number.");
+                    }
+                }
+                case "lines" -> {
+                    ArrayNode items = values.arrayNode();
+                    for (String line : text.split("\n")) {
+                        if (!line.strip().isEmpty()) {
+                            items.add(line.strip());
+                        }
+                    }
+                    if (!items.isEmpty() || required(name)) {
+                        values.set(name, items);
+                    }
+                }
+                case "textarea" -> {
+                    if (!stripped.isEmpty()) {
+                        values.put(name, text.strip());
+                    }
+                }
+                default -> {
+                    if (!stripped.isEmpty()) {
+                        values.put(name, stripped);
+                    }
+                }
+            }
+        }
+        // Checked even when a number could not be read, so that every field's error shows at once.
+        for (FieldError error : validation.validate(schema, values)) {
+            String field = fieldOf(error.pointer());
+            errors.putIfAbsent(field, describe(field, error));
+        }
+        return new Parsed(values, typed, errors);
+    }
+
+    /** The property a JSON pointer names ({@code /tags/2} is {@code tags}); empty for the whole object. */
+    static String fieldOf(String pointer) {
+        if (pointer == null || pointer.length() < 2 || pointer.charAt(0) != '/') {
+            return "";
+        }
+        int next = pointer.indexOf('/', 1);
+        String first = next < 0 ? pointer.substring(1) : pointer.substring(1, next);
+        return first.replace("~1", "/").replace("~0", "~");
+    }
+
+    /** A broken rule in words for a person. */
+    String describe(String field, FieldError error) {
+        JsonNode p = schema.path("properties").path(field);
+        String at = error.pointer().indexOf('/', 1) > 0 ? " (line " + lineOf(error.pointer()) + ")" : "";
+        return switch (error.rule()) {
+            case "required" -> "Fill in " + label(field) + ".";
+            case "maxLength" -> p.has("items")
+                    ? "Each line may have at most " + p.path("items").path("maxLength").asInt() + " characters" + at + "."
+                    : "Write at most " + p.path("maxLength").asInt() + " characters.";
+            case "minLength" -> p.has("items")
+                    ? "Each line needs at least " + p.path("items").path("minLength").asInt() + " characters" + at + "."
+                    : "Write at least " + p.path("minLength").asInt() + " characters.";
+            case "enum" -> "Choose one of the options.";
+            case "format" -> switch ((p.has("items") ? p.path("items") : p).path("format").asText()) {
+                case "email" -> "Enter an e-mail address, for example ada@example.com" + at + ".";
+                case "uri", "url" -> "Enter a full address starting with https://" + at + ".";
+                case "uuid" -> "Enter an id like 3f2b8c1e-0000-4000-8000-000000000000" + at + ".";
+                default -> "Use the format " + p.path("format").asText() + at + ".";
+            };
+            case "minimum" -> "Enter " + p.path("minimum").asText() + " or more.";
+            case "maximum" -> "Enter " + p.path("maximum").asText() + " or less.";
+            case "maxItems" -> "Give at most " + p.path("maxItems").asInt() + " lines.";
+            case "minItems" -> "Give at least " + p.path("minItems").asInt() + " lines.";
+            case "uniqueItems" -> "Give each line once.";
+            case "pattern" -> {
+                JsonNode hint = (p.has("items") ? p.path("items") : p).path("x-pattern-hint");
+                yield hint.isTextual() ? hint.asText() + at + "." : "This value is not allowed here" + at + ".";
+            }
+            default -> Character.toUpperCase(error.message().charAt(0)) + error.message().substring(1) + ".";
+        };
+    }
+
+    private static String lineOf(String pointer) {
+        String tail = pointer.substring(pointer.indexOf('/', 1) + 1);
+        try {
+            return String.valueOf(Integer.parseInt(tail.split("/")[0]) + 1);
+        } catch (NumberFormatException e) {
+            return tail;
+        }
+    }
+}

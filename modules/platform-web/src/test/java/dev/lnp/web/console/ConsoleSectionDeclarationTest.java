@@ -1,0 +1,149 @@
+package dev.lnp.web.console;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.api.Json;
+import dev.lnp.api.console.ActionResult;
+import dev.lnp.api.console.ConsoleColumn;
+import dev.lnp.api.console.ConsoleRole;
+import dev.lnp.api.console.ConsoleSection;
+import dev.lnp.api.console.RowAction;
+import dev.lnp.api.console.RowPage;
+import dev.lnp.api.people.Html;
+import dev.lnp.core.validation.PlatformJsonValidation;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a console section declaration refuses, how a schema becomes a form, and which return paths a sign-in
+ * accepts (the registry's refusals are ConsoleSectionRegistrationTest's, in platform-core); the pages themselves are tested over HTTP (ConsoleSectionsTest, PeoplePagesTest).
+ */
+class ConsoleSectionDeclarationTest {
+
+    /** The validator the kernel gives the console. */
+    private static final PlatformJsonValidation VALIDATION = new PlatformJsonValidation();
+
+    private static ConsoleSection.Builder section(String id) {
+        return ConsoleSection.builder(id, "Things").columns(ConsoleColumn.of("Name", "name"))
+                .list(ctx -> new RowPage(List.of(), 0));
+    }
+
+    @Test
+    void aSectionNeedsAnAddressableIdRowsAndColumns() {
+        assertThrows(IllegalArgumentException.class, () -> ConsoleSection.builder("Widgets", "W"));
+        assertThrows(IllegalArgumentException.class, () -> ConsoleSection.builder("a/b", "W"));
+        assertThrows(IllegalStateException.class, () -> ConsoleSection.builder("w", "W")
+                .columns(ConsoleColumn.of("Name", "name")).build(), "no list");
+        assertThrows(IllegalStateException.class, () -> ConsoleSection.builder("w", "W")
+                .list(ctx -> new RowPage(List.of(), 0)).build(), "no column");
+        var linked = ConsoleSection.builder("w", "W").columns(ConsoleColumn.linked("Name", "name"))
+                .list(ctx -> new RowPage(List.of(), 0));
+        assertTrue(assertThrows(IllegalStateException.class, linked::build).getMessage().contains("detail"));
+        var actionWithoutDetail = section("w").actions(RowAction.builder("go", "Go").handler((c, i) -> ActionResult.done()));
+        assertThrows(IllegalStateException.class, actionWithoutDetail::build);
+        var twice = section("w").detail((c, i) -> Optional.empty()).actions(
+                RowAction.builder("go", "Go").handler((c, i) -> ActionResult.done()),
+                RowAction.builder("go", "Go again").handler((c, i) -> ActionResult.done()));
+        assertThrows(IllegalStateException.class, twice::build);
+        assertThrows(IllegalArgumentException.class, () -> RowAction.builder("Rotate Key", "Rotate"));
+        assertThrows(IllegalArgumentException.class, () -> section("w").pageSize(101));
+        assertEquals(ConsoleRole.ADMIN, section("w").build().minRole(), "admin by default");
+        assertEquals(ConsoleRole.OWNER, section("w").minRole(ConsoleRole.OWNER).build().changeRole());
+    }
+
+    @Test
+    void rolesReachUpwards() {
+        assertTrue(ConsoleRole.MEMBER.allows("owner"));
+        assertTrue(ConsoleRole.ADMIN.allows("admin"));
+        assertFalse(ConsoleRole.ADMIN.allows("member"));
+        assertFalse(ConsoleRole.OWNER.allows("admin"));
+        assertFalse(ConsoleRole.MEMBER.allows(null));
+        assertFalse(ConsoleRole.MEMBER.allows("guest"));
+    }
+
+    @Test
+    void aSchemaBecomesFieldsAndPostedValuesBecomeJson() {
+        var form = new SchemaForm("test", VALIDATION, Json.parse("""
+                {"type": "object", "additionalProperties": false, "required": ["name"],
+                 "properties": {
+                   "name": {"type": "string", "title": "Name", "maxLength": 10, "description": "Shown to all."},
+                   "bio": {"type": "string", "maxLength": 500},
+                   "level": {"enum": ["low", "high"]},
+                   "site": {"type": "string", "format": "uri"},
+                   "on": {"type": "boolean"},
+                   "count": {"type": "integer", "minimum": 1},
+                   "tags": {"type": "array", "items": {"type": "string", "maxLength": 3}}}}
+                """));
+        var fields = form.fields(Map.of(), Map.of());
+        assertEquals(List.of("text", "textarea", "select", "url", "checkbox", "number", "lines"),
+                fields.stream().map(SchemaForm.Field::kind).toList());
+        assertEquals("Shown to all.", fields.get(0).help());
+        assertTrue(fields.get(0).required());
+        assertEquals("Bio", fields.get(1).label(), "the name when there is no title");
+
+        Map<String, String> posted = Map.of("name", "  Ada  ", "bio", "", "tags", "a\r\n\r\n b \n", "count", "3");
+        var parsed = form.parse(posted::get);
+        assertTrue(parsed.valid(), parsed.errors().toString());
+        assertEquals("{\"name\":\"Ada\",\"on\":false,\"count\":3,\"tags\":[\"a\",\"b\"]}", parsed.values().toString());
+
+        Map<String, String> bad = Map.of("count", "1.5", "tags", "ok\ntoolong", "level", "mid", "site", "not a url");
+        var refused = form.parse(bad::get);
+        assertEquals(Map.of("count", "Enter a whole number.", "name", "Fill in Name.",
+                "tags", "Each line may have at most 3 characters (line 2).", "level", "Choose one of the options.",
+                "site", "Enter a full address starting with https://."), refused.errors());
+        assertEquals("1.5", refused.typed().get("count"), "what was typed is kept");
+    }
+
+    @Test
+    void aNewFormStartsFromTheDefaultsAndAPatternErrorUsesItsHint() {
+        var form = new SchemaForm("test", VALIDATION, Json.parse("""
+                {"type": "object", "properties": {
+                   "on": {"type": "boolean", "default": true},
+                   "level": {"enum": ["low", "high"], "default": "high"},
+                   "code": {"type": "string", "pattern": "^[a-z]+$"},
+                   "hosts": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$",
+                             "x-pattern-hint": "Write a host name in small letters"}}}}
+                """));
+        assertEquals(Map.of("on", "on", "level", "high"), form.defaults());
+        Map<String, String> bad = Map.of("code", "A1", "hosts", "ok\nNOT");
+        assertEquals(Map.of("code", "This value is not allowed here.",
+                "hosts", "Write a host name in small letters (line 2)."), form.parse(bad::get).errors());
+    }
+
+    @Test
+    void aSignInReturnsOnlyToALocalPath() {
+        for (String ok : List.of("/", "/api/agent-trials/approve?trial=3f2b", "/console/sessions?x=1&y=%2F%2F")) {
+            assertTrue(ReturnPaths.isLocal(ok), ok);
+        }
+        for (String bad : List.of("", "//evil.example", "/\\evil.example", "https://evil.example/", "evil.example/x",
+                "javascript:alert(1)", "/a b", "/a\r\nLocation: x", "/caf\u00e9", "/" + "a".repeat(2000))) {
+            assertFalse(ReturnPaths.isLocal(bad), bad);
+        }
+        assertFalse(ReturnPaths.isLocal(null));
+    }
+
+    @Test
+    void htmlEscapingCoversTextAndAttributes() {
+        assertEquals("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+                Html.escape("<a href=\"x\" title='y'>&</a>"));
+        assertEquals("", Html.escape(null));
+        assertEquals("a%40b.example+c", Html.urlEncode("a@b.example c"));
+    }
+
+    @Test
+    void cellsShowTimesLikeTheRestOfTheConsoleAndOtherValuesAsText() {
+        var nodes = Json.mapper().getNodeFactory();
+        assertEquals("2026-11-23 07:08 UTC", SectionPages.text(nodes.textNode("2026-11-23T07:08:22.906342Z")));
+        assertEquals("2026-11-23 06:08 UTC", SectionPages.text(nodes.textNode("2026-11-23T07:08:00+01:00")));
+        assertEquals("2026-11-23", SectionPages.text(nodes.textNode("2026-11-23")), "a date alone stays as written");
+        assertEquals("2026-13-45T99:99Z", SectionPages.text(nodes.textNode("2026-13-45T99:99Z")), "not a time: as written");
+        assertEquals("yes", SectionPages.text(nodes.booleanNode(true)));
+        assertEquals("—", SectionPages.text(nodes.nullNode()));
+        assertEquals("a, b", SectionPages.text(Json.mapper().createArrayNode().add("a").add("b")));
+    }
+}

@@ -1,0 +1,77 @@
+package dev.lnp.core.plugins;
+
+import dev.lnp.api.internal.platform.PluginCatalog;
+import dev.lnp.core.auth.ScopeCatalog;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The {@link PluginRegistry} as subsystems read it ({@link PluginCatalog}); live, so complete after registration. */
+public final class RegistryCatalog implements PluginCatalog {
+
+    private final PluginRegistry registry;
+
+    public RegistryCatalog(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public List<PluginSummary> plugins() {
+        return registry.plugins().stream().map(p -> new PluginSummary(p.pluginId(),
+                p.scopes().stream().map(PluginRegistry.ScopeInfo::name).toList(), p.routes().size(), p.tools().size(),
+                p.events().size())).toList();
+    }
+
+    @Override
+    public boolean hasPlugin(String pluginId) {
+        return registry.contributionsOf(pluginId).isPresent();
+    }
+
+    @Override
+    public List<Section> consoleSections() {
+        return registry.consoleSections().stream().map(s -> new Section(s.pluginId(), s.section())).toList();
+    }
+
+    @Override
+    public Optional<Section> consoleSection(String pluginId, String sectionId) {
+        return registry.consoleSection(pluginId, sectionId).map(s -> new Section(s.pluginId(), s.section()));
+    }
+
+    @Override
+    public List<Quota> quotas() {
+        return registry.quotas().stream().map(q -> new Quota(q.name(), q.pluginId())).toList();
+    }
+
+    @Override
+    public Set<String> toolNames() {
+        var names = new TreeSet<String>();
+        registry.tools().forEach(t -> names.add(t.descriptor().name()));
+        return names;
+    }
+
+    @Override
+    public List<Page> pages() {
+        return registry.pages().stream().map(p -> new Page(p.pluginId(), p.page())).toList();
+    }
+
+    @Override
+    public Set<String> scopesOfRole(String role) {
+        return new ScopeCatalog(registry).allowedForRole(role);
+    }
+
+    @Override
+    public Set<String> scopes() {
+        return new ScopeCatalog(registry).all();
+    }
+
+    @Override
+    public List<Event> events() {
+        return registry.events().stream().map(e -> new Event(e.pluginId(), e.type())).toList();
+    }
+
+    @Override
+    public Optional<String> canonicalEvent(String nameOrAlias) {
+        return registry.canonicalEvent(nameOrAlias);
+    }
+}
