@@ -104,25 +104,8 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
 
     @Override
     public void apply(Transactional call, Rest rest) {
-        // Nearly always empty: no key is built for the look-up then.
-        boolean read = call.read() && (readsThatWrite.isEmpty() || !readsThatWrite.contains(call.readKey()));
         try {
-            boolean admitted;
-            try {
-                admitted = run(call, read, rest);
-            } catch (RuntimeException e) {
-                if (!read || !WorkspaceTransactions.readWrote(e)) {
-                    throw e;
-                }
-                if (readsThatWrite.add(call.readKey())) {
-                    // The SQLSTATE only: the statement's message may carry the request's values.
-                    LOG.log(Level.INFO, () -> call.readKey() + " wrote while it ran as a read (SQLSTATE 25006): it "
-                            + "runs as a write from now on");
-                }
-                // Nothing of the read was written: the call runs again as a write, with retries of its own.
-                admitted = run(call, false, rest);
-            }
-            if (!admitted) {
+            if (!runAsReadOrWrite(call, rest)) {
                 call.admissionStale();
             }
         } catch (FailsafeException e) {
@@ -140,6 +123,31 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
             LOG.log(Level.WARNING, "the transaction was aborted " + ATTEMPTS + " times (SQLSTATE " + state
                     + "); answering 409: " + e.getMessage());
             throw concurrentUpdate();
+        }
+    }
+
+    /**
+     * The call's transaction, as a read when it is declared one and has not been found to write; a read that
+     * writes runs again at once as a write (nothing of it was written). False when the admission was stale.
+     */
+    private boolean runAsReadOrWrite(Transactional call, Rest rest) {
+        // Nearly always empty: no key is built for the look-up then.
+        boolean read = call.read() && (readsThatWrite.isEmpty() || !readsThatWrite.contains(call.readKey()));
+        if (!read) {
+            return run(call, false, rest);
+        }
+        try {
+            return run(call, true, rest);
+        } catch (RuntimeException e) {
+            if (!WorkspaceTransactions.readWrote(e)) {
+                throw e;
+            }
+            if (readsThatWrite.add(call.readKey())) {
+                // The SQLSTATE only: the statement's message may carry the request's values.
+                LOG.log(Level.INFO, () -> call.readKey() + " wrote while it ran as a read (SQLSTATE 25006): it runs "
+                        + "as a write from now on");
+            }
+            return run(call, false, rest);
         }
     }
 
