@@ -11,6 +11,9 @@ module lnp.platform.web {
 
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.web.console.WebSubsystem;
 
+    // The testkit signs people in for tests of pages (TestPerson) with the console's own sessions.
+    exports dev.lnp.web.console to lnp.platform.testkit;
+
     // The precompiled console templates are looked up and called by reflection from the JTE runtime: every package
     // that holds one (each template subfolder is a package of its own) is opened to it, or the template fails on the
     // module path of the release image only. TemplatePackagesAreOpenTest fails when one is missing.

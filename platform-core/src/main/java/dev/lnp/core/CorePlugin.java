@@ -7,7 +7,6 @@ import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
-import dev.lnp.core.plugins.RegistryCatalog;
 import dev.lnp.core.tenancy.UserRoutes;
 import dev.lnp.core.validation.PlatformJsonValidation;
 import java.time.Clock;

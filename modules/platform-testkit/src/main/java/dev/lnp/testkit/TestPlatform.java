@@ -109,6 +109,14 @@ public final class TestPlatform implements AutoCloseable {
     }
 
     /** Gives a workspace its own monthly limit for a quota a plugin declared (as an operator would). */
+    /**
+     * A person with {@code role} ({@code owner}: the workspace's owner; {@code admin}, {@code member}: a new user)
+     * signed in to the workspace, to test pages (the page API) as they are used.
+     */
+    public TestPerson person(UUID workspaceId, String role) {
+        return new TestPerson(this, workspaceId, role);
+    }
+
     public void setQuota(UUID workspaceId, String quota, long monthly) {
         workspaces().setQuota(workspaceId, quota, monthly);
     }

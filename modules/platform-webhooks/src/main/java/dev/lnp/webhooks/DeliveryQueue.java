@@ -80,7 +80,7 @@ public final class DeliveryQueue {
      * {@code lease} allows of them to this node, and marks the rows dispatched, in one statement: a crash leaves
      * either all or none of it. Rows another node is fanning out are skipped. Leasing here spares the deliveries a
      * node has room for a claim (a statement that waited longest for the CPU under a burst of writes) and a second
-     * write of their rows (docs/performance.md, "Webhooks: leased as they are fanned out, session 19").
+     * write of their rows.
      */
     public FanOut fanOut(Instant now, int limit, long afterSeq, Lease lease) {
         UUID token = UUID.randomUUID();

@@ -10,7 +10,7 @@ import java.util.ArrayDeque;
  * its entry in the partial index {@code outbox_pending} until a VACUUM removes it, and new entries only go in at
  * the index's right end, so a scan from the start reads every row dispatched since the last VACUUM to reach the
  * first one still pending: between two autovacuums of a large outbox that is millions of entries, paid on every
- * pass (docs/performance.md, "Webhooks, session 14").
+ * pass.
  *
  * <p>So most passes start above a floor: the highest {@code seq} this node took in passes at least one
  * {@code window} ago. Nothing below it is left behind. A row's {@code seq} is taken when the row is inserted, so

@@ -59,8 +59,7 @@ final class Receivers {
          * Lets one delivery go. Returns true once per claim that filled its room, when its local queue has fallen
          * to half or below: time to claim more. Not on a queue falling to exactly half, since a claim that leaves
          * it at half or less (the queue drained while the claim ran) would never pass that mark again and the loop
-         * would sleep until the poll with deliveries due (docs/performance.md, "Webhooks: fan-out and claim apart,
-         * session 18").
+         * would sleep until the poll with deliveries due.
          */
         boolean letGo(int perReceiver) {
             return held.decrementAndGet() <= perReceiver * QUEUE_PER_SLOT / 2 && moreDue.compareAndSet(true, false);

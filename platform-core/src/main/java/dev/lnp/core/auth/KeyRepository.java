@@ -50,7 +50,7 @@ public final class KeyRepository {
      * that admission is made of has changed. A workspace transaction's first statement compares it with a cached
      * admission's ({@link AdmissionCheck}), so a revocation or a change of scopes takes effect at once on every
      * node. One primary-key read, where the md5 of the joined rows it replaced took 6-7 % of a page-1 read's
-     * transaction (docs/performance.md, "Admission by version, session 21").
+     * transaction.
      */
     public static final String ADMISSION_VERSION =
             "COALESCE((SELECT version FROM lnp_core.admission_versions WHERE workspace_id = :workspace), 0)";

@@ -23,7 +23,7 @@ import org.yaml.snakeyaml.nodes.Tag;
  * {@code lnp.http.port}, and so on).
  * Read once at start-up into one map of dotted keys; everything the request path needs is copied into typed
  * fields here. The file is read with SnakeYAML directly: building Helidon's configuration for it (providers,
- * mappers, filters) took 130-230 ms of a restart (docs/performance.md, "Start-up, session 12").
+ * mappers, filters) took 130-230 ms of a restart (docs/architecture.md, "Hand-written where a standard exists").
  *
  * <p>A YAML list is kept as {@code key.0}, {@code key.1}…; a YAML timestamp as written; {@code null} as the empty
  * string; a boolean as {@code true} or {@code false} (YAML's {@code yes}, {@code on}… included). A higher source's

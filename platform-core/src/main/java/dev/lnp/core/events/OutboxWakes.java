@@ -8,8 +8,8 @@ import org.jdbi.v3.core.Jdbi;
  * Wakes the webhook dispatchers of every node after transactions with events commit: at most one
  * {@code NOTIFY lnp_webhooks} per interval from this node, sent after the commits, instead of one inside every
  * writing transaction. A transaction that notifies holds a cluster-wide lock from its commit until its WAL is
- * flushed, so a NOTIFY per write made every write's commit wait for the previous one's flush (docs/performance.md,
- * "Writes, session 10"). A notification is a hint: the dispatchers also poll, so a lost one costs a poll interval.
+ * flushed, so a NOTIFY per write made every write's commit wait for the previous one's flush. A
+ * notification is a hint: the dispatchers also poll, so a lost one costs a poll interval.
  */
 public final class OutboxWakes {
 

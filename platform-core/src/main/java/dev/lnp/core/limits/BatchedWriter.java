@@ -78,7 +78,7 @@ final class BatchedWriter<E> implements AutoCloseable {
      * Sleeps until the deadline, then adds what arrived (up to a full batch); once closing (or interrupted), only
      * what is already queued, and the batch is written all the same. It sleeps rather than waiting on the queue:
      * a waiting writer is woken by every record a request adds, which scheduled the writer's thread once per
-     * request (docs/performance.md, "Context switches, session 27"); asleep, it is woken once per batch.
+     * request; asleep, it is woken once per batch.
      */
     private void gather(List<E> batch, long deadline) {
         long left;

@@ -17,8 +17,7 @@ import java.util.UUID;
  * ({@code [{"type": "contact", "action": "read", "count": 50}]}), every ref's id, in the call's order, to
  * {@code entity_ids} as its 16 bytes. A list call names every row it read, fifty refs of one type and action:
  * as JSON text the ids were 2 KB a row for the node to build and send and PostgreSQL to parse, the largest part
- * of what a list call cost beyond the same REST page (docs/performance.md, "MCP: the audit's ids as
- * bytes, session 30").
+ * of what a list call cost beyond the same REST page.
  */
 final class EntityGroups {
 
@@ -30,7 +29,7 @@ final class EntityGroups {
 
     /**
      * The groups' types, actions and sizes, as text: a type or action is escaped once per group (a generator over
-     * a writer checked every character; docs/performance.md, "MCP: the call's own work, session 27").
+     * a writer checked every character).
      */
     static String kinds(List<EntityRef> refs) {
         var text = new StringBuilder(64).append('[');
@@ -88,7 +87,7 @@ final class EntityGroups {
     }
 
     /**
-     * The refs of a row that versions from 25 November 2026 (migration V13_35) to this one recorded:
+     * The refs of a row that the versions from migration V13_35 to this one recorded:
      * {@code [{"type": …, "action": …, "ids": ["…", …]}]} in {@code entity_groups}.
      */
     static List<EntityRef> readGrouped(String json) {

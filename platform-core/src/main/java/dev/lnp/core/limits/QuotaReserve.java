@@ -12,8 +12,8 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Units of a workspace's monthly quota that this node took from the database ahead of the writes that use them,
- * so that concurrent writes of one workspace need no admission statement each (issue 20: that statement was a
- * sixth of a POST's CPU). Every unit is counted in {@code lnp_core.quota_usage} when it is taken, so all nodes
+ * so that concurrent writes of one workspace need no admission statement each (that statement was a sixth
+ * of a POST's CPU). Every unit is counted in {@code lnp_core.quota_usage} when it is taken, so all nodes
  * together never pass the limit; a unit held here and not used within {@link #HELD_FOR} is given back to the
  * database.
  *

@@ -93,8 +93,8 @@ public final class ToolCallLog implements AutoCloseable {
     }
 
     /**
-     * A row's refs: its kinds and ids, or for a row an older version wrote, its groups (from 25 November 2026) or
-     * one object per ref (before).
+     * A row's refs: its kinds and ids, or for a row an older version wrote, its groups (migration V13_35) or
+     * one object per ref (before that).
      */
     private static List<EntityRef> entities(String kinds, byte[] ids, String groups, String json) {
         if (ids != null) {

@@ -1,8 +1,10 @@
 package com.example.notes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPerson;
 import dev.lnp.testkit.TestPlatform;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,30 @@ class NotesPluginTest {
         assertEquals(422, invalid.status(), invalid.body());
         assertEquals(403, platform.post("/api/v1/notes/items", platform.key(ws, "notes.read"),
                 "{\"text\":\"x\"}").status());
+    }
+
+    @Test
+    void staffListOpenAndEditItemsInTheApplication(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("pages");
+        String key = platform.key(ws, "notes.read", "notes.write");
+        String id = platform.post("/api/v1/notes/items", key, "{\"text\":\"Call Ada\"}").data().path("id").asText();
+        TestPerson member = platform.person(ws, "member");
+
+        var list = member.get("/app/notes/items");
+        assertEquals(200, list.status(), list.body());
+        assertTrue(list.body().contains(">Call Ada</a>"), list.body());
+        assertTrue(member.get("/app/notes/items/" + id).body().contains("<h1>Call Ada</h1>"));
+
+        var empty = member.post("/app/notes/items/" + id + "/edit", "text", "");
+        assertEquals(400, empty.status(), "the API's own schema checks the form");
+        var saved = member.post("/app/notes/items/" + id + "/edit", "text", "Call Ada back");
+        assertEquals(303, saved.status(), saved.body());
+        assertTrue(member.get(saved.location()).body().contains("Item saved."));
+        assertEquals("Call Ada back", platform.get("/api/v1/notes/items/" + id, key).data().path("text").asText());
+
+        UUID other = platform.createWorkspace("other");
+        assertEquals(404, platform.person(other, "member").get("/app/notes/items/" + id).status(),
+                "another workspace's item is not there");
     }
 
     @Test

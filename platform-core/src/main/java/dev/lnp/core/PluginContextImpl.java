@@ -1,6 +1,7 @@
-package dev.lnp.core.plugins;
+package dev.lnp.core;
 
 import dev.lnp.api.PluginContext;
+import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.util.Map;

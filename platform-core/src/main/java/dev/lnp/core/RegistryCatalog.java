@@ -1,7 +1,8 @@
-package dev.lnp.core.plugins;
+package dev.lnp.core;
 
 import dev.lnp.api.internal.platform.PluginCatalog;
 import dev.lnp.core.auth.ScopeCatalog;
+import dev.lnp.core.plugins.PluginRegistry;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
