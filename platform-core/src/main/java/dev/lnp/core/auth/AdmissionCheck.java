@@ -5,8 +5,9 @@ import java.util.UUID;
 /**
  * A request admitted from this node's {@link AdmissionCache} rather than from the database: its workspace
  * transaction's first statement reads the workspace's admission version again ({@link KeyRepository#ADMISSION_VERSION})
- * and the transaction goes on only when it is unchanged. Otherwise the transaction rolls back before any work, and
- * the request is admitted again from the database. A request that ends in an error
+ * and the transaction goes on only when it is unchanged. Otherwise the transaction rolls back (a write's before any
+ * work, a read's at its first statement, whose opening travels with it), and the request is admitted again from the
+ * database. A request that ends in an error
  * before any transaction checked it is {@linkplain Authenticator#confirm confirmed} with a statement of its own
  * before the error is answered, so a revoked key gets its 401, not another error.
  */

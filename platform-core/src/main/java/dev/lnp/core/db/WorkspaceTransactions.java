@@ -14,8 +14,9 @@ import org.jdbi.v3.core.Jdbi;
 
 /**
  * Runs work in one transaction bound to one workspace: the transaction's opening statement switches to the tenant
- * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}), sent
- * before any work.
+ * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}). A
+ * call's opening travels with its first statement ({@link OpeningConnection}, {@link JoinedStatement}), unless the
+ * call writes and has a cached admission to check.
  */
 public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Transactions {
 
@@ -41,6 +42,7 @@ public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Tran
         this.registry = registry;
         this.maxEventPayloadBytes = maxEventPayloadBytes;
         this.wakes = wakes;
+        jdbi.installPlugin(TransactionOpening.PLUGIN);
     }
 
     /**
@@ -56,53 +58,95 @@ public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Tran
         return current();
     }
 
-    /** Work of the platform's own in a workspace. */
+    /** Work of the platform's own in a workspace: the opening statement is sent before the work runs. */
     public <R> R inWorkspace(UUID workspaceId, PluginContext.WorkspaceWork<R> work) {
-        return run(workspaceId, null, () -> { }, work);
+        return run(workspaceId, new TransactionOpening(workspaceId, null), false, () -> { }, work);
     }
 
     /**
-     * A request's or a tool call's transaction: the driver begins it, the opening statement sets the workspace and
-     * the tenant role before the work runs, and it commits when the work returns. {@code check} is the caller's
+     * A request's or a tool call's transaction, which commits when the work returns. {@code check} is the caller's
      * cached admission to check, or null when the database admitted it: the opening statement then also reads the
-     * workspace's admission version. When that changed, the transaction rolls back before any work ran and this
-     * returns false: the caller is to be admitted again from the database.
+     * workspace's admission version. When that changed, the transaction rolls back and this returns false: the
+     * caller is to be admitted again from the database.
+     *
+     * <p>The opening is sent with the work's first statement, in one round trip ({@link TransactionOpening}), unless
+     * the call writes ({@code read} false) and has an admission to check: a write's check comes before any of its
+     * work. A read's check comes with its first statement's result, before any of it is used, and again before the
+     * commit if the work caught the exception; what the work did before is rolled back with the transaction.
+     *
+     * <p>A read runs in autocommit, each statement with the opening and read-only: it sends no commit. A read that
+     * writes fails with SQLSTATE {@value TransactionOpening#READ_ONLY_VIOLATION}, having written nothing, and is to
+     * run again as a write ({@link #readWrote}).
+     *
+     * @param read whether the call only reads (a GET, a read-only tool)
      */
-    public boolean inWorkspaceIfAdmitted(UUID workspaceId, AdmissionCheck check,
+    public boolean inWorkspaceIfAdmitted(UUID workspaceId, AdmissionCheck check, boolean read,
             PluginContext.WorkspaceWork<?> work) {
+        TransactionOpening opening = read ? TransactionOpening.forRead(workspaceId, check)
+                : new TransactionOpening(workspaceId, check);
         boolean[] admitted = {true};
-        run(workspaceId, check, () -> admitted[0] = false, work);
+        run(workspaceId, opening, read || check == null, () -> admitted[0] = false, work);
         return admitted[0];
     }
 
-    /** The transaction; with a stale {@code check}, rolled back before the work, {@code stale} told, null returned. */
-    private <R> R run(UUID workspaceId, AdmissionCheck check, Runnable stale, PluginContext.WorkspaceWork<R> work) {
+    /** Whether {@code failure} is a read's refused write: running the call again as a write is then safe. */
+    public static boolean readWrote(Throwable failure) {
+        return SqlStates.find(failure, TransactionOpening.READ_ONLY_VIOLATION::equals) != null;
+    }
+
+    /**
+     * The transaction, its opening sent alone first or, with {@code defer}, with the work's first statement; when
+     * the opening finds its cached admission stale, the transaction has rolled back, {@code stale} is told and this
+     * returns null.
+     */
+    private <R> R run(UUID workspaceId, TransactionOpening opening, boolean defer, Runnable stale,
+            PluginContext.WorkspaceWork<R> work) {
         OutboxPublisher[] publisher = new OutboxPublisher[1];
-        R result = jdbi.inTransaction(handle -> {
-            long version = TransactionOpening.send(handle.getConnection(), workspaceId, check);
-            if (check != null && !check.current(version)) {
-                handle.rollback();
-                stale.run();
-                return null;
-            }
-            WorkspaceTx outer = CURRENT.get();
-            publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
-            var tx = new Tx(workspaceId, handle, publisher[0]);
-            CURRENT.set(tx);
-            try {
-                return work.run(tx);
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new WorkFailed(e);
-            } finally {
-                if (outer == null) {
-                    CURRENT.remove();
-                } else {
-                    CURRENT.set(outer);
+        if (defer) {
+            opening.waitForFirstStatement();
+        }
+        R result;
+        try {
+            result = jdbi.inTransaction(handle -> {
+                boolean deferred = defer && opening.waitsOn(handle.getConnection());
+                // A connection the work opens itself is not this transaction's.
+                opening.stopWaiting();
+                if (!deferred) {
+                    // The platform's work, a write to check, or a handle Jdbi reused: the opening before any work.
+                    opening.sendAlone(handle.getConnection());
                 }
+                WorkspaceTx outer = CURRENT.get();
+                publisher[0] = new OutboxPublisher(handle, workspaceId, registry, maxEventPayloadBytes);
+                var tx = new Tx(workspaceId, handle, publisher[0]);
+                CURRENT.set(tx);
+                try {
+                    R done = work.run(tx);
+                    if (deferred) {
+                        opening.settle();
+                    }
+                    return done;
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new WorkFailed(e);
+                } finally {
+                    if (outer == null) {
+                        CURRENT.remove();
+                    } else {
+                        CURRENT.set(outer);
+                    }
+                }
+            });
+        } catch (RuntimeException e) {
+            if (!opening.foundStale()) {
+                throw e;
             }
-        });
+            // Whatever the work made of the refusal (caught it, failed otherwise), the caller is admitted again.
+            stale.run();
+            return null;
+        } finally {
+            opening.stopWaiting();
+        }
         // Committed: only now may the dispatchers look for the events.
         if (publisher[0] != null && publisher[0].wrote()) {
             wakes.committed();
@@ -116,7 +160,7 @@ public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Tran
      */
     public <R> R outsideWorkspace(PluginContext.WorkspaceWork<R> work) {
         return jdbi.inTransaction(handle -> {
-            TransactionOpening.send(handle.getConnection(), null, null);
+            new TransactionOpening(null, null).sendAlone(handle.getConnection());
             EventPublisher none = new EventPublisher() {
                 @Override
                 public void publish(String eventName, Object data) {

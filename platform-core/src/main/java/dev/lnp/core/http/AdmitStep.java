@@ -20,7 +20,7 @@ import java.util.List;
  * be admitted from this node's cache ({@link AdmissionCheck}): the transaction's first statement re-checks it (the
  * tool call's, on a tool-call route). A route with a quota is admitted so only while this node holds a unit of the
  * workspace's quota ({@link dev.lnp.core.limits.QuotaReserve}); the unit goes back to it when the call does not use
- * it. When the route's transaction finds the admission stale, it rolls back before anything ran and
+ * it. When the route's transaction finds the admission stale, it rolls back (a write's before its handler ran) and
  * {@link RecheckAdmissionStep} admits the call again from the database ({@link #admitAgain}). When a tool call's
  * transaction finds it stale (a route that answers from tool calls), the call is admitted again from the database
  * and the steps after this one run again (the body is not read twice): the tool's permission depends on the

@@ -4,9 +4,11 @@ import dev.lnp.core.pipeline.PipelineStep;
 
 /**
  * Around the transaction, for a caller the admit step may take from the node's cache: the transaction's opening
- * statement reads the workspace's admission version, and when it changed the transaction rolls back before any of
- * the steps after it ran. This step then admits the call again from the database (a revoked key's 401, a scope
- * taken away's 403, a module switched off's 404) and runs the transaction once more, its admission now the
+ * statement reads the workspace's admission version, and when it changed the transaction rolls back. A write's
+ * opening is sent before its handler runs; a read's rides with the handler's first statement
+ * ({@code db.TransactionOpening}), whose result the handler never gets, and what the handler did through the
+ * transaction is rolled back with it. This step then admits the call again from the database (a revoked key's 401, a
+ * scope taken away's 403, a module switched off's 404) and runs the transaction once more, its admission now the
  * database's, with nothing left to check. The steps before it (path ids, query, body, quota) do not run again:
  * none of them depends on the admission beyond the workspace, which a key never changes.
  */

@@ -86,6 +86,16 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     }
 
     @Override
+    public boolean read() {
+        return route.method() == dev.lnp.api.http.HttpMethod.GET;
+    }
+
+    @Override
+    public Object readKey() {
+        return routeName();
+    }
+
+    @Override
     public String quota() {
         return route.quota();
     }

@@ -13,7 +13,8 @@ import java.util.List;
  * step that would do nothing for the route is not in its list. A step that wraps the rest does its part around
  * the steps after it: {@code respond} sends the answer once they all returned (the transaction committed),
  * {@code quota} gives its unit back when they fail, {@code recheck admission} runs the transaction again when its
- * opening found the cached admission stale. Read in order, the list is the request's way through the pipeline
+ * opening found the cached admission stale. The {@code transaction} step's opening statement is sent with the
+ * first statement {@code invoke} runs, not on its own ({@code db.TransactionOpening}). Read in order, the list is the request's way through the pipeline
  * (docs/architecture.md, "Request pipeline").
  */
 final class RouteSteps {
@@ -56,6 +57,9 @@ final class RouteSteps {
         }
         if (admitted && route.transactional()) {
             steps.add(new RecheckAdmissionStep(admit));
+            // The transaction's opening (workspace, tenant role, cached admission's check) rides with the handler's
+            // first statement in invoke, one round trip, through the connection it wraps (db.TransactionOpening,
+            // db.OpeningConnection, db.JoinedStatement); a GET also runs in autocommit and sends no commit.
             steps.add(services.transactionStep());
             if (post) {
                 steps.add(new IdempotencyStep(services.idempotency()));

@@ -10,14 +10,24 @@ import dev.lnp.core.db.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs the rest of the pipeline in one workspace transaction (the request role, the workspace set by the
- * transaction's opening statement before anything else): the handler's rows, its outbox events and, on routes, the
- * idempotency record commit or roll back together. For a caller admitted from the node's cache, the opening
- * statement also re-checks the admission ({@link AdmissionCheck}); when it changed, nothing runs and the call is told
+ * transaction's opening statement): the handler's rows, its outbox events and, on routes, the idempotency record
+ * commit or roll back together. For a caller admitted from the node's cache, the opening statement also re-checks
+ * the admission ({@link AdmissionCheck}); when it changed, the transaction rolls back and the call is told
  * ({@link Transactional#admissionStale}).
+ *
+ * <p>The opening does not go on its own: it rides with the handler's first statement, in one round trip
+ * ({@code db.TransactionOpening}: the transaction's connection is a {@code db.OpeningConnection}, whose first
+ * statement is a {@code db.JoinedStatement}), except for a write with a cached admission, whose check must come
+ * before its handler runs. A read (a GET, a read-only tool) also sends no commit: it runs in autocommit, every
+ * statement with the opening and read-only. One that writes all the same is refused before it wrote anything
+ * (SQLSTATE 25006) and runs again at once as a write; its route or tool ({@link Transactional#readKey}) then runs
+ * as a write from then on.
  *
  * <p>A transaction PostgreSQL aborts to break a deadlock (SQLSTATE 40P01) or for a serialization failure (40001)
  * left nothing behind, and running it again is what PostgreSQL's manual prescribes: the rest of the pipeline runs
@@ -57,6 +67,18 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
             return null;
         }
 
+        /**
+         * Whether the call only reads (a GET, a read-only tool): its opening then rides with its first statement
+         * even when it checks a cached admission, and it runs in autocommit, sending no commit.
+         */
+        boolean read();
+
+        /**
+         * What a read that wrote is remembered by, to run as a write from then on: its route or its tool, one of a
+         * bounded set (never the call itself).
+         */
+        Object readKey();
+
         /** Hands the open transaction to the steps after this one. */
         void openedTx(WorkspaceTx tx);
 
@@ -68,6 +90,8 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
     }
 
     private final WorkspaceTransactions transactions;
+    /** Routes and tools declared as reads that were found to write. */
+    private final Set<Object> readsThatWrite = ConcurrentHashMap.newKeySet();
 
     public TransactionStep(WorkspaceTransactions transactions) {
         this.transactions = transactions;
@@ -81,13 +105,7 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
     @Override
     public void apply(Transactional call, Rest rest) {
         try {
-            boolean admitted = Failsafe.with(RETRY).get(() -> transactions.inWorkspaceIfAdmitted(call.workspaceId(),
-                    call.admissionCheck(), tx -> {
-                        call.openedTx(tx);
-                        rest.proceed();
-                        return null;
-                    }));
-            if (!admitted) {
+            if (!runAsReadOrWrite(call, rest)) {
                 call.admissionStale();
             }
         } catch (FailsafeException e) {
@@ -106,6 +124,41 @@ public final class TransactionStep implements PipelineStep<TransactionStep.Trans
                     + "); answering 409: " + e.getMessage());
             throw concurrentUpdate();
         }
+    }
+
+    /**
+     * The call's transaction, as a read when it is declared one and has not been found to write; a read that
+     * writes runs again at once as a write (nothing of it was written). False when the admission was stale.
+     */
+    private boolean runAsReadOrWrite(Transactional call, Rest rest) {
+        // Nearly always empty: no key is built for the look-up then.
+        boolean read = call.read() && (readsThatWrite.isEmpty() || !readsThatWrite.contains(call.readKey()));
+        if (!read) {
+            return run(call, false, rest);
+        }
+        try {
+            return run(call, true, rest);
+        } catch (RuntimeException e) {
+            if (!WorkspaceTransactions.readWrote(e)) {
+                throw e;
+            }
+            if (readsThatWrite.add(call.readKey())) {
+                // The SQLSTATE only: the statement's message may carry the request's values.
+                LOG.log(Level.INFO, () -> call.readKey() + " wrote while it ran as a read (SQLSTATE 25006): it runs "
+                        + "as a write from now on");
+            }
+            return run(call, false, rest);
+        }
+    }
+
+    /** The transaction, run again on a deadlock or serialization failure; false when the admission was stale. */
+    private boolean run(Transactional call, boolean read, Rest rest) {
+        return Failsafe.with(RETRY).get(() -> transactions.inWorkspaceIfAdmitted(call.workspaceId(),
+                call.admissionCheck(), read, tx -> {
+                    call.openedTx(tx);
+                    rest.proceed();
+                    return null;
+                }));
     }
 
     /** The SQLSTATE of a deadlock or a serialization failure anywhere in the failure's causes; else null. */

@@ -65,6 +65,16 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
+    public boolean read() {
+        return tool.descriptor().annotations().readOnly();
+    }
+
+    @Override
+    public Object readKey() {
+        return "tool " + tool.descriptor().name();
+    }
+
+    @Override
     public void openedTx(WorkspaceTx tx) {
         this.tx = tx;
     }

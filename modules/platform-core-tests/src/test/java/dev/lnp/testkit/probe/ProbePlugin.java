@@ -99,8 +99,8 @@ public final class ProbePlugin implements PlatformPlugin {
                         + "{\"name\": {\"type\": \"string\"}, \"runs\": {\"type\": \"integer\"}}}"))
                 .annotations(ToolAnnotations.create())
                 .handler(call -> ToolResult.of(conflict(call.arguments(), call.tx(), call.principal().workspaceId()))));
-        // Reads that write (a plugin's mistake): they run in a transaction like any call (TransactionOpeningTest).
-        // The careless one hides its statement's failure.
+        // Reads that write (a plugin's mistake): refused while they run as reads, then run again as writes
+        // (TransactionOpeningTest). The careless one hides its statement's failure.
         r.route(RouteSpec.get("/api/v1/probe/writing-read").scope("probe.read")
                 .query(QueryParam.string("name", "the item's name"))
                 .handler(req -> ApiResponse.of(
