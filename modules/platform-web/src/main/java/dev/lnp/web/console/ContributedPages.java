@@ -258,22 +258,8 @@ final class ContributedPages {
         return forms.computeIfAbsent(page.page().path() + "#view", p -> new SchemaForm(p, validation, form.schema()));
     }
 
-    @FunctionalInterface
-    private interface Work<R> {
-        R run(WorkspaceTx tx) throws Exception;
-    }
-
-    /** Runs plugin code in the workspace's transaction; a checked exception comes back out unwrapped. */
-    private <R> R inWorkspace(ConsoleSession session, Work<R> work) {
-        return transactions.inWorkspace(session.workspaceId(), tx -> {
-            try {
-                return work.run(tx);
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+    private <R> R inWorkspace(ConsoleSession session, PluginCode.Work<R> work) {
+        return PluginCode.inWorkspace(transactions, session.workspaceId(), work);
     }
 
     /** What a page's handler knows of the request. */

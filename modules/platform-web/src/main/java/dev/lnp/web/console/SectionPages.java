@@ -185,22 +185,8 @@ final class SectionPages {
                 page == null ? new PageRequest(1, t.section().pageSize()) : page, Optional.ofNullable(t.parentId()), tx);
     }
 
-    @FunctionalInterface
-    private interface Work<R> {
-        R run(WorkspaceTx tx) throws Exception;
-    }
-
-    /** Runs plugin code in the workspace's transaction; a checked exception rolls it back and fails the page. */
-    private <R> R inWorkspace(Target t, PageRequest page, Work<R> work) {
-        return transactions.inWorkspace(t.session().workspaceId(), tx -> {
-            try {
-                return work.run(tx);
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+    private <R> R inWorkspace(Target t, PageRequest page, PluginCode.Work<R> work) {
+        return PluginCode.inWorkspace(transactions, t.session().workspaceId(), work);
     }
 
     private ObjectNode findRow(Target t, String rowId) {
