@@ -38,8 +38,7 @@ public final class Database implements AutoCloseable {
      * Connections of the node's batched writers (the audit log and the tool-call audit, one each). They are a pool
      * of their own: taken from the request pool, a writer's batch left one connection fewer for requests every few
      * milliseconds, and with as many requests in flight as the pool has connections a request then waited for one
-     * (65 µs on average at 16 connections, against 0.6 µs with two more; docs/performance.md, "Context switches,
-     * session 27"). Opened when first used, so a start opens none.
+     * (65 µs on average at 16 connections, against 0.6 µs with two more). Opened when first used, so a start opens none.
      */
     static final int WRITER_CONNECTIONS = 2;
 
@@ -47,7 +46,7 @@ public final class Database implements AutoCloseable {
      * Run on every pooled connection as it opens: holds one of 16 session advisory locks for the connection's
      * life and records its number in {@code lnp.counter_stripe}, which {@code lnp_core.counter_stripe()} returns.
      * With the backend pid modulo 16, a pool of 16 shared a stripe on about six of its connections, and those
-     * writers queued on each other's counter row (Lock:transactionid in POST's wait samples, issue 20). When
+     * writers queued on each other's counter row (Lock:transactionid in POST's wait samples). When
      * every slot is held (more than 16 connections on the database), the function falls back to the pid. The
      * locks' first key is 'lnps': two-key advisory locks never meet the one-key locks Flyway takes.
      */

@@ -16,7 +16,7 @@ public record PageRequest(int page, int limit) {
      * This page's {@code LIMIT n OFFSET m}, the numbers written into the statement rather than bound. With both
      * bound, PostgreSQL planned a list statement anew on every run: its generic plan, not knowing how many rows
      * are wanted, always looked dearer than the custom one, and planning was about a third of an issues page's
-     * time in the database (docs/performance.md, "Plans kept, session 25"). With the numbers in the text it keeps
+     * time in the database. With the numbers in the text it keeps
      * one generic plan once that plan is as cheap. Two integers: nothing to escape.
      */
     public String limitClause() {
