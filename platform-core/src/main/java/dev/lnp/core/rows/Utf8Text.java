@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A JSON string value written from the UTF-8 bytes PostgreSQL sent. Most values of a list page need no escaping
  * at all; this finds that out eight bytes at a time and then copies the bytes as they are. Jackson's own check
- * ({@code writeUTF8String}) looks at one byte at a time, which was 5–9 % of a list page's CPU in the JVM
+ * ({@code writeUTF8String}) looks at one byte at a time, which was 5–9 % of a list page's CPU in the JVM.
  * A value that does need escaping goes through Jackson as before.
  */
 final class Utf8Text {
