@@ -11,7 +11,7 @@ module lnp.platform.webhooks {
     requires dev.failsafe.core;
     requires gg.jte.runtime;
 
-    provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.webhooks.WebhooksSubsystem;
+    provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.webhooks.subsystem.WebhooksSubsystem;
 
     exports dev.lnp.webhooks;
     exports dev.lnp.webhooks.signature; // the JDK-only verifiers a receiver written in Java may use

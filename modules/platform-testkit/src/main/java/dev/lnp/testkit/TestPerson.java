@@ -2,6 +2,9 @@ package dev.lnp.testkit;
 
 import dev.lnp.web.console.ConsoleSessions;
 import java.io.IOException;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.HttpCookie;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -15,8 +18,8 @@ import java.util.UUID;
 
 /**
  * A person signed in to a workspace, for tests of the pages a plugin contributes (the page API): a browser without
- * JavaScript that keeps its session, sends the platform's own {@code Origin} and the session's CSRF token with every
- * form it posts, and never follows redirects, so a test sees each answer as the browser would.
+ * JavaScript that keeps its cookies (the session, a notice left for the next page), sends the platform's own
+ * {@code Origin} and the session's CSRF token with every form it posts, and never follows redirects, so a test sees each answer as the browser would.
  *
  * <pre>{@code
  * TestPerson member = platform.person(workspace, "member");
@@ -32,11 +35,11 @@ public final class TestPerson {
     }
 
     private final String base;
-    private final String cookie;
     private final String csrf;
     private final String email;
+    private final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(Duration.ofSeconds(10)).build();
+            .cookieHandler(cookies).connectTimeout(Duration.ofSeconds(10)).build();
 
     TestPerson(TestPlatform platform, UUID workspaceId, String role) {
         this.base = "http://localhost:" + platform.port();
@@ -52,7 +55,10 @@ public final class TestPerson {
                         "SELECT id FROM lnp_core.users WHERE workspace_id = :ws AND lower(email) = lower(:email)")
                 .bind("ws", workspaceId).bind("email", email).mapTo(UUID.class).one());
         var issued = new ConsoleSessions(platform.jdbi(), Duration.ofHours(1)).create(email, userId, "test", "127.0.0.1");
-        this.cookie = "lnp_console=" + issued.token();
+        var session = new HttpCookie("lnp_console", issued.token());
+        session.setPath("/");
+        session.setVersion(0);
+        cookies.getCookieStore().add(URI.create(base + "/"), session);
         this.csrf = issued.session().csrfToken();
     }
 
@@ -77,7 +83,7 @@ public final class TestPerson {
 
     private Page send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = http.send(request.header("Cookie", cookie).build(),
+            HttpResponse<String> response = http.send(request.build(),
                     HttpResponse.BodyHandlers.ofString());
             return new Page(response.statusCode(), response.body(),
                     response.headers().firstValue("Location").orElse(null));

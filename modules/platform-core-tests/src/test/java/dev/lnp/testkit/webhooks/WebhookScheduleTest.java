@@ -256,7 +256,7 @@ class WebhookScheduleTest {
 
             // The platform's maintenance runs the same purge every minute and may get there first: what is
             // checked is what is left, not how many rows this call removed.
-            platform.platform().subsystem(dev.lnp.webhooks.WebhooksSubsystem.class).orElseThrow().purgeHistory();
+            platform.platform().subsystem(dev.lnp.webhooks.subsystem.WebhooksSubsystem.class).orElseThrow().purgeHistory();
             var left = Hooks.states(platform.jdbi(), sub.id());
             assertEquals(List.of("pending"), List.copyOf(left.values()), left.toString());
             assertEquals(1, Hooks.attempts(platform.jdbi(), sub.id()), "the old attempts went with their deliveries");

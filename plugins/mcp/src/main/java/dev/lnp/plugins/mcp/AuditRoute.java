@@ -1,5 +1,6 @@
 package dev.lnp.plugins.mcp;
 
+import dev.lnp.plugins.mcp.protocol.McpScopes;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;

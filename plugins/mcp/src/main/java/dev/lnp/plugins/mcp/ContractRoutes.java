@@ -1,5 +1,7 @@
 package dev.lnp.plugins.mcp;
 
+import dev.lnp.plugins.mcp.protocol.McpScopes;
+import dev.lnp.plugins.mcp.protocol.ToolJson;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.mcp;
 
+import dev.lnp.plugins.mcp.protocol.McpScopes;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;

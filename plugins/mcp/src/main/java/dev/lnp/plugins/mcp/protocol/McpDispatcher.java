@@ -13,7 +13,6 @@ import dev.lnp.api.internal.mcp.ToolEntry;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.internal.mcp.ToolGateway;
-import dev.lnp.plugins.mcp.ToolJson;
 import java.lang.System.Logger.Level;
 import java.util.List;
 

@@ -8,7 +8,6 @@ import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.internal.http.RequestJson;
-import dev.lnp.plugins.mcp.McpScopes;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.lnp.plugins.mcp;
+package dev.lnp.plugins.mcp.protocol;
 
 /**
  * The scopes of the MCP surface. {@code mcp.use} (every MCP endpoint) is declared by the platform, which grants

@@ -1,10 +1,15 @@
-package dev.lnp.webhooks;
+package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
 import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.api.internal.subsystem.TemplateRender;
+import dev.lnp.webhooks.EventCatalog;
+import dev.lnp.webhooks.WebhookRoutes;
+import dev.lnp.webhooks.WebhookService;
+import dev.lnp.webhooks.WebhookSettings;
+import dev.lnp.webhooks.Webhooks;
 import dev.lnp.webhooks.console.WebhookTemplateSamples;
 import dev.lnp.webhooks.console.WebhooksConsole;
 import java.util.List;

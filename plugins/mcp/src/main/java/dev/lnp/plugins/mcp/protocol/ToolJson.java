@@ -1,4 +1,4 @@
-package dev.lnp.plugins.mcp;
+package dev.lnp.plugins.mcp.protocol;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
