@@ -256,7 +256,8 @@ class DistributionIT {
             // printed: the page API reaches a plugin PF4J loaded from plugins/.
             String link = json(run(List.of(launcher.toString(), "user", "sign-in-link", "--email", "kept@example.com",
                     "--json"), callerDir, Duration.ofMinutes(1), operator), "sign_in_link");
-            ConsoleBrowser person = new ConsoleBrowser(server.base());
+            // The console's origin is its base URL, here the server's port on localhost: a form posted from elsewhere is refused.
+            ConsoleBrowser person = new ConsoleBrowser("http://localhost:" + server.port());
             ConsoleBrowser.Page confirm = person.get(java.net.URI.create(link).getRawPath() + "?"
                     + java.net.URI.create(link).getRawQuery());
             assertEquals(200, confirm.status(), confirm.toString());
