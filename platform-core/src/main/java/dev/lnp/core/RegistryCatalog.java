@@ -12,6 +12,7 @@ import java.util.TreeSet;
 public final class RegistryCatalog implements PluginCatalog {
 
     private final PluginRegistry registry;
+    private volatile ScopeCatalog roles;
 
     public RegistryCatalog(PluginRegistry registry) {
         this.registry = registry;
@@ -56,9 +57,18 @@ public final class RegistryCatalog implements PluginCatalog {
         return registry.pages().stream().map(p -> new Page(p.pluginId(), p.page())).toList();
     }
 
+    /**
+     * Asked several times for every page a person opens, and only once the server serves, when registration has
+     * ended: the role's scopes are worked out from the registry once, not per request.
+     */
     @Override
     public Set<String> scopesOfRole(String role) {
-        return new ScopeCatalog(registry).allowedForRole(role);
+        ScopeCatalog catalog = roles;
+        if (catalog == null) {
+            catalog = new ScopeCatalog(registry);
+            roles = catalog;
+        }
+        return catalog.allowedForRole(role);
     }
 
     @Override
