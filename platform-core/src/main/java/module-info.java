@@ -1,11 +1,13 @@
 /**
  * The kernel: boot, configuration, HTTP pipeline, authentication, tenancy, registry, database, plugins. The operator
  * CLI, mail, the console, webhooks and the embedded PostgreSQL are modules of their own; the subsystems among them
- * are found through the internal API's Subsystem seam.
+ * are found through the internal API's Subsystem seam. The JSON machinery (list pages, the column codec, schema
+ * derivations and validation) is the library lnp.platform.json below the kernel.
  */
 module lnp.platform.core {
     requires lnp.platform.api;
     requires lnp.platform.api.internal;
+    requires lnp.platform.json; // request bodies and tool arguments validated against their JSON Schemas
 
     requires io.helidon.webserver;
     requires io.helidon.webserver.observe;
@@ -25,7 +27,6 @@ module lnp.platform.core {
     requires flyway.database.postgresql;
     requires org.pf4j;
     requires org.slf4j;
-    requires com.networknt.schema;
     requires com.nimbusds.jose.jwt;
     requires dev.failsafe.core; // the deadlock retry of a request's transaction (TransactionStep)
 
@@ -46,9 +47,4 @@ module lnp.platform.core {
     exports dev.lnp.core.plugins to lnp.platform.cli, lnp.platform.testkit;
     exports dev.lnp.core.tenancy to lnp.platform.cli, lnp.platform.testkit;
     exports dev.lnp.core.tools to lnp.platform.testkit;
-
-    // Rows and columns as plugins read, bind and write them, and schemas as they derive them: the API finds these
-    // with ServiceLoader.
-    provides dev.lnp.api.sql.RowCodec with dev.lnp.core.rows.PlatformRowCodec;
-    provides dev.lnp.api.JsonSchemaRules with dev.lnp.core.schemas.PlatformJsonSchemaRules;
 }

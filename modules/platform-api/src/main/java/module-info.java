@@ -19,7 +19,7 @@ module lnp.platform.api {
     exports dev.lnp.api.pages;
     exports dev.lnp.api.crm;
 
-    uses dev.lnp.api.sql.RowCodec; // the kernel's implementation behind JsonRows and Column
+    uses dev.lnp.api.sql.RowCodec; // lnp.platform.json's implementation behind JsonRows and Column
     uses dev.lnp.api.JsonSchemaRules; // and behind JsonSchemas, QueryParam.fromSchema and Json.sourceOf
 
     opens dev.lnp.api.http to com.fasterxml.jackson.databind;

@@ -8,7 +8,7 @@ import dev.lnp.core.config.PlatformConfig;
 import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tenancy.UserRoutes;
-import dev.lnp.core.validation.PlatformJsonValidation;
+import dev.lnp.json.validation.PlatformJsonValidation;
 import java.time.Clock;
 import java.util.List;
 

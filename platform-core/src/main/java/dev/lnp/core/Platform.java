@@ -157,7 +157,7 @@ public final class Platform implements AutoCloseable {
             var notifications = started.push("notifications",
                     new dev.lnp.core.events.PgNotifications(database::openUnpooled));
             var connections = new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all());
-            var jsonValidation = new dev.lnp.core.validation.PlatformJsonValidation();
+            var jsonValidation = new dev.lnp.json.validation.PlatformJsonValidation();
             var kernelServices = new KernelServices(new KernelServices.Kernel(config, database.jdbi(), transactions,
                     Clock.systemUTC(), new RegistryCatalog(registry), metrics, notifications, new KernelHttpAnswers(),
                     connections, new KernelRateLimits(services.limits()), jsonValidation), subsystems);

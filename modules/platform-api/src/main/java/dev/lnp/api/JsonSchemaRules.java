@@ -17,7 +17,7 @@ public interface JsonSchemaRules {
     /** The platform's implementation, resolved when a plugin first loads or derives a schema. */
     JsonSchemaRules PLATFORM = ServiceLoader.load(JsonSchemaRules.class, JsonSchemaRules.class.getClassLoader())
             .findFirst().orElseThrow(() -> new IllegalStateException("no " + JsonSchemaRules.class.getName()
-                    + " on the module or class path: the platform's kernel provides it"));
+                    + " on the module or class path: the platform's JSON library, lnp.platform.json, provides it"));
 
     Optional<String> sourceOf(JsonNode node);
 

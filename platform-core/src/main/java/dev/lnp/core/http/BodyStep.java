@@ -6,7 +6,7 @@ import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.http.RequestJson;
 import dev.lnp.core.pipeline.PipelineStep;
-import dev.lnp.core.validation.BodyValidator;
+import dev.lnp.json.validation.BodyValidator;
 import io.helidon.http.HeaderNames;
 import java.util.List;
 import java.util.Map;

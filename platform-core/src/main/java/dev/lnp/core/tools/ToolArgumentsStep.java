@@ -6,7 +6,7 @@ import dev.lnp.api.http.FieldError;
 import dev.lnp.core.pipeline.PipelineStep;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;
-import dev.lnp.core.validation.BodyValidator;
+import dev.lnp.json.validation.BodyValidator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

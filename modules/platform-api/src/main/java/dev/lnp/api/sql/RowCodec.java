@@ -19,7 +19,7 @@ public interface RowCodec {
     /** The platform's implementation, resolved when a plugin first reads or writes a column. */
     RowCodec PLATFORM = ServiceLoader.load(RowCodec.class, RowCodec.class.getClassLoader()).findFirst()
             .orElseThrow(() -> new IllegalStateException("no " + RowCodec.class.getName()
-                    + " on the module or class path: the platform's kernel provides it"));
+                    + " on the module or class path: the platform's JSON library, lnp.platform.json, provides it"));
 
     JsonRows page(Query query, JsonRows.RowWriterFactory rows, Page pagination);
 

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.lnp.api.Json;
 import dev.lnp.api.http.FieldError;
-import dev.lnp.core.validation.BodyValidator;
+import dev.lnp.json.validation.BodyValidator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

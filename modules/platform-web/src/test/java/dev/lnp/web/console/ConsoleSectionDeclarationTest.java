@@ -13,7 +13,7 @@ import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.console.RowAction;
 import dev.lnp.api.console.RowPage;
 import dev.lnp.api.internal.people.Html;
-import dev.lnp.core.validation.PlatformJsonValidation;
+import dev.lnp.json.validation.PlatformJsonValidation;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

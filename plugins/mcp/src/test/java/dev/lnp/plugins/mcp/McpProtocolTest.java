@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
-import dev.lnp.core.validation.BodyValidator;
+import dev.lnp.json.validation.BodyValidator;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;

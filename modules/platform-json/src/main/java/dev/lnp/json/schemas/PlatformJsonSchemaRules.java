@@ -1,4 +1,4 @@
-package dev.lnp.core.schemas;
+package dev.lnp.json.schemas;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -17,7 +17,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 
 /**
- * The kernel's {@link JsonSchemaRules}: PATCH and MCP tool schemas derived from a route's create schema (each field's
+ * The platform's {@link JsonSchemaRules}: PATCH and MCP tool schemas derived from a route's create schema (each field's
  * rules written once, REST and MCP validating with the same document), list query parameters read from a list
  * schema, and where each loaded or derived schema came from. Provided to the API through {@link java.util.ServiceLoader}.
  */

@@ -1,4 +1,4 @@
-package dev.lnp.core.rows;
+package dev.lnp.json.rows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,4 +1,4 @@
-package dev.lnp.core.rows;
+package dev.lnp.json.rows;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

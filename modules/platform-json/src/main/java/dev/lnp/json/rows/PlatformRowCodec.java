@@ -1,4 +1,4 @@
-package dev.lnp.core.rows;
+package dev.lnp.json.rows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.http.Page;
@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
 import org.jdbi.v3.core.argument.Argument;
 import org.jdbi.v3.core.statement.Query;
 
-/** The kernel's {@link RowCodec}, provided to the API through {@link java.util.ServiceLoader}. */
+/** The platform's {@link RowCodec}, provided to the API through {@link java.util.ServiceLoader}. */
 public final class PlatformRowCodec implements RowCodec {
 
     @Override

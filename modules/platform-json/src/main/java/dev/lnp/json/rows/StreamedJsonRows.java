@@ -1,4 +1,4 @@
-package dev.lnp.core.rows;
+package dev.lnp.json.rows;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;

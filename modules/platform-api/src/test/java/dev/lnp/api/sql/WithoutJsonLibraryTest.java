@@ -8,21 +8,22 @@ import dev.lnp.api.JsonSchemas;
 import org.junit.jupiter.api.Test;
 
 /**
- * The API alone implements neither rows nor schema derivations: without the kernel on the class path (as here) the
- * first use says which implementation is missing and who provides it, instead of failing on a null.
+ * The API alone implements neither rows nor schema derivations: without the platform's JSON library on the class path
+ * (as here) the first use says which implementation is missing and who provides it, instead of failing on a null.
  */
-class WithoutKernelTest {
+class WithoutJsonLibraryTest {
 
     @Test
     void aColumnNamesTheMissingRowCodec() {
         var error = assertThrows(ExceptionInInitializerError.class, () -> Column.text("name").fromJson(TextNode.valueOf("x")));
         assertTrue(error.getCause().getMessage().contains(RowCodec.class.getName()), error.getCause().getMessage());
-        assertTrue(error.getCause().getMessage().contains("kernel provides it"), error.getCause().getMessage());
+        assertTrue(error.getCause().getMessage().contains("lnp.platform.json, provides it"), error.getCause().getMessage());
     }
 
     @Test
     void aSchemaDerivationNamesTheMissingRules() {
         var error = assertThrows(ExceptionInInitializerError.class, JsonSchemas::deleted);
         assertTrue(error.getCause().getMessage().contains("JsonSchemaRules"), error.getCause().getMessage());
+        assertTrue(error.getCause().getMessage().contains("lnp.platform.json, provides it"), error.getCause().getMessage());
     }
 }

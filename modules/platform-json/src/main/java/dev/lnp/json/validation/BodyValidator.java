@@ -1,4 +1,4 @@
-package dev.lnp.core.validation;
+package dev.lnp.json.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.Error;

@@ -1,4 +1,4 @@
-package dev.lnp.core.validation;
+package dev.lnp.json.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.lnp.core.schemas;
+package dev.lnp.json.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

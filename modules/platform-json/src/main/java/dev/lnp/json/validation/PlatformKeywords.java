@@ -1,4 +1,4 @@
-package dev.lnp.core.validation;
+package dev.lnp.json.validation;
 
 import com.networknt.schema.dialect.Dialect;
 import com.networknt.schema.keyword.NonValidationKeyword;
