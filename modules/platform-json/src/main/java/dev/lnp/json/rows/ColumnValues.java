@@ -150,7 +150,7 @@ final class ColumnValues {
                 yield date == null ? nodes.nullNode() : nodes.textNode(date.toString());
             }
             case TIMESTAMP -> {
-                String time = StreamedJsonRows.isoUtc(rs, index);
+                String time = BinaryTimestamptz.isoUtc(rs, index);
                 yield time == null ? nodes.nullNode() : nodes.textNode(time);
             }
             case NUMBER -> {

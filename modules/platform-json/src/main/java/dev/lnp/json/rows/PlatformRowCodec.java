@@ -28,17 +28,17 @@ public final class PlatformRowCodec implements RowCodec {
 
     @Override
     public JsonRows.FieldWriter field(Column column, ResultSet rs) throws SQLException {
-        return StreamedJsonRows.field(column, rs);
+        return ColumnFieldWriters.field(column, rs);
     }
 
     @Override
     public JsonRows.FieldWriter timestampField(String name, ResultSet rs) throws SQLException {
-        return StreamedJsonRows.timestampField(name, rs);
+        return ColumnFieldWriters.timestampField(name, rs);
     }
 
     @Override
     public String isoUtc(ResultSet rs, int index) throws SQLException {
-        return StreamedJsonRows.isoUtc(rs, index);
+        return BinaryTimestamptz.isoUtc(rs, index);
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  * A binary {@code timestamptz} (microseconds since 2000-01-01Z) is written by arithmetic, not through java.time: it
  * must give exactly the ISO form the formatter gives, and hand every year outside 1000–9999 back to it.
  */
-class StreamedJsonRowsTimestampTest {
+class BinaryTimestamptzTest {
 
     private static final long PG_EPOCH = 946_684_800L;
 
@@ -43,9 +43,9 @@ class StreamedJsonRowsTimestampTest {
     @Test
     void yearsOutsideFourDigitsAreLeftToTheFormatter() {
         byte[] out = new byte[30];
-        assertEquals(-1, StreamedJsonRows.isoUtc(micros(Instant.parse("0999-12-31T23:59:59.999999Z")), out));
-        assertEquals(-1, StreamedJsonRows.isoUtc(micros(Instant.parse("+10000-01-01T00:00:00Z")), out));
-        assertEquals(-1, StreamedJsonRows.isoUtc(micros(Instant.parse("-0044-03-15T12:00:00Z")), out));
+        assertEquals(-1, BinaryTimestamptz.isoUtc(micros(Instant.parse("0999-12-31T23:59:59.999999Z")), out));
+        assertEquals(-1, BinaryTimestamptz.isoUtc(micros(Instant.parse("+10000-01-01T00:00:00Z")), out));
+        assertEquals(-1, BinaryTimestamptz.isoUtc(micros(Instant.parse("-0044-03-15T12:00:00Z")), out));
     }
 
     private static void assertSame(long micros) {
@@ -53,7 +53,7 @@ class StreamedJsonRowsTimestampTest {
                 Math.floorMod(micros, 1_000_000L) * 1000L);
         String expected = DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(instant.atOffset(ZoneOffset.UTC));
         byte[] out = new byte[30];
-        int length = StreamedJsonRows.isoUtc(micros, out);
+        int length = BinaryTimestamptz.isoUtc(micros, out);
         assertEquals(expected, new String(out, 0, length, StandardCharsets.US_ASCII), "micros " + micros);
     }
 
