@@ -1,7 +1,8 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.http.ApiProblem;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
@@ -42,7 +43,7 @@ import java.util.logging.Logger;
  * final {@code chunked}) is refused by Helidon 4.5.0 itself with 400 and a closed connection; HttpFramingTest
  * keeps it that way.
  */
-public final class ConnectionRules {
+final class ConnectionRules {
 
     /** Helidon's connection logger writes a WARNING with a full stack trace for every client fault it answers. */
     private static final Logger HELIDON_CONNECTION = Logger.getLogger("io.helidon.webserver.http1.Http1Connection");
@@ -186,7 +187,7 @@ public final class ConnectionRules {
 
     private static byte[] problemBody(Status status, String code, String detail) {
         ObjectNode body = Json.object();
-        body.put("type", Problems.TYPE_BASE + code.replace('_', '-'));
+        body.put("type", ApiProblem.TYPE_BASE + code.replace('_', '-'));
         body.put("title", status.reasonPhrase());
         body.put("status", status.code());
         body.put("detail", detail);

@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,20 +1,13 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.config.PlatformConfig;
 import java.time.Duration;
-import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class ConnectionLimitsTest {
-
-    private static PlatformConfig config(Map<String, String> values) {
-        return PlatformConfig.load(null, Map.of(), values);
-    }
 
     @Test
     void theDefaultCapLeavesDescriptorsForTheRestOfTheProcess() {
@@ -39,38 +32,24 @@ class ConnectionLimitsTest {
 
     @Test
     void oneClientGetsHalfTheCapUnlessConfigured() {
-        ConnectionLimits limits = ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "300")));
+        ConnectionLimits limits = ConnectionLimits.http(300, null, null);
         assertEquals(300, limits.maxConnections());
         assertEquals(150, limits.maxPerClient());
         assertEquals(Duration.ofSeconds(ConnectionLimits.DEFAULT_FIRST_REQUEST_SECONDS), limits.firstRequestTimeout());
 
-        ConnectionLimits configured = ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "300",
-                "lnp.http.max_connections_per_client", "20", "lnp.http.first_request_timeout_seconds", "3")));
+        ConnectionLimits configured = ConnectionLimits.http(300, 20, 3);
         assertEquals(20, configured.maxPerClient());
         assertEquals(Duration.ofSeconds(3), configured.firstRequestTimeout());
 
         // Behind a reverse proxy every connection has the proxy's address: one client may take the whole cap.
-        assertEquals(300, ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "300",
-                "lnp.http.max_connections_per_client", "300"))).maxPerClient());
-    }
-
-    @Test
-    void aLimitBelowOneIsRefusedNamingTheSetting() {
-        for (String key : new String[] {"lnp.http.max_connections", "lnp.http.max_connections_per_client",
-                "lnp.http.first_request_timeout_seconds"}) {
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> ConnectionLimits.http(config(Map.of(key, "0"))));
-            assertEquals(key + " must be at least 1, not 0", e.getMessage());
-        }
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> ConnectionLimits.http(config(Map.of("lnp.http.max_connections", "many"))));
-        assertTrue(e.getMessage().startsWith("lnp.http.max_connections must be a whole number"), e.getMessage());
+        assertEquals(300, ConnectionLimits.http(300, 300, null).maxPerClient());
     }
 
     @Test
     void theManagementListenerHasASmallCapOfItsOwn() {
-        ConnectionLimits limits = ConnectionLimits.management(config(Map.of()));
+        ConnectionLimits limits = ConnectionLimits.management(null, null);
         assertEquals(ConnectionLimits.MANAGEMENT_MAX_CONNECTIONS, limits.maxConnections());
         assertEquals(limits.maxConnections(), limits.maxPerClient());
+        assertEquals(5, ConnectionLimits.management(5, 2).maxConnections());
     }
 }

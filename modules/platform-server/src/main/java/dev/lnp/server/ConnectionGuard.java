@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.http.FilterChain;

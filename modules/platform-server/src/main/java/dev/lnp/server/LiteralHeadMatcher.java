@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import io.helidon.common.uri.UriPath;
 import io.helidon.http.PathMatcher;
@@ -14,7 +14,7 @@ import java.util.Optional;
  * those down. A template's expression is anchored at the start, so a path that does not start with the head never
  * matched it.
  */
-final class LiteralHeadMatcher implements PathMatcher {
+public final class LiteralHeadMatcher implements PathMatcher {
 
     private final String head;
     private final PathMatcher template;
@@ -25,7 +25,7 @@ final class LiteralHeadMatcher implements PathMatcher {
     }
 
     /** Helidon's matcher for {@code path}, behind its literal head when it has parameters or wildcards. */
-    static PathMatcher of(String path) {
+    public static PathMatcher of(String path) {
         PathMatcher template = PathMatchers.create(path);
         String head = head(path);
         return head == null || head.isEmpty() ? template : new LiteralHeadMatcher(head, template);

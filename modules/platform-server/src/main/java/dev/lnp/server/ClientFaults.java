@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import java.lang.System.Logger.Level;
 
@@ -7,7 +7,7 @@ import java.lang.System.Logger.Level;
  * one short line each, at most {@link #LINES_PER_WINDOW} per {@link #WINDOW_NANOS 10 s} and then only a count, so
  * that no unauthenticated client can flood the log. Never a stack trace: nothing failed on the server.
  */
-final class ClientFaults {
+public final class ClientFaults {
 
     private static final System.Logger LOG = System.getLogger(ClientFaults.class.getName());
     static final int LINES_PER_WINDOW = 5;
@@ -21,7 +21,7 @@ final class ClientFaults {
     }
 
     /** @param what a short description, e.g. {@code 400 bad_request POST /api/v1/projects} */
-    static void report(String what) {
+    public static void report(String what) {
         String line = null;
         synchronized (ClientFaults.class) {
             long now = System.nanoTime();

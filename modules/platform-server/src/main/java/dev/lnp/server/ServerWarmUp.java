@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import java.lang.System.Logger.Level;
 

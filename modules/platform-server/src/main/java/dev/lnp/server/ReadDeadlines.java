@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A connection's (virtual) thread arms a deadline before a read and disarms it after; a watcher interrupts a
  * thread whose deadline passed, and interrupting a virtual thread blocked on a socket closes that socket.
  */
-final class ReadDeadlines implements AutoCloseable {
+public final class ReadDeadlines implements AutoCloseable {
 
     private static final long CHECK_MILLIS = 250;
 
@@ -25,16 +25,17 @@ final class ReadDeadlines implements AutoCloseable {
     private final Thread watcher;
     private volatile boolean running = true;
 
-    ReadDeadlines(Duration timeout) {
+    public ReadDeadlines(Duration timeout) {
         this.timeoutNanos = timeout.toNanos();
         this.watcher = Thread.ofPlatform().daemon().name("lnp-read-deadlines").start(this::watch);
     }
 
-    void arm() {
+    /** Starts the deadline of the calling thread's read (a request's headers, then its body). */
+    public void arm() {
         deadlines.put(Thread.currentThread(), System.nanoTime() + timeoutNanos);
     }
 
-    void disarm() {
+    public void disarm() {
         deadlines.remove(Thread.currentThread());
     }
 

@@ -1,4 +1,4 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;

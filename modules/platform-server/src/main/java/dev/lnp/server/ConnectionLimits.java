@@ -1,6 +1,5 @@
-package dev.lnp.core.http;
+package dev.lnp.server;
 
-import dev.lnp.core.config.PlatformConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,41 +46,34 @@ public record ConnectionLimits(int maxConnections, int maxPerClient, Duration fi
         }
     }
 
-    /** The public listener's limits ({@code lnp.http.*}), for a listener starting now. */
-    public static ConnectionLimits http(PlatformConfig config) {
-        return resolve(positive(config, "lnp.http.max_connections"),
-                positive(config, "lnp.http.max_connections_per_client"), firstRequestTimeout(config));
-    }
-
-    /** The management listener's limits ({@code lnp.management.*}): a scraper or two, on a local port. */
-    static ConnectionLimits management(PlatformConfig config) {
-        Integer max = positive(config, "lnp.management.max_connections");
-        // One client address may hold them all: the listener is local by default, its clients are scrapers.
-        return new ConnectionLimits(max == null ? MANAGEMENT_MAX_CONNECTIONS : max, 0, firstRequestTimeout(config));
-    }
-
-    private static Duration firstRequestTimeout(PlatformConfig config) {
-        Integer seconds = positive(config, "lnp.http.first_request_timeout_seconds");
-        return Duration.ofSeconds(seconds == null ? DEFAULT_FIRST_REQUEST_SECONDS : seconds);
-    }
-
-    private static Integer positive(PlatformConfig config, String key) {
-        if (config.get(key).isEmpty()) {
-            return null;
-        }
-        int value = config.getInt(key, 0);
-        if (value < 1) {
-            throw new IllegalStateException(key + " must be at least 1, not " + value);
-        }
-        return value;
-    }
-
     /**
-     * The limits for a listener starting now.
+     * The public listener's limits ({@code lnp.http.*}), for a listener starting now; each setting {@code null} when
+     * it is not set.
      *
      * @param configuredMax {@code lnp.http.max_connections}, or {@code null} for the safe cap
      * @param configuredPerClient {@code lnp.http.max_connections_per_client}, or {@code null} for half the cap
+     * @param firstRequestSeconds {@code lnp.http.first_request_timeout_seconds}
      */
+    public static ConnectionLimits http(Integer configuredMax, Integer configuredPerClient,
+            Integer firstRequestSeconds) {
+        return resolve(configuredMax, configuredPerClient, firstRequestTimeout(firstRequestSeconds));
+    }
+
+    /**
+     * The management listener's limits ({@code lnp.management.max_connections}, or {@code null}): a scraper or two,
+     * on a local port.
+     */
+    public static ConnectionLimits management(Integer configuredMax, Integer firstRequestSeconds) {
+        // One client address may hold them all: the listener is local by default, its clients are scrapers.
+        return new ConnectionLimits(configuredMax == null ? MANAGEMENT_MAX_CONNECTIONS : configuredMax, 0,
+                firstRequestTimeout(firstRequestSeconds));
+    }
+
+    private static Duration firstRequestTimeout(Integer seconds) {
+        return Duration.ofSeconds(seconds == null ? DEFAULT_FIRST_REQUEST_SECONDS : seconds);
+    }
+
+    /** The limits for a listener starting now. */
     static ConnectionLimits resolve(Integer configuredMax, Integer configuredPerClient, Duration firstRequestTimeout) {
         OptionalLong limit = descriptorLimit();
         long open = descriptorsOpen();
