@@ -15,7 +15,6 @@ import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
 import dev.lnp.core.http.ListenerSettings;
-import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
@@ -122,8 +121,8 @@ public final class Platform implements AutoCloseable {
             // Subsystems (mail, the console, webhooks) register with the core, before plugins, so plugins' events
             // find their catalog.
             List<Subsystem> subsystems = Subsystem.load();
-            registry.register(CorePlugin.ID, new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")),
-                    subsystems, CorePlugin.setup(registry, config, Clock.systemUTC())));
+            registry.register(CorePlugin.ID, new CorePlugin(subsystems,
+                    CorePlugin.setup(registry, config, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -184,8 +183,7 @@ public final class Platform implements AutoCloseable {
                     dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
                     dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.internal.events.Notifications.class,
-                    notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation,
-                    dev.lnp.api.internal.openapi.OpenApiDocuments.class, new dev.lnp.core.openapi.PlatformOpenApiDocuments()));
+                    notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation));
             var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {

@@ -1,4 +1,4 @@
-package dev.lnp.core.openapi;
+package dev.lnp.openapi;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.RouteSpec;
@@ -6,7 +6,7 @@ import dev.lnp.api.internal.openapi.OpenApiDocuments;
 import java.util.List;
 
 /** The {@link OpenApiDocuments} service: the generator of {@code /openapi/v1.json} for a plugin's own routes. */
-public final class PlatformOpenApiDocuments implements OpenApiDocuments {
+final class PlatformOpenApiDocuments implements OpenApiDocuments {
 
     @Override
     public ObjectNode document(String title, String version, String description, String server, String tag,

@@ -1,4 +1,4 @@
-package dev.lnp.core.openapi;
+package dev.lnp.openapi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

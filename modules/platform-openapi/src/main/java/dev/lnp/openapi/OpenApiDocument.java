@@ -1,4 +1,4 @@
-package dev.lnp.core.openapi;
+package dev.lnp.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,13 +19,13 @@ import java.util.regex.Pattern;
 /**
  * An OpenAPI 3.1 document built from {@link RouteSpec}s: paths, scopes, query parameters and the very JSON Schemas
  * (draft 2020-12, OpenAPI 3.1's own dialect) that validate request bodies, so the document cannot drift from what
- * the server accepts. The core serves {@code /openapi/v1.json} with it; a plugin serves a document of its own
- * routes through {@link PlatformOpenApiDocuments}.
+ * the server accepts. {@link OpenApiRoute} serves {@code /openapi/v1.json} with it; a plugin serves a document of
+ * its own routes through {@link PlatformOpenApiDocuments}.
  *
  * <p>Responses are described by shape (the v1 envelope, the object itself, or problem+json) because routes
  * declare no response schemas; the {@code data} member is therefore free-form.
  */
-public final class OpenApiDocument {
+final class OpenApiDocument {
 
     private static final Pattern PATH_PARAM = Pattern.compile("\\{([^}/]+)}");
 
@@ -44,28 +44,28 @@ public final class OpenApiDocument {
     }
 
     /** @param version the version of the API the document describes ({@code info.version}) */
-    public static OpenApiDocument builder(String title, String version) {
+    static OpenApiDocument builder(String title, String version) {
         return new OpenApiDocument(title, version);
     }
 
-    public OpenApiDocument description(String text) {
+    OpenApiDocument description(String text) {
         this.description = text;
         return this;
     }
 
     /** A base URL clients call (the deployment's public origin). */
-    public OpenApiDocument server(String url) {
+    OpenApiDocument server(String url) {
         servers.add(url);
         return this;
     }
 
     /** Adds routes under one tag (the plugin id: generated clients group operations by it). */
-    public OpenApiDocument routes(String tag, List<RouteSpec> specs) {
+    OpenApiDocument routes(String tag, List<RouteSpec> specs) {
         specs.forEach(spec -> routes.add(new Tagged(tag, spec)));
         return this;
     }
 
-    public ObjectNode build() {
+    ObjectNode build() {
         ObjectNode doc = Json.object();
         doc.put("openapi", "3.1.0");
         ObjectNode info = doc.putObject("info").put("title", title).put("version", version);
@@ -99,7 +99,7 @@ public final class OpenApiDocument {
     }
 
     /** {@code GET /api/v1/crm/deals/{id}} becomes {@code getCrmDealsById}: stable, unique per method and path. */
-    public static String operationId(HttpMethod method, String path) {
+    static String operationId(HttpMethod method, String path) {
         StringBuilder id = new StringBuilder(method.name().toLowerCase(Locale.ROOT));
         String rest = path.startsWith("/api/v1/") ? path.substring("/api/v1/".length()) : path;
         for (String segment : rest.split("/")) {

@@ -1,9 +1,8 @@
-package dev.lnp.core.http;
+package dev.lnp.openapi;
 
 import dev.lnp.api.http.RawResponse;
 import dev.lnp.api.http.RouteSpec;
-import dev.lnp.core.openapi.OpenApiDocument;
-import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.api.internal.platform.PluginCatalog;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,16 +12,16 @@ import java.util.Optional;
 
 /**
  * {@code GET /openapi/v1.json}: the OpenAPI 3.1 document of every {@code /api/v1} route of the plugins this
- * deployment loads, built from the registry (paths, scopes, query parameters and the body schemas that validate
- * requests). It is public and the same for every caller: a workspace that switched a module off still sees that
+ * deployment loads, built from the registry's routes (paths, scopes, query parameters and the body schemas that
+ * validate requests). It is public and the same for every caller: a workspace that switched a module off still sees that
  * module's routes here (they answer it 404), because the document describes the deployment, not a key.
  */
-public final class OpenApiRoute {
+final class OpenApiRoute {
 
-    public static final String PATH = "/openapi/v1.json";
+    static final String PATH = "/openapi/v1.json";
     private static final String PREFIX = "/api/v1/";
 
-    private final PluginRegistry registry;
+    private final PluginCatalog catalog;
     private final String serverUrl;
     private volatile byte[] document;
 
@@ -30,12 +29,12 @@ public final class OpenApiRoute {
      * @param baseUrl {@code lnp.base.url} when the operator set it; otherwise the document names the server
      *                relatively ("/": where the document was fetched from), as the port may be chosen at start
      */
-    public OpenApiRoute(PluginRegistry registry, Optional<String> baseUrl) {
-        this.registry = registry;
+    OpenApiRoute(PluginCatalog catalog, Optional<String> baseUrl) {
+        this.catalog = catalog;
         this.serverUrl = baseUrl.filter(s -> !s.isBlank()).map(s -> s.replaceAll("/+$", "")).orElse("/");
     }
 
-    public RouteSpec route() {
+    RouteSpec route() {
         return RouteSpec.get(PATH).publicRoute().summary("The OpenAPI 3.1 document of /api/v1")
                 .raw(request -> RawResponse.json(200, new String(document(), StandardCharsets.UTF_8))
                         .withHeader("Cache-Control", "no-cache"));
@@ -53,7 +52,7 @@ public final class OpenApiRoute {
 
     String build() {
         Map<String, List<RouteSpec>> byPlugin = new LinkedHashMap<>();
-        for (PluginRegistry.RegisteredRoute route : registry.routes()) {
+        for (PluginCatalog.Route route : catalog.routes()) {
             if (route.spec().path().startsWith(PREFIX)) {
                 byPlugin.computeIfAbsent(route.pluginId(), id -> new ArrayList<>()).add(route.spec());
             }
