@@ -8,10 +8,9 @@ module lnp.platform.core {
     requires lnp.platform.api;
     requires lnp.platform.api.internal;
     requires lnp.platform.json; // request bodies and tool arguments validated against their JSON Schemas
+    requires lnp.platform.server; // the listeners and their protection: the kernel routes the public one
 
     requires io.helidon.webserver;
-    requires io.helidon.webserver.observe;
-    requires io.helidon.webserver.observe.health;
     requires io.helidon.health;
     requires org.yaml.snakeyaml;
     requires micrometer.core;

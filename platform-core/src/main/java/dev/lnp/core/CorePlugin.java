@@ -5,7 +5,6 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.http.OpenApiRoute;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tenancy.UserRoutes;
 import dev.lnp.json.validation.PlatformJsonValidation;
@@ -14,26 +13,23 @@ import java.util.List;
 
 /**
  * The core's own contributions, registered like any plugin's so that listings and catalogs include them; the
- * subsystems' ({@link Subsystem}: mail, the console, webhooks) are registered here too, under the core's id.
+ * subsystems' ({@link Subsystem}: mail, the console, webhooks, the OpenAPI documents) are registered here too, under the core's id.
  */
 public final class CorePlugin implements PlatformPlugin {
 
     public static final String ID = dev.lnp.api.internal.platform.PluginCatalog.CORE_ID;
 
-    private final OpenApiRoute openApi;
     private final List<Subsystem> subsystems;
     private final Subsystem.Setup setup;
 
-    public CorePlugin(OpenApiRoute openApi, List<Subsystem> subsystems, Subsystem.Setup setup) {
-        this.openApi = openApi;
+    public CorePlugin(List<Subsystem> subsystems, Subsystem.Setup setup) {
         this.subsystems = List.copyOf(subsystems);
         this.setup = setup;
     }
 
     /** For listings (scopes, routes): the subsystems found, registered without starting anything. */
     public static CorePlugin of(PluginRegistry registry, PlatformConfig config, Clock clock) {
-        return new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")), Subsystem.load(),
-                setup(registry, config, clock));
+        return new CorePlugin(Subsystem.load(), setup(registry, config, clock));
     }
 
     /** What the subsystems read while they register. */
@@ -48,6 +44,5 @@ public final class CorePlugin implements PlatformPlugin {
         registrar.scope(UserRoutes.READ, "Read the users of the workspace (to resolve assignees and delegation users).");
         UserRoutes.routes().forEach(registrar::route);
         subsystems.forEach(subsystem -> subsystem.register(registrar, setup));
-        registrar.route(openApi.route());
     }
 }

@@ -55,8 +55,12 @@ final class KernelServices implements Subsystem.Services {
         });
     }
 
-    /** Internal services a subsystem offers to first-party plugins too: the console's pages for people (trials). */
-    private static final java.util.Set<String> INTERNAL_FOR_PLUGINS = java.util.Set.of("dev.lnp.api.internal.people");
+    /**
+     * Internal services a subsystem offers to first-party plugins too: the console's pages for people and the OpenAPI
+     * documents of a plugin's own routes (trials).
+     */
+    private static final java.util.Set<String> INTERNAL_FOR_PLUGINS = java.util.Set.of("dev.lnp.api.internal.people",
+            "dev.lnp.api.internal.openapi");
 
     /**
      * What plugins may look up ({@code PluginContext.service}): the offered services of the public API, and the

@@ -14,8 +14,7 @@ import dev.lnp.core.db.Migrations;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
-import dev.lnp.core.http.ManagementListener;
-import dev.lnp.core.http.OpenApiRoute;
+import dev.lnp.core.http.ListenerSettings;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.limits.AuditLog;
 import dev.lnp.core.limits.IdempotencyStore;
@@ -28,6 +27,7 @@ import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;
 import dev.lnp.core.tools.PlatformToolGateway;
+import dev.lnp.server.Listeners;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
@@ -48,7 +48,7 @@ public final class Platform implements AutoCloseable {
     private final PlatformConfig config;
     private final Database database;
     private final PluginRegistry registry;
-    private final ApiServer server;
+    private final Listeners server;
     private final Authenticator authenticator;
     private final ToolGateway toolGateway;
     private final List<Subsystem> subsystems;
@@ -58,7 +58,7 @@ public final class Platform implements AutoCloseable {
     private final StartedComponents started;
     private boolean closed;
 
-    private Platform(PlatformConfig config, Database database, PluginRegistry registry, ApiServer server,
+    private Platform(PlatformConfig config, Database database, PluginRegistry registry, Listeners server,
             Authenticator authenticator, ToolGateway toolGateway, List<Subsystem> subsystems, PlatformMetrics metrics,
             KernelServices kernelServices, StartedComponents started) {
         this.config = config;
@@ -121,8 +121,8 @@ public final class Platform implements AutoCloseable {
             // Subsystems (mail, the console, webhooks) register with the core, before plugins, so plugins' events
             // find their catalog.
             List<Subsystem> subsystems = Subsystem.load();
-            registry.register(CorePlugin.ID, new CorePlugin(new OpenApiRoute(registry, config.get("lnp.base.url")),
-                    subsystems, CorePlugin.setup(registry, config, Clock.systemUTC())));
+            registry.register(CorePlugin.ID, new CorePlugin(subsystems,
+                    CorePlugin.setup(registry, config, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
                 registry.register(plugin.id(), plugin.instance());
                 metrics.plugin(plugin.id(), plugin.version());
@@ -183,8 +183,7 @@ public final class Platform implements AutoCloseable {
                     dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
                     dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.internal.events.Notifications.class,
-                    notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation,
-                    dev.lnp.api.internal.openapi.OpenApiDocuments.class, new dev.lnp.core.openapi.PlatformOpenApiDocuments()));
+                    notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation));
             var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);
             for (LoadedPlugin plugin : plugins) {
@@ -207,8 +206,8 @@ public final class Platform implements AutoCloseable {
                 running.forEach(Subsystem.Running::purgeHistory);
             }));
             phases.mark("event subscriptions and maintenance");
-            ApiServer server = ApiServer.start(config, registry, services, List.of(new DatabaseHealthCheck(database)),
-                    ManagementListener.from(config, metrics),
+            Listeners server = ApiServer.start(config, registry, services, List.of(new DatabaseHealthCheck(database)),
+                    ListenerSettings.management(config, metrics::scrape),
                     routing -> subsystems.forEach(subsystem -> subsystem.routing(routing)));
             // Stopped first: it stops accepting and lets requests in flight finish while everything else runs.
             started.pushStop("HTTP server", server::stop);

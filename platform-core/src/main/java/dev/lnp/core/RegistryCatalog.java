@@ -31,6 +31,11 @@ public final class RegistryCatalog implements PluginCatalog {
     }
 
     @Override
+    public List<Route> routes() {
+        return registry.routes().stream().map(r -> new Route(r.pluginId(), r.spec())).toList();
+    }
+
+    @Override
     public List<Section> consoleSections() {
         return registry.consoleSections().stream().map(s -> new Section(s.pluginId(), s.section())).toList();
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.internal.mail.Mailbox;
+import dev.lnp.api.internal.openapi.OpenApiDocuments;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.api.mail.OutgoingMail;
 import java.util.List;
@@ -54,6 +55,14 @@ class KernelServicesTest {
         assertSame(MAILBOX, services.service(Mailbox.class).orElseThrow());
         assertEquals(Map.of(Mailer.class, MAILER), services.offeredToPlugins(),
                 "the mailbox of every workspace's mail is for subsystems only");
+    }
+
+    @Test
+    void theOpenApiDocumentsASubsystemOffersReachFirstPartyPlugins() {
+        var services = services();
+        OpenApiDocuments documents = (title, version, description, server, tag, routes) -> null;
+        services.add("openapi", Map.of(OpenApiDocuments.class, documents));
+        assertEquals(Map.of(OpenApiDocuments.class, documents), services.offeredToPlugins());
     }
 
     @Test

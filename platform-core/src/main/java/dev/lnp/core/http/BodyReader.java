@@ -1,6 +1,8 @@
 package dev.lnp.core.http;
 
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.server.ClientFaults;
+import dev.lnp.server.ReadDeadlines;
 import io.helidon.webserver.http.ServerRequest;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,6 +3,7 @@ package dev.lnp.core.http;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.pipeline.Pipeline;
+import dev.lnp.server.ReadDeadlines;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;

@@ -5,6 +5,7 @@ import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.db.Database;
 import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.pipeline.Pipeline;
+import dev.lnp.server.ReadDeadlines;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;

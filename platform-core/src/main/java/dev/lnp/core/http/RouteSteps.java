@@ -5,6 +5,7 @@ import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.pipeline.Pipeline;
 import dev.lnp.core.pipeline.PipelineStep;
+import dev.lnp.server.ReadDeadlines;
 import java.util.ArrayList;
 import java.util.List;
 

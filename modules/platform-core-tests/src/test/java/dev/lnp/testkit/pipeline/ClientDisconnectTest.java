@@ -88,7 +88,7 @@ class ClientDisconnectTest {
             public void publish(LogRecord record) {
                 if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
                     warnings.add(record);
-                } else if (record.getLoggerName().equals("dev.lnp.core.http.ClientHangUps")) {
+                } else if (record.getLoggerName().equals("dev.lnp.server.ClientHangUps")) {
                     hangUps.add(record);
                 }
             }
@@ -102,7 +102,7 @@ class ClientDisconnectTest {
             }
         };
         Logger console = Logger.getLogger("dev.lnp.web.console");
-        Logger hangUpLog = Logger.getLogger("dev.lnp.core.http.ClientHangUps");
+        Logger hangUpLog = Logger.getLogger("dev.lnp.server.ClientHangUps");
         Logger helidon = Logger.getLogger("io.helidon");
         Level hangUpLevel = hangUpLog.getLevel();
         hangUpLog.setLevel(Level.FINE);

@@ -3,13 +3,14 @@ package dev.lnp.api.internal.platform;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
+import dev.lnp.api.http.RouteSpec;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the deployment's plugins (and the core) registered, as the console and webhooks read it: complete once
- * registration has ended.
+ * What the deployment's plugins (and the core) registered, as the console, webhooks and the OpenAPI documents read
+ * it: complete once registration has ended.
  */
 public interface PluginCatalog {
 
@@ -37,10 +38,17 @@ public interface PluginCatalog {
     record Event(String pluginId, EventType type) {
     }
 
+    /** A route and the plugin that registered it. */
+    record Route(String pluginId, RouteSpec spec) {
+    }
+
     /** Every plugin in registration order, the core first. */
     List<PluginSummary> plugins();
 
     boolean hasPlugin(String pluginId);
+
+    /** Every route, in registration order (their matching order), the core's first. */
+    List<Route> routes();
 
     List<Section> consoleSections();
 
