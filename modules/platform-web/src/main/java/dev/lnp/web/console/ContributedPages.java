@@ -228,7 +228,13 @@ final class ContributedPages {
             showFormAgain(x, page, session, status, schemaForm, parsed.typed(), errors, summary);
             return;
         }
-        console.activity().record(session, page.pluginId() + ".page", page.page().path(), x.request().path().absolute().path());
+        if (outcome.activity() != null) {
+            var done = outcome.activity();
+            console.activity().record(session, done.action(), done.target(), done.detail());
+        } else {
+            console.activity().record(session, page.pluginId() + ".page", page.page().path(),
+                    x.request().path().absolute().path());
+        }
         renderer.putNotice(x, outcome.notice());
         if (outcome.shownOnce() != null) {
             var once = outcome.shownOnce();
