@@ -243,7 +243,7 @@ public final class Console implements HttpService, AutoCloseable {
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             nav.addAll(sectionPages.navigation(session, currentHref));
-            nav.addAll(contributedPages.navigation(session, "/console", currentHref));
+            joinSections(nav, contributedPages.navigation(session, "/console", currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
             if (settings.isOperator(session.email())) {
@@ -295,6 +295,25 @@ public final class Console implements HttpService, AutoCloseable {
     }
 
     private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
+    }
+
+    /** Adds {@code more}: a group whose heading the console already shows joins that section. */
+    private static void joinSections(List<NavSection> nav, List<NavSection> more) {
+        for (NavSection section : more) {
+            int at = -1;
+            for (int i = 0; i < nav.size(); i++) {
+                if (nav.get(i).title().equals(section.title())) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                nav.add(section);
+            } else {
+                List<NavItem> items = new ArrayList<>(nav.get(at).items());
+                items.addAll(section.items());
+                nav.set(at, new NavSection(section.title(), items));
+            }
+        }
     }
 
     private static void section(List<NavSection> nav, ConsoleSession session, String current,

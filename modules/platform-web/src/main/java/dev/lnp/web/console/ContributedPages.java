@@ -141,7 +141,8 @@ final class ContributedPages {
 
     /** The navigation entries of the pages under {@code mount} this session may open, grouped, in order. */
     List<NavSection> navigation(ConsoleSession session, String mount, String currentHref) {
-        if (session == null || !session.hasWorkspace()) {
+        if (session == null || !session.hasWorkspace() || mount.equals("/console")
+                && !ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
             return List.of();
         }
         List<String> disabled = console.workspaceSettings().disabledModules(session.workspaceId());
