@@ -25,7 +25,7 @@ public final class TemplateSamples {
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
     public static final List<String> PARTS = List.of("layout.jte", "sectionheader.jte", "pagetable.jte",
-            "pagelinks.jte");
+            "pagelinks.jte", "pageonce.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
