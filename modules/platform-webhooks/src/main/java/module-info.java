@@ -1,6 +1,7 @@
 /**
  * Signed webhooks, a subsystem of the kernel: subscriptions and their routes, the event catalog, the dispatcher with
- * its delivery queue, sender and receiver guard, and the console's Webhooks pages. The kernel finds it through
+ * its delivery queue, sender and receiver guard, and its pages in the console (on the public page API, as a
+ * plugin's are). The kernel finds it through
  * {@link dev.lnp.api.internal.subsystem.Subsystem}; nothing in the kernel depends on this module.
  */
 module lnp.platform.webhooks {
@@ -9,13 +10,9 @@ module lnp.platform.webhooks {
     requires io.helidon.webclient.api;
     requires io.helidon.webclient.http1;
     requires dev.failsafe.core;
-    requires gg.jte.runtime;
 
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.webhooks.subsystem.WebhooksSubsystem;
 
     exports dev.lnp.webhooks;
     exports dev.lnp.webhooks.signature; // the JDK-only verifiers a receiver written in Java may use
-
-    // The precompiled templates of the Webhooks pages are looked up and called by reflection from the JTE runtime.
-    opens dev.lnp.webhooks.console.view to gg.jte.runtime;
 }

@@ -2,7 +2,6 @@ package dev.lnp.core;
 
 import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.internal.events.Notifications;
-import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.api.internal.http.HttpAnswers;
 import dev.lnp.api.internal.keys.ConnectionAdmin;
@@ -33,7 +32,6 @@ final class KernelServices implements Subsystem.Services {
     private final Kernel kernel;
     private final List<Subsystem> subsystems;
     private final Map<Class<?>, Object> offered = new LinkedHashMap<>();
-    private List<ConsoleExtension> consoleExtensions;
 
     KernelServices(Kernel kernel, List<Subsystem> subsystems) {
         this.kernel = kernel;
@@ -132,15 +130,6 @@ final class KernelServices implements Subsystem.Services {
     @Override
     public JsonValidation jsonValidation() {
         return kernel.jsonValidation();
-    }
-
-    /** Asked of every subsystem once, when the console (or anything else) first wants them. */
-    @Override
-    public synchronized List<ConsoleExtension> consoleExtensions() {
-        if (consoleExtensions == null) {
-            consoleExtensions = subsystems.stream().flatMap(subsystem -> subsystem.console(this).stream()).toList();
-        }
-        return consoleExtensions;
     }
 
     @Override

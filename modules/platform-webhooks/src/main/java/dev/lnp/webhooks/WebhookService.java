@@ -20,7 +20,7 @@ import java.util.UUID;
 /**
  * What a person or a key may do with a workspace's webhooks, in the caller's workspace transaction: the one
  * place their rules live (receiver URL guard, event names, secret overlap). The {@code /api/v1/webhooks} routes
- * and the console's Webhooks pages both call it. A refused request is an {@link ApiProblem} naming the field.
+ * and the Webhooks pages both call it. A refused request is an {@link ApiProblem} naming the field.
  */
 public final class WebhookService {
 
@@ -87,11 +87,13 @@ public final class WebhookService {
                 .findOne().orElse(Set.of());
     }
 
-    JsonNode createSchema() {
+    /** The body schema of a new subscription: the API's route and the page's form both check it. */
+    public JsonNode createSchema() {
         return createSchema;
     }
 
-    JsonNode patchSchema() {
+    /** The body schema of a change (nothing required, null clears a value). */
+    public JsonNode patchSchema() {
         return patchSchema;
     }
 

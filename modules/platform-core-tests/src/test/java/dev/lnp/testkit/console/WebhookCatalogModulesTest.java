@@ -85,24 +85,15 @@ class WebhookCatalogModulesTest {
         var owner = ConsoleWebhooksTest.owner(platform, "console-catalog");
         switchProbe(platform, owner.workspace(), false);
 
-        var json = owner.client().json("GET", "/console/api/webhooks/events", null, null);
-        assertEquals(200, json.status(), json.body());
-        List<String> listed = names(Json.parse(json.body()).path("data"));
-        assertTrue(listed.contains("webhooks.test"), listed.toString());
-        assertFalse(listed.stream().anyMatch(n -> n.startsWith("probe.")), listed.toString());
-
         var page = owner.client().get("/console/webhooks/events");
         assertEquals(200, page.status(), page.body());
-        assertFalse(page.body().contains("<code>probe.burst</code>"), page.body());
-        assertTrue(page.body().contains("<code>webhooks.test</code>"), page.body());
-        var form = owner.client().get("/console/webhooks");
-        assertEquals(200, form.status());
-        assertFalse(form.body().contains("value=\"probe.burst\""), "no box for an event of a module that is off");
+        assertFalse(page.body().contains("<td>probe.burst</td>"), page.body());
+        assertTrue(page.body().contains("<td>webhooks.test</td>"), page.body());
 
-        // A crafted form naming it anyway is refused by name, not silently dropped.
-        var refused = owner.post("/console/webhooks", "url", "http://127.0.0.1:9/hook", "enabled", "on",
+        // A form naming it anyway is refused by name, not silently dropped.
+        var refused = owner.post(ConsoleWebhooksTest.NEW, "url", "http://127.0.0.1:9/hook", "enabled", "on",
                 "events", "probe.burst");
-        assertEquals(400, refused.status(), refused.body());
+        assertEquals(422, refused.status(), refused.body());
         assertTrue(refused.body().contains("probe.burst"), refused.body());
         assertTrue(refused.body().contains("switched off"), refused.body());
     }

@@ -1,6 +1,7 @@
 package dev.lnp.testkit.mail;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,22 +14,17 @@ import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.web.console.ConsoleTemplates;
 import dev.lnp.web.console.TemplateSamples;
-import dev.lnp.webhooks.console.WebhookTemplateSamples;
 import jakarta.mail.internet.MimeMessage;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code platform doctor}'s template and mail checks: every template of the core and the webhooks subsystem
- * renders; a test message reaches the local mailbox, or the SMTP server (GreenMail) with a sign-in, and each SMTP
+ * {@code platform doctor}'s template and mail checks: every template of the core renders; a test message reaches the local mailbox, or the SMTP server (GreenMail) with a sign-in, and each SMTP
  * failure is a FAIL naming the setting to fix.
  */
 @PlatformTest(plugins = "probe")
@@ -41,7 +37,7 @@ class DoctorMailAndTemplatesTest {
     void everyTemplateRendersAndATestMessageReachesTheLocalMailbox(TestPlatform platform) {
         Result doctor = OperatorCli.run(platform, "doctor");
         assertEquals(0, doctor.exit(), doctor.out() + doctor.err());
-        int templates = TemplateSamples.core(new ConsoleTemplates()).size() + WebhookTemplateSamples.all().size();
+        int templates = TemplateSamples.core(new ConsoleTemplates()).size();
         assertTrue(doctor.out().contains("ok    templates: " + templates + " console and mail templates render"),
                 doctor.out());
         Matcher shown = Pattern.compile("ok    mail: no SMTP server configured \\(lnp.mail.host\\): a test message "
@@ -61,19 +57,14 @@ class DoctorMailAndTemplatesTest {
         assertTrue(OperatorCli.run(platform, "mail", "list", "--json").out().contains("ops@example.com"));
     }
 
+    /**
+     * The webhooks pages are page API views the console renders with its own templates (which the doctor checks
+     * above): the subsystem ships none that could go unchecked.
+     */
     @Test
-    void everyTemplateOfTheWebhooksPagesHasASampleOrIsAPartOfOthers() throws Exception {
-        Path root = Path.of("../platform-webhooks/src/main/jte");
-        Set<String> files;
-        try (var paths = Files.walk(root)) {
-            files = paths.filter(p -> p.toString().endsWith(".jte"))
-                    .map(p -> "webhooks/" + root.relativize(p).toString().replace('\\', '/'))
-                    .collect(Collectors.toCollection(TreeSet::new));
-        }
-        Set<String> covered = new TreeSet<>();
-        WebhookTemplateSamples.PARTS.forEach(part -> covered.add("webhooks/" + part));
-        WebhookTemplateSamples.all().forEach(render -> covered.add(render.name()));
-        assertEquals(files, covered, "a new template needs a sample in WebhookTemplateSamples");
+    void theWebhooksSubsystemShipsNoTemplatesOfItsOwn() {
+        assertFalse(Files.exists(Path.of("../platform-webhooks/src/main/jte")),
+                "a template of the webhooks module would need a sample the doctor renders");
     }
 
     @Test

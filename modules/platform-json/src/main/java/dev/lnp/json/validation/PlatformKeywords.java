@@ -11,7 +11,9 @@ import java.util.List;
  * <ul>
  * <li>{@code x-unknown-field-hints}: per field name a sentence explaining a field that is refused as unknown
  * ({@link BodyValidator});</li>
- * <li>{@code x-pattern-hint}: the words a console form shows when a value does not match {@code pattern}.</li>
+ * <li>{@code x-pattern-hint}: the words a console form shows when a value does not match {@code pattern};</li>
+ * <li>{@code x-input}: the input a form shows for a string ({@code text}, {@code textarea}, {@code url},
+ * {@code email}) where the one its format and length suggest is wrong.</li>
  * </ul>
  * A new keyword goes here, or the validator warns about it once per schema at start-up.
  */
@@ -19,7 +21,8 @@ final class PlatformKeywords {
 
     static final String UNKNOWN_FIELD_HINTS = "x-unknown-field-hints";
     static final String PATTERN_HINT = "x-pattern-hint";
-    static final List<String> ALL = List.of(UNKNOWN_FIELD_HINTS, PATTERN_HINT);
+    static final String INPUT = "x-input";
+    static final List<String> ALL = List.of(UNKNOWN_FIELD_HINTS, PATTERN_HINT, INPUT);
 
     private PlatformKeywords() {
     }

@@ -2,7 +2,6 @@ package dev.lnp.web.console;
 
 import dev.lnp.api.internal.console.Chrome;
 import dev.lnp.api.internal.console.ConsoleAuthorization;
-import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.console.ConsolePages;
 import dev.lnp.api.internal.console.ConsoleSession;
 import dev.lnp.api.internal.console.NavItem;
@@ -61,7 +60,6 @@ public final class Console implements HttpService, AutoCloseable {
     private final RateLimits limits;
     private final Mailbox mailbox;
     private final MailboxPages mailboxPages;
-    private final List<ConsoleExtension> extensions;
     private final SectionPages sectionPages;
     private final PluginPages pluginPages;
     private final ContributedPages contributedPages;
@@ -89,8 +87,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.members = new Members(jdbi, activity);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
-        this.extensions = List.copyOf(services.consoleExtensions());
-        this.managementApi = new ManagementApi(this, extensions);
+        this.managementApi = new ManagementApi(this);
         this.workspaceSettings = new WorkspaceSettings(jdbi);
         this.workspacePages = new WorkspacePages(this);
         this.limits = services.limits();
@@ -146,9 +143,7 @@ public final class Console implements HttpService, AutoCloseable {
                 .get("/connections/{id}/new-key", page(connectionPages::newKey))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
-        // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
-        var extensionPages = new ExtensionPages(this);
-        extensions.forEach(extension -> extension.pages(rules, extensionPages));
+        // The page API's pages (plugins' and subsystems', e.g. webhooks), the plugins' sections, the not-found page.
         contributedPages.routing(rules, "/console");
         rules
                 // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
@@ -232,18 +227,15 @@ public final class Console implements HttpService, AutoCloseable {
     Chrome chrome(ConsoleSession session, String title, String currentHref) {
         List<NavSection> nav = new ArrayList<>();
         if (session != null && session.hasWorkspace()) {
-            List<Link> api = new ArrayList<>(List.of(new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS,
-                    "External connections", "/console/connections")));
-            extensions.forEach(extension -> extension.navigation().forEach(link ->
-                    api.add(new Link(link.permission(), link.label(), link.href()))));
-            section(nav, session, currentHref, "API & MCP", api.toArray(Link[]::new));
+            section(nav, session, currentHref, "API & MCP", new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS,
+                    "External connections", "/console/connections"));
             section(nav, session, currentHref, "Workspace",
                     new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
                     new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
             nav.addAll(sectionPages.navigation(session, currentHref));
-            nav.addAll(contributedPages.navigation(session, "/console", currentHref));
+            joinSections(nav, contributedPages.navigation(session, "/console", currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
             if (settings.isOperator(session.email())) {
@@ -295,6 +287,25 @@ public final class Console implements HttpService, AutoCloseable {
     }
 
     private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
+    }
+
+    /** Adds {@code more}: a group whose heading the console already shows joins that section. */
+    private static void joinSections(List<NavSection> nav, List<NavSection> more) {
+        for (NavSection section : more) {
+            int at = -1;
+            for (int i = 0; i < nav.size(); i++) {
+                if (nav.get(i).title().equals(section.title())) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                nav.add(section);
+            } else {
+                List<NavItem> items = new ArrayList<>(nav.get(at).items());
+                items.addAll(section.items());
+                nav.set(at, new NavSection(section.title(), items));
+            }
+        }
     }
 
     private static void section(List<NavSection> nav, ConsoleSession session, String current,

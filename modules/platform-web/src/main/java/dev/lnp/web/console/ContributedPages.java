@@ -141,7 +141,8 @@ final class ContributedPages {
 
     /** The navigation entries of the pages under {@code mount} this session may open, grouped, in order. */
     List<NavSection> navigation(ConsoleSession session, String mount, String currentHref) {
-        if (session == null || !session.hasWorkspace()) {
+        if (session == null || !session.hasWorkspace() || mount.equals("/console")
+                && !ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
             return List.of();
         }
         List<String> disabled = console.workspaceSettings().disabledModules(session.workspaceId());
@@ -195,7 +196,8 @@ final class ContributedPages {
             SchemaForm schemaForm = form(page, form);
             renderer.form(x, 200, page, form, schemaForm.fields(schemaForm.typedFrom(form.values()), Map.of()), null);
         } else {
-            renderer.render(x, page, view, notice, liveUrl(page, x.request().path().absolute().path()));
+            String path = x.request().path().absolute().path();
+            renderer.render(x, page, view, notice, liveUrl(page, path), shownOnce(x, path));
         }
     }
 
@@ -227,9 +229,44 @@ final class ContributedPages {
             showFormAgain(x, page, session, status, schemaForm, parsed.typed(), errors, summary);
             return;
         }
-        console.activity().record(session, page.pluginId() + ".page", page.page().path(), x.request().path().absolute().path());
+        if (outcome.activity() != null) {
+            var done = outcome.activity();
+            console.activity().record(session, done.action(), done.target(), done.detail());
+        } else {
+            console.activity().record(session, page.pluginId() + ".page", page.page().path(),
+                    x.request().path().absolute().path());
+        }
         renderer.putNotice(x, outcome.notice());
+        if (outcome.shownOnce() != null) {
+            var once = outcome.shownOnce();
+            ObjectNode sealed = dev.lnp.api.Json.object().put("label", once.label()).put("value", once.value())
+                    .put("note", once.note());
+            OneTimeView.seal(x, pathOf(outcome.location()), sealed.toString());
+        }
         x.redirect(outcome.location());
+    }
+
+    /** The value an action left for this page to show once ({@link PageOutcome#shownOnce}), if any. */
+    private static PageViews.ShownOnce shownOnce(ConsoleExchange x, String path) {
+        return OneTimeView.open(x, path).map(text -> {
+            try {
+                var once = dev.lnp.api.Json.mapper().readTree(text);
+                return new PageViews.ShownOnce(once.path("label").asText(), once.path("value").asText(),
+                        once.path("note").isTextual() ? once.path("note").asText() : null);
+            } catch (java.io.IOException notOurs) {
+                return null;
+            }
+        }).orElse(null);
+    }
+
+    /** The path of a location, without its query or fragment: what the one-time value is bound to. */
+    private static String pathOf(String location) {
+        int end = location.length();
+        for (char c : new char[] {'?', '#'}) {
+            int at = location.indexOf(c);
+            if (at >= 0) end = Math.min(end, at);
+        }
+        return location.substring(0, end);
     }
 
     /**

@@ -10,7 +10,6 @@ import dev.lnp.api.internal.console.ConsoleApi.Call;
 import dev.lnp.api.internal.console.ConsoleApi.JsonHandler;
 import dev.lnp.api.internal.console.ConsoleAuthorization.Permission;
 import dev.lnp.api.internal.console.ConsoleAuthorization;
-import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.console.ConsoleSession;
 import dev.lnp.api.internal.console.PageExchange;
 import dev.lnp.api.internal.http.RequestJson;
@@ -44,11 +43,9 @@ public final class ManagementApi {
     private static final int MAX_BODY = 64 * 1024;
 
     private final Console console;
-    private final List<ConsoleExtension> extensions;
 
-    ManagementApi(Console console, List<ConsoleExtension> extensions) {
+    ManagementApi(Console console) {
         this.console = console;
-        this.extensions = List.copyOf(extensions);
     }
 
     void routing(HttpRules rules) {
@@ -63,8 +60,6 @@ public final class ManagementApi {
                 .post("/api/connections/{id}/rotate", json(this::rotate))
                 .post("/api/connections/{id}/revoke", json(this::revoke))
                 .get("/api/activity", json(this::activity));
-        var extensionApi = new ExtensionApi(this, console.activity());
-        extensions.forEach(extension -> extension.api(rules, extensionApi));
         rules.any("/api/*", json(call -> {
                     throw new ApiProblem(404, "route_not_found", "Not Found",
                             "No route " + call.req().prologue().method().text() + " " + call.req().path().path() + ".");

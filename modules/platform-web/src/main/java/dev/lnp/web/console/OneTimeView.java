@@ -38,7 +38,7 @@ final class OneTimeView {
             Cipher cipher = cipher(Cipher.ENCRYPT_MODE, sessionToken, iv, path);
             byte[] sealed = cipher.doFinal(secret.getBytes(StandardCharsets.UTF_8));
             byte[] value = ByteBuffer.allocate(iv.length + sealed.length).put(iv).put(sealed).array();
-            x.consoleCookie(COOKIE, Base64.getUrlEncoder().withoutPadding().encodeToString(value), LIFETIME);
+            x.mountCookie(mount(path), COOKIE, Base64.getUrlEncoder().withoutPadding().encodeToString(value), LIFETIME);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
@@ -54,7 +54,7 @@ final class OneTimeView {
         if (cookie.isEmpty()) {
             return Optional.empty();
         }
-        x.consoleCookie(COOKIE, "", Duration.ZERO);
+        x.mountCookie(mount(path), COOKIE, "", Duration.ZERO);
         if (sessionToken.isEmpty()) {
             return Optional.empty();
         }
@@ -71,6 +71,11 @@ final class OneTimeView {
             // Tampered with, or sealed under another session or for another page: nothing to show.
             return Optional.empty();
         }
+    }
+
+    /** The cookie goes only to the part of the site the page is in: the console, or the application. */
+    private static String mount(String path) {
+        return path.startsWith("/app/") ? "/app" : "/console";
     }
 
     private static Cipher cipher(int mode, String sessionToken, byte[] iv, String path)

@@ -43,17 +43,20 @@ final class PageRenderer {
         return x.takeFlash().orElse(null);
     }
 
-    void render(ConsoleExchange x, Page page, PageView view, String notice, String live) {
+    void render(ConsoleExchange x, Page page, PageView view, String notice, String live,
+            PageViews.ShownOnce shownOnce) {
         var session = x.requireWorkspaceSession();
         Chrome chrome = console.pageChrome(session, view.title(), x.request().path().absolute().path());
         switch (view) {
-            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live));
+            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live,
+                    shownOnce));
             case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
                     detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—" : f.value()))
                             .toList(),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
-                    links(detail.actions(), null), session.csrfToken(), live));
-            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live));
+                    links(detail.actions(), null), session.csrfToken(), live, shownOnce));
+            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live,
+                    shownOnce));
             case FormView form -> throw new IllegalStateException(page.page().path() + ": forms render through form()");
         }
     }
@@ -76,7 +79,7 @@ final class PageRenderer {
     }
 
     private PageViews.ListPage list(ConsoleExchange x, Chrome chrome, ListView list, String notice, String csrf,
-            String live) {
+            String live, PageViews.ShownOnce shownOnce) {
         String path = x.request().path().absolute().path();
         Map<String, List<String>> query = query(x);
         List<PageViews.Filter> filters = new ArrayList<>();
@@ -99,7 +102,7 @@ final class PageRenderer {
         return new PageViews.ListPage(chrome, notice, links(list.actions(), null), path, filters, kept,
                 table(list, list.title(), path, query), page,
                 page > 1 ? href(path, others, "page", String.valueOf(page - 1)) : null,
-                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live);
+                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live, shownOnce);
     }
 
     private PageViews.Table table(ListView list, String caption) {
@@ -134,7 +137,8 @@ final class PageRenderer {
         return new PageViews.Table(caption, headings, rows, list.emptyText());
     }
 
-    private PageViews.BoardPage board(Chrome chrome, BoardView board, String notice, String csrf, String live) {
+    private PageViews.BoardPage board(Chrome chrome, BoardView board, String notice, String csrf, String live,
+            PageViews.ShownOnce shownOnce) {
         List<PageViews.Lane> lanes = new ArrayList<>();
         for (BoardView.Lane lane : board.lanes()) {
             List<PageViews.Card> cards = new ArrayList<>();
@@ -149,7 +153,8 @@ final class PageRenderer {
             }
             lanes.add(new PageViews.Lane(lane.key(), lane.label(), cards));
         }
-        return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf, live);
+        return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf, live,
+                shownOnce);
     }
 
     private static List<PageViews.Link> links(List<Link> links, ObjectNode row) {

@@ -15,6 +15,10 @@ public final class PageViews {
     public record Link(String label, String href, boolean post, String confirm) {
     }
 
+    /** A value an action made that this page shows once, with a copy button ({@code PageOutcome.showingOnce}). */
+    public record ShownOnce(String label, String value, String note) {
+    }
+
     public record Choice(String value, String label, boolean selected) {
     }
 
@@ -37,14 +41,15 @@ public final class PageViews {
 
     /** A list: filters (a GET form to {@code action}, keeping {@code kept} parameters), the table, the pages. */
     public record ListPage(Chrome chrome, String notice, List<Link> actions, String action, List<Filter> filters,
-            List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf, String live) {
+            List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf, String live,
+            ShownOnce shownOnce) {
     }
 
     public record Fact(String label, String value) {
     }
 
     public record DetailPage(Chrome chrome, String notice, List<Fact> facts, List<Table> related,
-            List<Link> actions, String csrf, String live) {
+            List<Link> actions, String csrf, String live, ShownOnce shownOnce) {
     }
 
     public record Card(String id, String title, String subtitle, String href, String move, List<Choice> moveTo) {
@@ -60,6 +65,6 @@ public final class PageViews {
     }
 
     public record BoardPage(Chrome chrome, String notice, String field, List<Lane> lanes, List<Link> actions,
-            String csrf, String live) {
+            String csrf, String live, ShownOnce shownOnce) {
     }
 }

@@ -64,8 +64,19 @@ public final class SchemaForm {
 
     static String kind(JsonNode property) {
         String type = property.path("type").asText(property.has("enum") ? "string" : "");
+        // A nullable property (["string", "null"]) is an input of its other type; empty means null.
+        for (JsonNode t : property.path("type")) {
+            if (!t.asText().equals("null")) {
+                type = t.asText();
+                break;
+            }
+        }
         if (property.has("enum")) {
             return "select";
+        }
+        String input = property.path("x-input").asText("");
+        if (type.equals("string") && List.of("text", "textarea", "url", "email").contains(input)) {
+            return input;
         }
         return switch (type) {
             case "boolean" -> "checkbox";

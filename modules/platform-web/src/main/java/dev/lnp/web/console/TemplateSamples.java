@@ -25,7 +25,7 @@ public final class TemplateSamples {
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
     public static final List<String> PARTS = List.of("layout.jte", "sectionheader.jte", "pagetable.jte",
-            "pagelinks.jte");
+            "pagelinks.jte", "pageonce.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
@@ -89,17 +89,18 @@ public final class TemplateSamples {
                                 new PageViews.Filter("stage", "Stage", "choice", "won", List.of(pageChoice)),
                                 new PageViews.Filter("status", "Status", "any-of", "", List.of(pageChoice))),
                         List.of(new PageViews.Choice("sort", "name", true)), pageTable, 2, "/app/crm/deals?page=1",
-                        "/app/crm/deals?page=3", "csrf-token", "/app/_live?path=%2Fapp%2Fcrm%2Fdeals")),
+                        "/app/crm/deals?page=3", "csrf-token", "/app/_live?path=%2Fapp%2Fcrm%2Fdeals", null)),
                 html(templates, "pagedetail.jte", new PageViews.DetailPage(chrome, "Saved",
                         List.of(new PageViews.Fact("Stage", "won")), List.of(pageTable),
                         List.of(new PageViews.Link("Edit", "/app/crm/deals/1/edit", false, null),
                                 new PageViews.Link("Delete", "/app/crm/deals/1/delete", true, "Delete it for good")),
-                        "csrf-token", null)),
+                        "csrf-token", null, new PageViews.ShownOnce("Signing secret", "whsec_sample",
+                                "The previous secret keeps signing for a day."))),
                 html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", "stage", List.of(
                         new PageViews.Lane("won", "Won", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
                                 "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
                         new PageViews.Lane("lost", "Lost", List.of())), List.of(), "csrf-token",
-                        "/app/_live?path=%2Fapp%2Fcrm%2Fboard")),
+                        "/app/_live?path=%2Fapp%2Fcrm%2Fboard", null)),
                 html(templates, "pluginpage.jte", new Views.PluginPage(chrome, "<p>A plugin's page</p>")),
                 html(templates, "section.jte", new SectionViews.ListPage(chrome, header, "Deals in progress",
                         List.of("Name", "Stage"), List.of(new SectionViews.Row("1", List.of(

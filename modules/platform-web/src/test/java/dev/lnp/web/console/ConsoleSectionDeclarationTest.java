@@ -67,6 +67,20 @@ class ConsoleSectionDeclarationTest {
     }
 
     @Test
+    void aNullablePropertyIsAnInputOfItsOtherTypeAndXInputChoosesTheInput() {
+        var form = new SchemaForm("test", VALIDATION, Json.parse("""
+                {"type": "object", "properties": {
+                   "note": {"type": ["string", "null"], "maxLength": 50},
+                   "url": {"type": "string", "maxLength": 2048, "x-input": "url"},
+                   "odd": {"type": "string", "maxLength": 2048, "x-input": "password"},
+                   "count": {"type": ["null", "integer"]}}}
+                """));
+        assertEquals(List.of("text", "url", "textarea", "number"),
+                form.fields(Map.of(), Map.of()).stream().map(SchemaForm.Field::kind).toList(),
+                "an x-input the form does not know is ignored");
+    }
+
+    @Test
     void aSchemaBecomesFieldsAndPostedValuesBecomeJson() {
         var form = new SchemaForm("test", VALIDATION, Json.parse("""
                 {"type": "object", "additionalProperties": false, "required": ["name"],

@@ -1,24 +1,20 @@
 package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
-import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.subsystem.Subsystem;
-import dev.lnp.api.internal.subsystem.TemplateRender;
 import dev.lnp.webhooks.EventCatalog;
 import dev.lnp.webhooks.WebhookRoutes;
 import dev.lnp.webhooks.WebhookService;
 import dev.lnp.webhooks.WebhookSettings;
 import dev.lnp.webhooks.Webhooks;
-import dev.lnp.webhooks.console.WebhookTemplateSamples;
-import dev.lnp.webhooks.console.WebhooksConsole;
-import java.util.List;
-import java.util.Optional;
+import dev.lnp.webhooks.pages.WebhookPages;
 
 /**
  * Webhooks as a subsystem of the kernel: the {@code /api/v1/webhooks} routes and their scopes, the test event, the
- * console's Webhooks pages and, once plugins have started, this node's dispatcher and the purge of old history.
- * The routes and the pages share one {@link WebhookService}, built at registration.
+ * Webhooks pages and, once plugins have started, this node's dispatcher and the purge of old history. The routes
+ * and the pages share one {@link WebhookService}, built at registration, and are declared through the same
+ * {@link Registrar} a plugin gets: the pages are page API routes ({@link WebhookPages}), nothing of the console's.
  */
 public final class WebhooksSubsystem implements Subsystem {
 
@@ -35,16 +31,7 @@ public final class WebhooksSubsystem implements Subsystem {
                 + "test, redeliver and recover deliveries.");
         registrar.event(EventCatalog.TEST_EVENT);
         new WebhookRoutes(service).routes().forEach(registrar::route);
-    }
-
-    @Override
-    public Optional<ConsoleExtension> console(Services services) {
-        return Optional.of(new WebhooksConsole(services.transactions(), registered()));
-    }
-
-    @Override
-    public List<TemplateRender> templates() {
-        return WebhookTemplateSamples.all();
+        WebhookPages.routes(service).forEach(registrar::page);
     }
 
     /** The owners' notices are mailed, so the mail module must be part of the platform. */

@@ -17,8 +17,6 @@ public final class ConsoleAuthorization {
         TRANSFER_OWNERSHIP(Set.of("owner")),
         MANAGE_MODULES(Set.of("owner", "admin")),
         VIEW_USAGE(Set.of("owner", "admin")),
-        VIEW_WEBHOOKS(Set.of("owner", "admin")),
-        MANAGE_WEBHOOKS(Set.of("owner", "admin")),
         OWN_SESSIONS(Set.of("owner", "admin", "member"));
 
         private final Set<String> roles;

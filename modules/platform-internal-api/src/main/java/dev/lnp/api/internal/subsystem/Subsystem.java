@@ -3,7 +3,6 @@ package dev.lnp.api.internal.subsystem;
 import dev.lnp.api.internal.http.JsonValidation;
 import dev.lnp.api.Registrar;
 import dev.lnp.api.internal.events.Notifications;
-import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.db.Transactions;
 import dev.lnp.api.internal.http.HttpAnswers;
 import dev.lnp.api.internal.keys.ConnectionAdmin;
@@ -29,7 +28,8 @@ import org.jdbi.v3.core.Jdbi;
  * is part of the platform, one left out is simply absent.
  *
  * <p>What a subsystem declares goes through the same {@link Registrar} plugins use, under the core's id, so route
- * listings, scopes and the event catalog show it as part of the core.
+ * listings, scopes and the event catalog show it as part of the core; its pages are page API routes
+ * ({@code Registrar.page}), declared and served exactly as a plugin's.
  */
 public interface Subsystem {
 
@@ -74,9 +74,6 @@ public interface Subsystem {
         RateLimits limits();
 
         JsonValidation jsonValidation();
-
-        /** The pages every subsystem adds to the console ({@link Subsystem#console}). */
-        List<ConsoleExtension> consoleExtensions();
 
         /**
          * A service the kernel or a subsystem before this one offers ({@link #offer}), e.g. the mail module's
@@ -136,11 +133,6 @@ public interface Subsystem {
      */
     default Map<Class<?>, Object> offer(Services services) {
         return Map.of();
-    }
-
-    /** Pages and JSON operations this subsystem adds to the administration console, if any. */
-    default Optional<ConsoleExtension> console(Services services) {
-        return Optional.empty();
     }
 
     /**
