@@ -19,17 +19,28 @@ final class CrmSchemas {
     final JsonNode contactSearch = withSearchQuery(contactList);
     /** The REST list's query: the list tool's filters plus the optional {@code search} words. */
     final JsonNode contactListQuery = withSearchWords(contactList);
-    final JsonNode contactUpdate = JsonSchemas.withId(optionalFields(contactCreate, "Contact changes"),
-            "The contact to change");
+    /** What the application's edit form takes: the tool's changes without the id, which is in the page's path. */
+    final ObjectNode contactPatch = optionalFields(contactCreate, "Contact changes");
+    final JsonNode contactUpdate = JsonSchemas.withId(contactPatch, "The contact to change");
     final JsonNode dealCreate = load("deal-create.json");
     final ObjectNode dealPatch = optionalFields(dealCreate, "Deal changes");
     final JsonNode dealUpdate = JsonSchemas.withId(dealPatch, "The deal to change");
     final JsonNode deal = load("deal.json");
     final JsonNode dealList = load("deal-list.json");
     final JsonNode id = load("id.json");
+    /** A moved card of the pipeline board: the stage it was dropped on. */
+    final JsonNode dealMove = load("deal-move.json");
+    /** A button's form (delete): nothing but the CSRF token, which the web layer checks and removes. */
+    static final JsonNode NO_FIELDS = noFields();
     final JsonNode deleted = JsonSchemas.deleted();
     final JsonNode contactPage = JsonSchemas.pageOutput(contact);
     final JsonNode dealPage = JsonSchemas.pageOutput(deal);
+
+    private static JsonNode noFields() {
+        ObjectNode schema = dev.lnp.api.Json.object().put("type", "object").put("additionalProperties", false);
+        schema.putObject("properties");
+        return schema;
+    }
 
     private static JsonNode load(String name) {
         return JsonSchemas.load(CrmSchemas.class, name);
