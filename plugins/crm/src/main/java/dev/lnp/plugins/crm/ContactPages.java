@@ -6,7 +6,6 @@ import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
-import dev.lnp.api.pages.DetailView.Field;
 import dev.lnp.api.pages.Filter;
 import dev.lnp.api.pages.Filter.Choice;
 import dev.lnp.api.pages.FormView;
@@ -54,12 +53,15 @@ final class ContactPages {
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).renderer(call -> {
                     UUID id = call.pathId("id");
                     return new FormView("Edit " + name(find(call, id)), schemas.contactPatch,
-                            editable(find(call, id), schemas.contactPatch), "Save", LIST + "/" + id);
+                            PageForms.editable(find(call, id), schemas.contactPatch), "Save", LIST + "/" + id);
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactPatch)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode contact = contacts.update(call.tx(), id, values);
+                            ObjectNode before = find(call, id);
+                            ObjectNode changes = PageForms.changes(before, values);
+                            if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
+                            ObjectNode contact = contacts.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Contact " + name(contact) + " saved.");
                         }),
                 PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.CONTACTS_WRITE).form(CrmSchemas.NO_FIELDS)
@@ -79,7 +81,7 @@ final class ContactPages {
         ListView view = new ListView("Contacts", columns(), List.of(
                 Filter.search("search", "Search"),
                 Filter.anyOf("status", "Status", choices(schemas.contactCreate, "status")),
-                Filter.anyOf("type", "Type", choices(schemas.contactCreate, "contact_type")),
+                Filter.choice("type", "Type", choices(schemas.contactCreate, "contact_type")),
                 Filter.search("tag", "Tag")),
                 page.rows().stream().map(ContactPages::withName).toList(), page.hasMore(), List.of(),
                 "No contacts match. Clear the filters, or create one.");
@@ -100,13 +102,8 @@ final class ContactPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode contact = find(call, id);
-        List<Field> fields = new ArrayList<>();
-        schemas.contactCreate.path("properties").fieldNames().forEachRemaining(name -> {
-            if (!name.equals("custom_fields")) fields.add(new Field(label(name), text(contact.get(name))));
-        });
-        fields.add(new Field("Created", contact.path("created_at").asText()));
-        fields.add(new Field("Updated", contact.path("updated_at").asText()));
-        DetailView view = new DetailView(name(contact), fields, List.of(), List.of());
+        DetailView view = new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate), List.of(),
+                List.of());
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())
                     .page(List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));
@@ -115,6 +112,7 @@ final class ContactPages {
         }
         return call.may(CrmScopes.CONTACTS_WRITE) ? view.actions(
                 Link.to("Edit", LIST + "/" + id + "/edit"),
+                Link.to("New deal", DealPages.LIST + "/new?contact_id=" + id),
                 Link.post("Delete", LIST + "/" + id + "/delete",
                         "Delete " + name(contact) + "? Their deals are kept without a contact.")) : view;
     }
@@ -122,16 +120,6 @@ final class ContactPages {
     private static ObjectNode find(PageCall call, UUID id) {
         return new ContactListing(call.tx().handle(), call.workspaceId()).find(id)
                 .orElseThrow(() -> ApiProblem.notFound("Contact"));
-    }
-
-    /** The record's values of the fields the form has, so the form starts from what is stored. */
-    static ObjectNode editable(ObjectNode record, JsonNode formSchema) {
-        ObjectNode values = Json.object();
-        formSchema.path("properties").fieldNames().forEachRemaining(name -> {
-            JsonNode value = record.get(name);
-            if (value != null && !value.isNull()) values.set(name, value);
-        });
-        return values;
     }
 
     static List<Choice> choices(JsonNode schema, String property) {
@@ -145,16 +133,6 @@ final class ContactPages {
     static String label(String name) {
         String spaced = name.replace('_', ' ');
         return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
-    }
-
-    static String text(JsonNode value) {
-        if (value == null || value.isNull()) return null;
-        if (value.isArray()) {
-            List<String> items = new ArrayList<>();
-            value.forEach(item -> items.add(item.asText()));
-            return items.isEmpty() ? null : String.join(", ", items);
-        }
-        return value.isValueNode() ? value.asText() : value.toString();
     }
 
     static ObjectNode withName(ObjectNode contact) {

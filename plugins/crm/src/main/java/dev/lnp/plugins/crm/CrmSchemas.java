@@ -28,6 +28,10 @@ final class CrmSchemas {
     final JsonNode deal = load("deal.json");
     final JsonNode dealList = load("deal-list.json");
     final JsonNode id = load("id.json");
+    /** The application's deal forms: the fields people fill in, with the API's own rules for each. */
+    final ObjectNode dealForm = only(dealCreate, "Deal", "title", "value", "currency", "stage", "status",
+            "contact_id", "company_id", "probability", "expected_close_date", "assigned_to", "description", "tags");
+    final ObjectNode dealEditForm = optionalFields(dealForm, "Deal changes");
     /** A moved card of the pipeline board: the stage it was dropped on. */
     final JsonNode dealMove = load("deal-move.json");
     /** A button's form (delete): nothing but the CSRF token, which the web layer checks and removes. */
@@ -35,6 +39,23 @@ final class CrmSchemas {
     final JsonNode deleted = JsonSchemas.deleted();
     final JsonNode contactPage = JsonSchemas.pageOutput(contact);
     final JsonNode dealPage = JsonSchemas.pageOutput(deal);
+
+    /** The schema with only {@code fields}, in that order; what stays required stays required. */
+    static ObjectNode only(JsonNode schema, String title, String... fields) {
+        ObjectNode narrowed = schema.deepCopy();
+        narrowed.put("title", title);
+        ObjectNode properties = narrowed.putObject("properties");
+        var kept = new java.util.LinkedHashSet<>(java.util.List.of(fields));
+        for (String field : kept) {
+            if (!schema.path("properties").has(field)) throw new IllegalArgumentException("no field " + field);
+            properties.set(field, schema.path("properties").get(field));
+        }
+        var required = narrowed.putArray("required");
+        schema.path("required").forEach(name -> {
+            if (kept.contains(name.asText())) required.add(name);
+        });
+        return narrowed;
+    }
 
     private static JsonNode noFields() {
         ObjectNode schema = dev.lnp.api.Json.object().put("type", "object").put("additionalProperties", false);

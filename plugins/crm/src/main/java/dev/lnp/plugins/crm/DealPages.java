@@ -2,7 +2,6 @@ package dev.lnp.plugins.crm;
 
 import static dev.lnp.plugins.crm.ContactPages.choices;
 import static dev.lnp.plugins.crm.ContactPages.label;
-import static dev.lnp.plugins.crm.ContactPages.text;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
@@ -54,8 +53,8 @@ final class DealPages {
                 PageRoute.view(LIST).scope(CrmScopes.DEALS_READ).nav("CRM", "Deals")
                         .liveOn("crm.deal.*").renderer(this::list),
                 PageRoute.view(LIST + "/new").scope(CrmScopes.DEALS_WRITE).renderer(call -> new FormView("New deal",
-                        schemas.dealCreate, newDeal(call), "Create deal", LIST)),
-                PageRoute.action(LIST + "/new").scope(CrmScopes.DEALS_WRITE).form(schemas.dealCreate)
+                        schemas.dealForm, newDeal(call), "Create deal", LIST)),
+                PageRoute.action(LIST + "/new").scope(CrmScopes.DEALS_WRITE).form(schemas.dealForm)
                         .action((call, values) -> {
                             ObjectNode deal = deals.create(call.tx(), values);
                             return PageOutcome.goTo(LIST + "/" + deal.get("id").asText(),
@@ -64,14 +63,16 @@ final class DealPages {
                 PageRoute.view(LIST + "/{id}").scope(CrmScopes.DEALS_READ).renderer(this::detail),
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).renderer(call -> {
                     ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
-                    return new FormView("Edit " + deal.get("title").asText(), schemas.dealPatch,
-                            ContactPages.editable(deal, schemas.dealPatch), "Save", LIST + "/" + deal.get("id").asText());
+                    return new FormView("Edit " + deal.get("title").asText(), schemas.dealEditForm,
+                            PageForms.editable(deal, schemas.dealEditForm), "Save", LIST + "/" + deal.get("id").asText());
                 }),
-                PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).form(schemas.dealPatch)
+                PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).form(schemas.dealEditForm)
                         .action((call, values) -> {
-                            ObjectNode deal = deals.update(call.tx(), call.pathId("id"), values);
-                            return PageOutcome.goTo(LIST + "/" + deal.get("id").asText(),
-                                    "Deal " + deal.get("title").asText() + " saved.");
+                            UUID id = call.pathId("id");
+                            ObjectNode changes = PageForms.changes(deals.get(call.tx(), id), values);
+                            if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
+                            ObjectNode deal = deals.update(call.tx(), id, changes);
+                            return PageOutcome.goTo(LIST + "/" + id, "Deal " + deal.get("title").asText() + " saved.");
                         }),
                 PageRoute.action(LIST + "/{id}/move").scope(CrmScopes.DEALS_WRITE).form(schemas.dealMove)
                         .action((call, values) -> {
@@ -93,7 +94,8 @@ final class DealPages {
                 .collect(Collectors.toMap(DealListing.LaneTotal::stage, t -> t));
         List<Lane> lanes = DealListing.STAGES.stream().map(stage -> {
             var total = totals.getOrDefault(stage, new DealListing.LaneTotal(stage, 0, BigDecimal.ZERO));
-            return new Lane(stage, label(stage) + " · " + total.count() + " · " + money(total.value()));
+            return new Lane(stage, label(stage), total.count() + (total.count() == 1 ? " deal" : " deals")
+                    + (total.value().signum() > 0 ? " · " + money(total.value()) : ""));
         }).toList();
         boolean mayMove = call.may(CrmScopes.DEALS_WRITE);
         List<Card> cards = listing.board().stream().map(deal -> {
@@ -131,12 +133,7 @@ final class DealPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode deal = deals.get(call.tx(), id);
-        List<Field> fields = new ArrayList<>();
-        schemas.dealCreate.path("properties").fieldNames().forEachRemaining(name -> {
-            if (!name.equals("custom_fields")) fields.add(new Field(label(name), text(deal.get(name))));
-        });
-        fields.add(new Field("Created", deal.path("created_at").asText()));
-        fields.add(new Field("Updated", deal.path("updated_at").asText()));
+        List<Field> fields = PageForms.fields(deal, schemas.dealCreate);
         List<Link> actions = new ArrayList<>();
         if (deal.hasNonNull("contact_id")) {
             actions.add(Link.to("Contact", ContactPages.LIST + "/" + deal.get("contact_id").asText()));

@@ -91,7 +91,7 @@ class CrmPagesTest {
 
         String board = member.get("/app/crm/pipeline").body();
         assertTrue(board.contains("Robot arms"), board);
-        assertTrue(board.contains("Discovery · 1 · 12,000"), "a lane shows its count and value");
+        assertTrue(board.contains("1 deal · 12,000"), "a lane shows its count and value");
 
         var moved = member.post("/app/crm/deals/" + id + "/move", "stage", "closed_won");
         assertEquals(303, moved.status(), moved.body());
