@@ -36,6 +36,7 @@ public final class TestPerson {
 
     private final String base;
     private final String csrf;
+    private final String sessionToken;
     private final String email;
     private final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
@@ -60,6 +61,14 @@ public final class TestPerson {
         session.setVersion(0);
         cookies.getCookieStore().add(URI.create(base + "/"), session);
         this.csrf = issued.session().csrfToken();
+        this.sessionToken = issued.token();
+    }
+
+    /** Signs this person in to {@code browser}: it opens the platform and holds the person's session cookie. */
+    public void signIn(Browser browser) {
+        browser.driver().get(base + "/console/sign-in");
+        browser.driver().manage().addCookie(new org.openqa.selenium.Cookie.Builder("lnp_console", sessionToken)
+                .path("/").isHttpOnly(true).build());
     }
 
     public String email() {

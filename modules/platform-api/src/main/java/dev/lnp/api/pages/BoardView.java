@@ -14,11 +14,20 @@ import java.util.Objects;
 public record BoardView(String title, String field, List<Lane> lanes, List<Card> cards, List<Link> actions)
         implements PageView {
 
-    /** A column of the board. */
-    public record Lane(String key, String label) {
+    /**
+     * A column of the board.
+     *
+     * @param summary what its heading says beside the label, e.g. the whole stage's count and value when the
+     *                lane shows only its most recent cards; {@code null} shows the number of cards
+     */
+    public record Lane(String key, String label, String summary) {
         public Lane {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(label, "label");
+        }
+
+        public Lane(String key, String label) {
+            this(key, label, null);
         }
     }
 

@@ -151,7 +151,7 @@ final class PageRenderer {
                 cards.add(new PageViews.Card(card.id(), card.title(), card.subtitle(), local(card.link()),
                         local(card.move()), moveTo));
             }
-            lanes.add(new PageViews.Lane(lane.key(), lane.label(), cards));
+            lanes.add(new PageViews.Lane(lane.key(), lane.label(), lane.summary(), cards));
         }
         return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf, live,
                 shownOnce);

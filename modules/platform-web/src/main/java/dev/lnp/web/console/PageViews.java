@@ -58,7 +58,7 @@ public final class PageViews {
         }
     }
 
-    public record Lane(String key, String label, List<Card> cards) {
+    public record Lane(String key, String label, String summary, List<Card> cards) {
         public String headingId() {
             return "lane-" + key;
         }

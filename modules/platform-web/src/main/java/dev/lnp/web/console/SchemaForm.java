@@ -22,6 +22,7 @@ public final class SchemaForm {
 
     /** Above this {@code maxLength} a string is a text area rather than a one-line input. */
     static final int TEXTAREA_ABOVE = 200;
+    private static final String NOT_IN_FORMS = "none";
 
     /** One field of the form as the template renders it. */
     public record Field(String name, String label, String help, String kind, boolean required, Integer maxLength,
@@ -63,17 +64,10 @@ public final class SchemaForm {
     }
 
     static String kind(JsonNode property) {
-        String type = property.path("type").asText(property.has("enum") ? "string" : "");
-        // A nullable property (["string", "null"]) is an input of its other type; empty means null.
-        for (JsonNode t : property.path("type")) {
-            if (!t.asText().equals("null")) {
-                type = t.asText();
-                break;
-            }
-        }
         if (property.has("enum")) {
             return "select";
         }
+        String type = type(property);
         String input = property.path("x-input").asText("");
         if (type.equals("string") && List.of("text", "textarea", "url", "email").contains(input)) {
             return input;
@@ -82,12 +76,30 @@ public final class SchemaForm {
             case "boolean" -> "checkbox";
             case "integer", "number" -> "number";
             case "array" -> "lines";
+            // A free-form object (custom fields) has no field a person could fill in: the API takes it, the form not.
+            case "object" -> NOT_IN_FORMS;
             default -> switch (property.path("format").asText("")) {
                 case "email" -> "email";
                 case "uri", "url" -> "url";
+                case "date" -> "date";
                 default -> property.path("maxLength").asInt(0) > TEXTAREA_ABOVE ? "textarea" : "text";
             };
         };
+    }
+
+    /**
+     * The property's JSON type; of a nullable one ({@code ["number", "null"]}) the type that is not null, since an
+     * empty field already means "no value".
+     */
+    static String type(JsonNode property) {
+        JsonNode type = property.path("type");
+        if (type.isArray()) {
+            for (JsonNode each : type) {
+                if (!each.asText().equals("null")) return each.asText();
+            }
+            return "";
+        }
+        return type.asText("");
     }
 
     /** The label of property {@code name}: its {@code title}, else the name with underscores as spaces. */
@@ -108,6 +120,9 @@ public final class SchemaForm {
             String name = entry.getKey();
             JsonNode p = entry.getValue();
             String kind = kind(p);
+            if (kind.equals(NOT_IN_FORMS)) {
+                continue;
+            }
             String value = typed.getOrDefault(name, "");
             List<Choice> options = new ArrayList<>();
             if (kind.equals("select")) {
@@ -173,6 +188,9 @@ public final class SchemaForm {
             JsonNode p = entry.getValue();
             String raw = form.apply(name);
             String kind = kind(p);
+            if (kind.equals(NOT_IN_FORMS)) {
+                continue;
+            }
             if (kind.equals("checkbox")) {
                 boolean on = raw != null && (raw.equals("on") || raw.equals("true"));
                 typed.put(name, on ? "on" : "");
@@ -185,16 +203,17 @@ public final class SchemaForm {
             switch (kind) {
                 case "number" -> {
                     if (stripped.isEmpty()) {
+                        emptied(values, name, p, raw, required(name));
                         continue;
                     }
                     try {
-                        if (p.path("type").asText().equals("integer")) {
+                        if (type(p).equals("integer")) {
                             values.put(name, Long.parseLong(stripped));
                         } else {
                             values.put(name, new java.math.BigDecimal(stripped));
                         }
                     } catch (NumberFormatException e) {
-                        errors.put(name, p.path("type").asText().equals("integer") ? "Enter a whole number."
+                        errors.put(name, type(p).equals("integer") ? "Enter a whole number."
                                 : "Enter a number.");
                     }
                 }
@@ -205,18 +224,23 @@ public final class SchemaForm {
                             items.add(line.strip());
                         }
                     }
-                    if (!items.isEmpty() || required(name)) {
+                    // Posted empty, the list is emptied (an edit form clears it); absent from the form, it is left alone.
+                    if (!items.isEmpty() || required(name) || (raw != null && p.path("minItems").asInt(0) == 0)) {
                         values.set(name, items);
                     }
                 }
                 case "textarea" -> {
                     if (!stripped.isEmpty()) {
                         values.put(name, text.strip());
+                    } else {
+                        emptied(values, name, p, raw, required(name));
                     }
                 }
                 default -> {
                     if (!stripped.isEmpty()) {
                         values.put(name, stripped);
+                    } else {
+                        emptied(values, name, p, raw, required(name));
                     }
                 }
             }
@@ -227,6 +251,27 @@ public final class SchemaForm {
             errors.putIfAbsent(field, describe(field, error));
         }
         return new Parsed(values, typed, errors);
+    }
+
+    /**
+     * A field posted empty means "no value", which an edit form must be able to say (else a cleared phone number
+     * would stay): {@code null} where the schema takes it, an empty text where a plain text takes that, and nothing
+     * otherwise (a choice, a formatted or required text: the field is left as it was, or the schema says what is
+     * missing). A field that was not posted at all is always left alone.
+     */
+    private static void emptied(ObjectNode values, String name, JsonNode property, String raw, boolean required) {
+        if (raw == null || required) {
+            return;
+        }
+        JsonNode type = property.path("type");
+        boolean nullable = type.isArray() && java.util.stream.StreamSupport.stream(type.spliterator(), false)
+                .anyMatch(t -> t.asText().equals("null"));
+        if (nullable) {
+            values.putNull(name);
+        } else if (type(property).equals("string") && !property.has("format") && !property.has("enum")
+                && !property.has("pattern") && property.path("minLength").asInt(0) == 0) {
+            values.put(name, "");
+        }
     }
 
     /** The property a JSON pointer names ({@code /tags/2} is {@code tags}); empty for the whole object. */

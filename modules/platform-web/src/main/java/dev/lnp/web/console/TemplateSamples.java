@@ -97,9 +97,9 @@ public final class TemplateSamples {
                         "csrf-token", null, new PageViews.ShownOnce("Signing secret", "whsec_sample",
                                 "The previous secret keeps signing for a day."))),
                 html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", "stage", List.of(
-                        new PageViews.Lane("won", "Won", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
+                        new PageViews.Lane("won", "Won", "1 deal · 100", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
                                 "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
-                        new PageViews.Lane("lost", "Lost", List.of())), List.of(), "csrf-token",
+                        new PageViews.Lane("lost", "Lost", null, List.of())), List.of(), "csrf-token",
                         "/app/_live?path=%2Fapp%2Fcrm%2Fboard", null)),
                 html(templates, "pluginpage.jte", new Views.PluginPage(chrome, "<p>A plugin's page</p>")),
                 html(templates, "section.jte", new SectionViews.ListPage(chrome, header, "Deals in progress",

@@ -31,5 +31,7 @@ public final class CrmPlugin implements PlatformPlugin {
         new ContactTools(contacts, schemas).tools().forEach(registrar::tool);
         new DealTools(deals, schemas).tools().forEach(registrar::tool);
         CrmEvents.types(schemas).forEach(registrar::event);
+        new ContactPages(contacts, schemas).pages().forEach(registrar::page);
+        new DealPages(deals, schemas).pages().forEach(registrar::page);
     }
 }

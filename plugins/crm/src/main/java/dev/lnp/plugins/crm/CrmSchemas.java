@@ -19,17 +19,49 @@ final class CrmSchemas {
     final JsonNode contactSearch = withSearchQuery(contactList);
     /** The REST list's query: the list tool's filters plus the optional {@code search} words. */
     final JsonNode contactListQuery = withSearchWords(contactList);
-    final JsonNode contactUpdate = JsonSchemas.withId(optionalFields(contactCreate, "Contact changes"),
-            "The contact to change");
+    /** What the application's edit form takes: the tool's changes without the id, which is in the page's path. */
+    final ObjectNode contactPatch = optionalFields(contactCreate, "Contact changes");
+    final JsonNode contactUpdate = JsonSchemas.withId(contactPatch, "The contact to change");
     final JsonNode dealCreate = load("deal-create.json");
     final ObjectNode dealPatch = optionalFields(dealCreate, "Deal changes");
     final JsonNode dealUpdate = JsonSchemas.withId(dealPatch, "The deal to change");
     final JsonNode deal = load("deal.json");
     final JsonNode dealList = load("deal-list.json");
     final JsonNode id = load("id.json");
+    /** The application's deal forms: the fields people fill in, with the API's own rules for each. */
+    final ObjectNode dealForm = only(dealCreate, "Deal", "title", "value", "currency", "stage", "status",
+            "contact_id", "company_id", "probability", "expected_close_date", "assigned_to", "description", "tags");
+    final ObjectNode dealEditForm = optionalFields(dealForm, "Deal changes");
+    /** A moved card of the pipeline board: the stage it was dropped on. */
+    final JsonNode dealMove = load("deal-move.json");
+    /** A button's form (delete): nothing but the CSRF token, which the web layer checks and removes. */
+    static final JsonNode NO_FIELDS = noFields();
     final JsonNode deleted = JsonSchemas.deleted();
     final JsonNode contactPage = JsonSchemas.pageOutput(contact);
     final JsonNode dealPage = JsonSchemas.pageOutput(deal);
+
+    /** The schema with only {@code fields}, in that order; what stays required stays required. */
+    static ObjectNode only(JsonNode schema, String title, String... fields) {
+        ObjectNode narrowed = schema.deepCopy();
+        narrowed.put("title", title);
+        ObjectNode properties = narrowed.putObject("properties");
+        var kept = new java.util.LinkedHashSet<>(java.util.List.of(fields));
+        for (String field : kept) {
+            if (!schema.path("properties").has(field)) throw new IllegalArgumentException("no field " + field);
+            properties.set(field, schema.path("properties").get(field));
+        }
+        var required = narrowed.putArray("required");
+        schema.path("required").forEach(name -> {
+            if (kept.contains(name.asText())) required.add(name);
+        });
+        return narrowed;
+    }
+
+    private static JsonNode noFields() {
+        ObjectNode schema = dev.lnp.api.Json.object().put("type", "object").put("additionalProperties", false);
+        schema.putObject("properties");
+        return schema;
+    }
 
     private static JsonNode load(String name) {
         return JsonSchemas.load(CrmSchemas.class, name);

@@ -1,0 +1,80 @@
+package dev.lnp.plugins.crm;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.http.PageRequest;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.statement.Query;
+
+/** Deals as the application shows them: the pipeline board by stage, a filtered list, a contact's deals. */
+final class DealListing {
+
+    static final List<String> STAGES = List.of("discovery", "qualified", "proposal", "negotiation", "closed_won",
+            "closed_lost");
+    /** Cards a lane shows; the lane's heading gives the whole count and value, its list link the rest. */
+    static final int CARDS_PER_LANE = 50;
+
+    /** A lane's figures: how many deals are in the stage and what they are worth together. */
+    record LaneTotal(String stage, long count, BigDecimal value) {
+    }
+
+    record Page(List<ObjectNode> rows, boolean hasMore) {
+    }
+
+    private final Handle handle;
+    private final UUID workspaceId;
+
+    DealListing(Handle handle, UUID workspaceId) {
+        this.handle = handle;
+        this.workspaceId = workspaceId;
+    }
+
+    /**
+     * The most recently changed deals of each stage, at most {@link #CARDS_PER_LANE} each, one statement: a lateral
+     * read per stage off {@code deals_stage_recent} (V10).
+     */
+    List<ObjectNode> board() {
+        return handle.createQuery("""
+                        SELECT d.* FROM unnest(:stages) AS s(stage)
+                        CROSS JOIN LATERAL (
+                            SELECT * FROM crm.deals
+                             WHERE workspace_id = :workspace_id AND stage = s.stage
+                             ORDER BY updated_at DESC, id DESC
+                             LIMIT %d) d
+                        """.formatted(CARDS_PER_LANE))
+                .bind("workspace_id", workspaceId).bindArray("stages", String.class, STAGES)
+                .map(DealRepository.TABLE).list();
+    }
+
+    List<LaneTotal> laneTotals() {
+        return handle.createQuery("""
+                        SELECT stage, count(*) AS n, coalesce(sum(value), 0) AS total FROM crm.deals
+                         WHERE workspace_id = :workspace_id GROUP BY stage
+                        """)
+                .bind("workspace_id", workspaceId)
+                .map((rs, ctx) -> new LaneTotal(rs.getString("stage"), rs.getLong("n"), rs.getBigDecimal("total")))
+                .list();
+    }
+
+    /** Deals newest first, of the given stages and statuses (empty: all) and, when not null, of one contact. */
+    Page page(List<String> stages, List<String> statuses, UUID contactId, UUID companyId, PageRequest page) {
+        List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
+        if (!stages.isEmpty()) conditions.add("stage = ANY(:stages)");
+        if (!statuses.isEmpty()) conditions.add("status = ANY(:statuses)");
+        if (contactId != null) conditions.add("contact_id = :contact_id");
+        if (companyId != null) conditions.add("company_id = :company_id");
+        Query query = handle.createQuery("SELECT * FROM crm.deals WHERE " + String.join(" AND ", conditions)
+                        + " ORDER BY created_at DESC, id DESC LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset())
+                .bind("workspace_id", workspaceId);
+        if (!stages.isEmpty()) query.bindArray("stages", String.class, stages);
+        if (!statuses.isEmpty()) query.bindArray("statuses", String.class, statuses);
+        if (contactId != null) query.bind("contact_id", contactId);
+        if (companyId != null) query.bind("company_id", companyId);
+        List<ObjectNode> rows = new ArrayList<>(query.map(DealRepository.TABLE).list());
+        boolean hasMore = rows.size() > page.limit();
+        return new Page(hasMore ? rows.subList(0, page.limit()) : rows, hasMore);
+    }
+}

@@ -1,0 +1,103 @@
+package dev.lnp.plugins.crm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.testkit.Browser;
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPlatform;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * A salesperson's day in real headless Chromium: create a contact, open a deal from their page, move it across
+ * the pipeline board by keyboard, and be told in words why a won deal cannot drift back. axe-core checks every
+ * page; the screenshots (target/console-screenshots, or -Dlnp.console.screenshots=docs/app) are looked at.
+ */
+@PlatformTest(plugins = "crm")
+class CrmBrowserTest {
+
+    private static Browser chromium;
+    private static WebDriver browser;
+
+    @BeforeAll
+    static void start() throws Exception {
+        chromium = Browser.start();
+        browser = chromium.driver();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (chromium != null) chromium.close();
+    }
+
+    @Test
+    void aContactADealAndItsWayThroughThePipeline(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("Acme Robotics");
+        platform.person(ws, "member").signIn(chromium);
+        String base = "http://localhost:" + platform.port();
+
+        browser.get(base + "/app/crm/contacts");
+        chromium.waitFor(By.xpath("//h1[text()='Contacts']"));
+        accessible("the empty contacts list");
+        chromium.waitFor(By.linkText("New contact")).click();
+        chromium.waitFor(By.id("f-email")).sendKeys("ada@example.com");
+        browser.findElement(By.id("f-first_name")).sendKeys("Ada");
+        browser.findElement(By.id("f-last_name")).sendKeys("Lovelace");
+        new Select(browser.findElement(By.id("f-contact_type"))).selectByValue("customer");
+        accessible("the new contact form");
+        chromium.shoot("crm-01-new-contact");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Ada Lovelace']"));
+        assertTrue(browser.getPageSource().contains("Contact Ada Lovelace created."));
+        accessible("the contact's page");
+        chromium.shoot("crm-02-contact");
+
+        String contactId = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
+        browser.get(base + "/app/crm/deals/new?contact_id=" + contactId);
+        chromium.waitFor(By.id("f-title")).sendKeys("Analytical engine");
+        browser.findElement(By.id("f-value")).sendKeys("250000");
+        browser.findElement(By.id("f-currency")).sendKeys("GBP");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Analytical engine']"));
+
+        browser.get(base + "/app/crm/pipeline");
+        chromium.waitFor(By.xpath("//h1[text()='Pipeline']"));
+        accessible("the pipeline board");
+        chromium.shoot("crm-03-pipeline");
+        // By keyboard: the card's own "Move to" choice and its button.
+        WebElement card = browser.findElement(By.xpath("//li[.//a[text()='Analytical engine']]"));
+        WebElement choice = card.findElement(By.tagName("select"));
+        new Select(choice).selectByValue("closed_won");
+        card.findElement(By.cssSelector("button[type=submit]")).sendKeys(Keys.ENTER);
+        chromium.waitFor(By.xpath("//p[text()='Deal Analytical engine moved to Closed won.']"));
+        assertTrue(browser.findElement(By.cssSelector("section[data-lane='closed_won']")).getText()
+                .contains("Analytical engine"));
+        chromium.shoot("crm-04-pipeline-won");
+
+        card = browser.findElement(By.xpath("//li[.//a[text()='Analytical engine']]"));
+        new Select(card.findElement(By.tagName("select"))).selectByValue("proposal");
+        card.findElement(By.cssSelector("button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//h1[text()='This did not happen']"));
+        assertTrue(browser.getPageSource().contains("reopen it explicitly"), "the rule, in words");
+        accessible("the refused move");
+        chromium.shoot("crm-05-refused-move");
+
+        browser.get(base + "/app/crm/contacts?sort=name&type=customer");
+        chromium.waitFor(By.xpath("//h1[text()='Contacts']"));
+        assertEquals(1, browser.findElements(By.cssSelector("tbody tr")).size());
+        chromium.shoot("crm-06-contacts-filtered");
+    }
+
+    private static void accessible(String page) throws Exception {
+        assertEquals(List.of(), chromium.seriousAccessibilityViolations(), page);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.lnp.plugins.crm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPerson;
+import dev.lnp.testkit.TestPlatform;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** The CRM's pages in the workspace application, over HTTP as a signed-in person. */
+@PlatformTest(plugins = "crm")
+class CrmPagesTest {
+
+    @Test
+    void contactsAreListedFilteredSortedAndOpened(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("contacts-pages");
+        String key = platform.key(ws, "contacts.read", "contacts.write", "deals.write");
+        platform.post("/api/v1/crm/contacts", key, """
+                {"email":"ada@example.com","first_name":"Ada","last_name":"Lovelace","contact_type":"customer","tags":["vip"]}""");
+        String grace = platform.post("/api/v1/crm/contacts", key, """
+                {"email":"grace@example.com","first_name":"Grace","last_name":"Hopper","contact_type":"lead","status":"pending"}""")
+                .body();
+        String graceId = dev.lnp.api.Json.parse(grace).path("id").asText();
+        platform.post("/api/v1/crm/deals", key, "{\"title\":\"Compiler licence\",\"contact_id\":\"" + graceId + "\"}");
+        TestPerson member = platform.person(ws, "member");
+
+        String all = member.get("/app/crm/contacts").body();
+        assertTrue(all.contains(">Ada Lovelace</a>") && all.contains(">Grace Hopper</a>"), all);
+        String byName = member.get("/app/crm/contacts?sort=name").body();
+        assertTrue(byName.indexOf("Grace Hopper") < byName.indexOf("Ada Lovelace"), "Hopper before Lovelace");
+        String byNameDesc = member.get("/app/crm/contacts?sort=-name").body();
+        assertTrue(byNameDesc.indexOf("Ada Lovelace") < byNameDesc.indexOf("Grace Hopper"));
+        String leads = member.get("/app/crm/contacts?type=lead").body();
+        assertTrue(leads.contains("Grace Hopper") && !leads.contains("Ada Lovelace"), leads);
+        String vip = member.get("/app/crm/contacts?tag=vip").body();
+        assertTrue(vip.contains("Ada Lovelace") && !vip.contains("Grace Hopper"), vip);
+        String found = member.get("/app/crm/contacts?search=hopp&status=pending").body();
+        assertTrue(found.contains("Grace Hopper") && !found.contains("Ada Lovelace"), found);
+
+        String page = member.get("/app/crm/contacts/" + graceId).body();
+        assertTrue(page.contains("<h1>Grace Hopper</h1>"), page);
+        assertTrue(page.contains(">Compiler licence</a>"), "the contact's deals are on their page");
+
+        UUID other = platform.createWorkspace("other");
+        assertEquals(404, platform.person(other, "member").get("/app/crm/contacts/" + graceId).status(),
+                "another workspace's contact is not there");
+        assertEquals(404, member.get("/app/crm/contacts/not-a-uuid").status());
+    }
+
+    @Test
+    void contactsAreCreatedEditedAndDeletedThroughTheApisRules(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("contacts-forms");
+        String key = platform.key(ws, "contacts.read");
+        TestPerson member = platform.person(ws, "member");
+
+        var invalid = member.post("/app/crm/contacts/new", "email", "not an address");
+        assertEquals(400, invalid.status(), "the API's own schema checks the form");
+        assertTrue(invalid.body().contains("not an address"), "what was typed is kept");
+        var created = member.post("/app/crm/contacts/new", "email", "linus@example.com", "first_name", "Linus");
+        assertEquals(303, created.status(), created.body());
+        String path = created.location();
+        assertTrue(member.get(path).body().contains("Contact Linus created."));
+
+        var duplicate = member.post("/app/crm/contacts/new", "email", "LINUS@example.com");
+        assertEquals(409, duplicate.status());
+        assertTrue(duplicate.body().contains("already exists"), duplicate.body());
+
+        var saved = member.post(path + "/edit", "last_name", "Torvalds");
+        assertEquals(303, saved.status(), saved.body());
+        var listed = platform.get("/api/v1/crm/contacts", key);
+        assertEquals("Torvalds", listed.json().path("data").path(0).path("last_name").asText(), listed.body());
+        assertEquals("linus@example.com", listed.json().path("data").path(0).path("email").asText(),
+                "fields the form left alone keep their values");
+
+        var deleted = member.post(path + "/delete");
+        assertEquals(303, deleted.status(), deleted.body());
+        assertEquals(0, platform.get("/api/v1/crm/contacts", key).json().path("pagination").path("total").asInt());
+        assertEquals(404, member.get(path).status());
+    }
+
+    @Test
+    void aDealMovesOnTheBoardByTheTransitionRules(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("board");
+        String key = platform.key(ws, "deals.read", "deals.write");
+        String id = platform.post("/api/v1/crm/deals", key, "{\"title\":\"Robot arms\",\"value\":12000,\"currency\":\"EUR\"}")
+                .data().path("id").asText();
+        TestPerson member = platform.person(ws, "member");
+
+        String board = member.get("/app/crm/pipeline").body();
+        assertTrue(board.contains("Robot arms"), board);
+        assertTrue(board.contains("1 deal · 12,000"), "a lane shows its count and value");
+
+        var moved = member.post("/app/crm/deals/" + id + "/move", "stage", "closed_won");
+        assertEquals(303, moved.status(), moved.body());
+        assertTrue(member.get(moved.location()).body().contains("Deal Robot arms moved to Closed won."));
+        assertEquals("closed_won", platform.get("/api/v1/crm/deals/" + id, key).data().path("status").asText(),
+                "a closed stage closes the deal, as a PATCH does");
+
+        var refused = member.post("/app/crm/deals/" + id + "/move", "stage", "proposal");
+        assertEquals(409, refused.status(), "a won deal does not drift back into the pipeline");
+        assertTrue(refused.body().contains("reopen it explicitly"), refused.body());
+        assertFalse(refused.body().contains("Exception"), refused.body());
+
+        var unknown = member.post("/app/crm/deals/" + id + "/move", "stage", "lunch");
+        assertEquals(400, unknown.status(), "a stage outside the schema is refused");
+    }
+}
