@@ -1,4 +1,4 @@
-/** The CRM plugin: contacts and deals. Built only against the platform API, like a third-party plugin. */
+/** The CRM plugin: contacts, deals and companies. Built only against the platform API, like a third-party plugin. */
 module dev.lnp.plugins.crm {
     requires lnp.platform.api;
 

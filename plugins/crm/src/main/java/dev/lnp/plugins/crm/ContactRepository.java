@@ -53,6 +53,11 @@ final class ContactRepository {
                 .map(created.checked(TABLE)).one());
     }
 
+    Optional<ObjectNode> find(UUID id) {
+        return handle.createQuery("SELECT * FROM crm.contacts WHERE workspace_id = :workspace_id AND id = :id")
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
+    }
+
     Optional<ObjectNode> update(UUID id, JsonNode fields) {
         Optional<String> before = handle.createQuery("""
                         SELECT status FROM crm.contacts WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE
@@ -159,6 +164,10 @@ final class ContactRepository {
                 .bind("workspace_id", workspaceId).bind("status", status).bind("delta", delta).execute();
     }
 
+    /**
+     * A duplicate email is 409. A company_id that names no company of the workspace is refused by the composite
+     * foreign key {@code contacts_company} (V7__company_references), race-free, and answered as an invalid field.
+     */
     private static ObjectNode writing(java.util.function.Supplier<ObjectNode> write) {
         try {
             return write.get();
@@ -167,6 +176,9 @@ final class ContactRepository {
                 String detail = "A contact with this email address already exists in this workspace.";
                 throw new ApiProblem(409, "duplicate_email", "Conflict", detail,
                         List.of(new FieldError("/email", "unique", detail)), Map.of());
+            }
+            if (SqlErrors.isForeignKeyViolation(e, "contacts_company")) {
+                throw SqlErrors.unknownCompany();
             }
             throw e;
         }

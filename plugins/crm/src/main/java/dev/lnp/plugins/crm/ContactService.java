@@ -19,6 +19,10 @@ final class ContactService {
         return repository(tx).insert(fields, tx.events().inStatement(CrmEvents.CONTACT_CREATED));
     }
 
+    ObjectNode get(WorkspaceTx tx, UUID id) {
+        return repository(tx).find(id).orElseThrow(() -> ApiProblem.notFound("Contact"));
+    }
+
     ObjectNode update(WorkspaceTx tx, UUID id, JsonNode fields) {
         ObjectNode contact = repository(tx).update(id, fields).orElseThrow(() -> ApiProblem.notFound("Contact"));
         tx.events().publish(CrmEvents.CONTACT_UPDATED, contact);

@@ -39,6 +39,14 @@ final class ContactTools {
                         .outputSchema(schemas.contactPage)
                         .annotations(ToolAnnotations.read())
                         .handler(this::search),
+                ToolDescriptor.builder("crm_get_contact")
+                        .title("Get a contact")
+                        .description("Reads one contact by id.")
+                        .scope(CrmScopes.CONTACTS_READ)
+                        .inputSchema(schemas.id)
+                        .outputSchema(schemas.contact)
+                        .annotations(ToolAnnotations.read())
+                        .handler(this::get),
                 ToolDescriptor.builder("crm_create_contact")
                         .title("Create a contact")
                         .description("Creates a contact. email is required and unique in the workspace.")
@@ -81,12 +89,16 @@ final class ContactTools {
         return contacts.list(call.tx(), query).toolResult("contact");
     }
 
+    private ToolResult get(ToolCall call) {
+        return result(contacts.get(call.tx(), call.id()), "read");
+    }
+
     private ToolResult create(ToolCall call) {
-        return written(contacts.create(call.tx(), call.arguments()), "created");
+        return result(contacts.create(call.tx(), call.arguments()), "created");
     }
 
     private ToolResult update(ToolCall call) {
-        return written(contacts.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
+        return result(contacts.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
     }
 
     private ToolResult delete(ToolCall call) {
@@ -94,7 +106,7 @@ final class ContactTools {
         return ToolResult.of(contacts.delete(call.tx(), id), new EntityRef("contact", id, "deleted"));
     }
 
-    private static ToolResult written(ObjectNode contact, String action) {
+    private static ToolResult result(ObjectNode contact, String action) {
         return ToolResult.of(contact, new EntityRef("contact", UUID.fromString(contact.get("id").asText()), action));
     }
 }

@@ -5,8 +5,8 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.crm.DealDirectory;
 
 /**
- * The CRM: contacts and deals, over REST and MCP tools that share one service per entity, with their events
- * written to the outbox in the same transaction as the change. Decisions the contract leaves open are in
+ * The CRM: contacts, deals and companies, over REST and MCP tools that share one service per entity, with their
+ * events written to the outbox in the same transaction as the change. Decisions the contract leaves open are in
  * docs/crm.md.
  */
 public final class CrmPlugin implements PlatformPlugin {
@@ -18,18 +18,23 @@ public final class CrmPlugin implements PlatformPlugin {
         var schemas = new CrmSchemas();
         var contacts = new ContactService();
         var deals = new DealService();
+        var companies = new CompanyService();
         registrar.scope(CrmScopes.CONTACTS_READ, "Read and search contacts")
                 .scope(CrmScopes.CONTACTS_WRITE, "Create, change and delete contacts")
                 .scope(CrmScopes.DEALS_READ, "Read deals")
                 .scope(CrmScopes.DEALS_WRITE, "Create, change and delete deals")
+                .scope(CrmScopes.COMPANIES_READ, "Read and search companies")
+                .scope(CrmScopes.COMPANIES_WRITE, "Create, change and delete companies")
                 .quota(CrmScopes.QUOTA, CrmScopes.QUOTA_DEFAULT_MONTHLY)
                 .migrations(SCHEMA)
                 .provide(DealDirectory.class, (tx, dealId) -> new DealRepository(tx.handle(), tx.workspaceId())
                         .exists(dealId));
         new ContactRoutes(contacts, schemas).routes().forEach(registrar::route);
         new DealRoutes(deals, schemas).routes().forEach(registrar::route);
+        new CompanyRoutes(companies, schemas).routes().forEach(registrar::route);
         new ContactTools(contacts, schemas).tools().forEach(registrar::tool);
         new DealTools(deals, schemas).tools().forEach(registrar::tool);
+        new CompanyTools(companies, schemas).tools().forEach(registrar::tool);
         CrmEvents.types(schemas).forEach(registrar::event);
         new ContactPages(contacts, schemas).pages().forEach(registrar::page);
         new DealPages(deals, schemas).pages().forEach(registrar::page);

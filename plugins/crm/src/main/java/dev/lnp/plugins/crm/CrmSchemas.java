@@ -16,9 +16,9 @@ final class CrmSchemas {
     final JsonNode contactCreate = load("contact-create.json");
     final JsonNode contact = load("contact.json");
     final JsonNode contactList = load("contact-list.json");
-    final JsonNode contactSearch = withSearchQuery(contactList);
+    final JsonNode contactSearch = withSearchQuery(contactList, "Contact search", CONTACT_SEARCH_WORDS);
     /** The REST list's query: the list tool's filters plus the optional {@code search} words. */
-    final JsonNode contactListQuery = withSearchWords(contactList);
+    final JsonNode contactListQuery = withSearchWords(contactList, "Contact list query", CONTACT_SEARCH_WORDS);
     /** What the application's edit form takes: the tool's changes without the id, which is in the page's path. */
     final ObjectNode contactPatch = optionalFields(contactCreate, "Contact changes");
     final JsonNode contactUpdate = JsonSchemas.withId(contactPatch, "The contact to change");
@@ -27,6 +27,13 @@ final class CrmSchemas {
     final JsonNode dealUpdate = JsonSchemas.withId(dealPatch, "The deal to change");
     final JsonNode deal = load("deal.json");
     final JsonNode dealList = load("deal-list.json");
+    final JsonNode companyCreate = load("company-create.json");
+    final ObjectNode companyPatch = optionalFields(companyCreate, "Company changes");
+    final JsonNode companyUpdate = JsonSchemas.withId(companyPatch, "The company to change");
+    final JsonNode company = load("company.json");
+    final JsonNode companyList = load("company-list.json");
+    final JsonNode companySearch = withSearchQuery(companyList, "Company search", COMPANY_SEARCH_WORDS);
+    final JsonNode companyListQuery = withSearchWords(companyList, "Company list query", COMPANY_SEARCH_WORDS);
     final JsonNode id = load("id.json");
     /** The application's deal forms: the fields people fill in, with the API's own rules for each. */
     final ObjectNode dealForm = only(dealCreate, "Deal", "title", "value", "currency", "stage", "status",
@@ -39,6 +46,7 @@ final class CrmSchemas {
     final JsonNode deleted = JsonSchemas.deleted();
     final JsonNode contactPage = JsonSchemas.pageOutput(contact);
     final JsonNode dealPage = JsonSchemas.pageOutput(deal);
+    final JsonNode companyPage = JsonSchemas.pageOutput(company);
 
     /** The schema with only {@code fields}, in that order; what stays required stays required. */
     static ObjectNode only(JsonNode schema, String title, String... fields) {
@@ -77,23 +85,25 @@ final class CrmSchemas {
         return JsonSchemas.patchOf(createSchema, title, fields);
     }
 
-    private static final String SEARCH_WORDS = "Every word must match one of name, email, company name, job title "
-            + "or phone; case and accents are ignored";
+    private static final String CONTACT_SEARCH_WORDS = "Every word must match one of name, email, company name, "
+            + "job title or phone; case and accents are ignored";
+    private static final String COMPANY_SEARCH_WORDS = "Every word must match one of name, domain, industry, city "
+            + "or country; case and accents are ignored";
 
-    private static ObjectNode withSearchQuery(JsonNode listSchema) {
+    private static ObjectNode withSearchQuery(JsonNode listSchema, String title, String description) {
         ObjectNode schema = listSchema.deepCopy();
-        schema.put("title", "Contact search");
+        schema.put("title", title);
         ((ObjectNode) schema.get("properties")).putObject("query").put("type", "string").put("minLength", 1)
-                .put("maxLength", 500).put("description", SEARCH_WORDS);
+                .put("maxLength", 500).put("description", description);
         schema.putArray("required").add("query");
         return schema;
     }
 
-    private static ObjectNode withSearchWords(JsonNode listSchema) {
+    private static ObjectNode withSearchWords(JsonNode listSchema, String title, String description) {
         ObjectNode schema = listSchema.deepCopy();
-        schema.put("title", "Contact list query");
+        schema.put("title", title);
         ((ObjectNode) schema.get("properties")).putObject("search").put("type", "string")
-                .put("description", SEARCH_WORDS);
+                .put("description", description);
         return schema;
     }
 }

@@ -7,6 +7,8 @@ final class CrmScopes {
     static final String CONTACTS_WRITE = "contacts.write";
     static final String DEALS_READ = "deals.read";
     static final String DEALS_WRITE = "deals.write";
+    static final String COMPANIES_READ = "companies.read";
+    static final String COMPANIES_WRITE = "companies.write";
 
     /**
      * Every CRM write (route or tool) consumes one unit of this monthly counter; the core enforces it. Deployments

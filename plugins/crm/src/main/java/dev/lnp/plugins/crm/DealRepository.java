@@ -128,8 +128,8 @@ final class DealRepository {
     }
 
     /**
-     * The composite foreign key (workspace_id, contact_id) is what refuses a contact of another workspace or a
-     * missing one, race-free; it is answered as an invalid field.
+     * The composite foreign keys (workspace_id, contact_id) and (workspace_id, company_id) are what refuse a contact
+     * or company of another workspace or a missing one, race-free; each is answered as an invalid field.
      */
     private static ObjectNode writing(Supplier<ObjectNode> write) {
         try {
@@ -138,6 +138,9 @@ final class DealRepository {
             if (SqlErrors.isForeignKeyViolation(e, "deals_contact")) {
                 throw ApiProblem.invalidField("/contact_id", "exists",
                         "contact_id does not name a contact of this workspace");
+            }
+            if (SqlErrors.isForeignKeyViolation(e, "deals_company")) {
+                throw SqlErrors.unknownCompany();
             }
             throw e;
         }

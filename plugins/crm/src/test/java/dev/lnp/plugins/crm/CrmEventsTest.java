@@ -54,7 +54,7 @@ class CrmEventsTest {
     @Test
     void everyEventIsRegisteredWithAPayloadSchemaAndItsShortAlias(TestPlatform platform) {
         var registry = platform.platform().registry();
-        for (String entity : List.of("contact", "deal")) {
+        for (String entity : List.of("contact", "deal", "company")) {
             for (String action : List.of("created", "updated", "deleted")) {
                 String name = "crm." + entity + "." + action;
                 assertEquals(name, registry.canonicalEvent(entity + "." + action).orElseThrow());
@@ -89,13 +89,14 @@ class CrmEventsTest {
 
     @Test
     void theCreatedEventWrittenByTheInsertIsTheContactAsAnsweredWithEveryField(TestPlatform platform) {
+        String company = platform.post("/api/v1/crm/companies", key, "{\"name\":\"Acme\"}").data().path("id").asText();
         var created = platform.post("/api/v1/crm/contacts", key, """
                 {"email":"every.field@example.com","first_name":"Zoë","last_name":"O'Brien \\\\ \\"Q\\"","phone":"+33 1",
                  "job_title":"CTO","company_id":"%s","company_name":"Acme","contact_type":"lead","status":"inactive",
                  "lead_source":"web","industry":"tools","notes":"line\\nbreak \\u00e9 \\t tab","tags":["a","b c",""],
                  "custom_fields":{"n":1.50,"big":12345678901234567890,"nested":{"x":[true,null,"y"]},"s":"ü"},
                  "external_id":"ext-1","country":"FR","state":"IDF","city":"Paris","social_professional":"in/zoe"}
-                """.formatted(UUID.randomUUID()));
+                """.formatted(company));
         assertEquals(201, created.status(), created.body());
         List<Event> events = eventsAbout(platform, created.json().path("id").asText());
         assertEquals(created.json(), events.get(0).payload());
@@ -127,6 +128,31 @@ class CrmEventsTest {
         assertEquals(List.of("crm.deal.created", "crm.deal.updated", "crm.deal.deleted"),
                 eventsAbout(platform, id).stream().map(Event::name).toList());
         assertEquals("proposal", eventsAbout(platform, id).get(2).payload().path("stage").asText());
+    }
+
+    @Test
+    void companyEventsCarryTheCompanyAndShareTheTransactionOfTheChange(TestPlatform platform) {
+        var created = platform.post("/api/v1/crm/companies", key, "{\"name\":\"Evented Inc\",\"employees\":12}")
+                .data();
+        String id = created.path("id").asText();
+        assertEquals(created, eventsAbout(platform, id).get(0).payload());
+        assertEquals(xminOf(platform, "crm.companies", id), eventsAbout(platform, id).get(0).xid());
+        var updated = platform.patch("/api/v1/crm/companies/" + id, key, "{\"city\":\"Lyon\"}").data();
+        assertEquals(updated, eventsAbout(platform, id).get(1).payload());
+        assertEquals(xminOf(platform, "crm.companies", id), eventsAbout(platform, id).get(1).xid());
+        platform.callTool(key, "crm_update_company", "{\"id\":\"" + id + "\",\"employees\":13}");
+        platform.delete("/api/v1/crm/companies/" + id, key);
+        List<Event> events = eventsAbout(platform, id);
+        assertEquals(List.of("crm.company.created", "crm.company.updated", "crm.company.updated", "crm.company.deleted"),
+                events.stream().map(Event::name).toList());
+        assertEquals(13, events.get(3).payload().path("employees").asInt(), "the deleted event carries the last state");
+
+        long before = outboxRows(platform);
+        assertEquals(201, platform.post("/api/v1/crm/companies", key, "{\"name\":\"a\",\"domain\":\"dup.example\"}")
+                .status());
+        assertEquals(409, platform.post("/api/v1/crm/companies", key, "{\"name\":\"b\",\"domain\":\"DUP.example\"}")
+                .status());
+        assertEquals(before + 1, outboxRows(platform), "the refused duplicate wrote no event");
     }
 
     @Test

@@ -21,6 +21,7 @@ class CrmScopesTest {
     private static UUID workspace;
     private static String readOnly;
     private static String dealId;
+    private static String companyId;
 
     @BeforeAll
     static void keys(TestPlatform platform) {
@@ -29,6 +30,8 @@ class CrmScopesTest {
                 ScopeCatalog.READ_ONLY, null, null)).key();
         dealId = platform.post("/api/v1/crm/deals", platform.fullAccessKey(workspace), "{\"title\":\"Scoped\"}")
                 .data().path("id").asText();
+        companyId = platform.post("/api/v1/crm/companies", platform.fullAccessKey(workspace),
+                "{\"name\":\"Scoped\"}").data().path("id").asText();
     }
 
     private static void assertForbidden(TestResponse response) {
@@ -36,8 +39,9 @@ class CrmScopesTest {
     }
 
     @Test
-    void theCrmDeclaresItsFourScopes(TestPlatform platform) {
-        assertEquals(List.of("contacts.read", "contacts.write", "deals.read", "deals.write"),
+    void theCrmDeclaresAReadAndAWriteScopePerEntity(TestPlatform platform) {
+        assertEquals(List.of("companies.read", "companies.write", "contacts.read", "contacts.write", "deals.read",
+                "deals.write"),
                 platform.platform().registry().contributionsOf("crm").orElseThrow().scopes().stream()
                         .map(s -> s.name()).sorted().toList());
     }
@@ -51,8 +55,13 @@ class CrmScopesTest {
         assertForbidden(platform.post("/api/v1/crm/deals", readOnly, "{\"title\":\"ro\"}"));
         assertForbidden(platform.patch("/api/v1/crm/deals/" + dealId, readOnly, "{\"title\":\"ro\"}"));
         assertForbidden(platform.delete("/api/v1/crm/deals/" + dealId, readOnly));
+        assertEquals(200, platform.get("/api/v1/crm/companies", readOnly).status());
+        assertEquals(200, platform.get("/api/v1/crm/companies/" + companyId, readOnly).status());
+        assertForbidden(platform.post("/api/v1/crm/companies", readOnly, "{\"name\":\"ro\"}"));
+        assertForbidden(platform.patch("/api/v1/crm/companies/" + companyId, readOnly, "{\"name\":\"ro\"}"));
+        assertForbidden(platform.delete("/api/v1/crm/companies/" + companyId, readOnly));
         for (String tool : List.of("crm_create_contact", "crm_update_contact", "crm_delete_contact",
-                "crm_create_deal", "crm_update_deal", "crm_delete_deal")) {
+                "crm_create_deal", "crm_update_deal", "crm_delete_deal", "crm_create_company", "crm_update_company")) {
             assertEquals(403, assertThrows(ApiProblem.class, () -> platform.callTool(readOnly, tool, "{}")).status(), tool);
         }
         int stored = platform.jdbi().withHandle(h -> h.createQuery(
@@ -74,14 +83,26 @@ class CrmScopesTest {
                 () -> platform.callTool(dealsOnly, "crm_search_contacts", "{\"query\":\"x\"}")).status());
         assertEquals(403, assertThrows(ApiProblem.class,
                 () -> platform.callTool(contactsOnly, "crm_get_deal", "{\"id\":\"" + dealId + "\"}")).status());
+        assertForbidden(platform.get("/api/v1/crm/companies", contactsOnly));
+        assertForbidden(platform.get("/api/v1/crm/companies/" + companyId, dealsOnly));
+        assertEquals(403, assertThrows(ApiProblem.class,
+                () -> platform.callTool(contactsOnly, "crm_list_companies", "{}")).status());
+        assertEquals(403, assertThrows(ApiProblem.class, () -> platform.callTool(contactsOnly, "crm_get_company",
+                "{\"id\":\"" + companyId + "\"}")).status());
+        assertEquals(403, assertThrows(ApiProblem.class, () -> platform.callTool(dealsOnly, "crm_search_companies",
+                "{\"query\":\"x\"}")).status());
+        assertEquals(403, assertThrows(ApiProblem.class, () -> platform.callTool(dealsOnly, "crm_get_contact",
+                "{\"id\":\"" + companyId + "\"}")).status());
     }
 
     @Test
     void aWriteScopeAloneDoesNotGrantReading(TestPlatform platform) {
-        String writeOnly = platform.key(workspace, "contacts.write", "deals.write");
+        String writeOnly = platform.key(workspace, "contacts.write", "deals.write", "companies.write");
         assertEquals(201, platform.post("/api/v1/crm/contacts", writeOnly, "{\"email\":\"w@example.com\"}").status());
+        assertEquals(201, platform.post("/api/v1/crm/companies", writeOnly, "{\"name\":\"w\"}").status());
         assertForbidden(platform.get("/api/v1/crm/contacts", writeOnly));
         assertForbidden(platform.get("/api/v1/crm/deals/" + dealId, writeOnly));
+        assertForbidden(platform.get("/api/v1/crm/companies/" + companyId, writeOnly));
     }
 
     @Test
@@ -89,5 +110,9 @@ class CrmScopesTest {
         assertEquals(401, platform.get("/api/v1/crm/contacts", null).status());
         assertEquals(401, platform.post("/api/v1/crm/contacts", null, "{\"email\":\"x@example.com\"}").status());
         assertEquals(401, platform.get("/api/v1/crm/deals/" + dealId, null).status());
+        assertEquals(401, platform.get("/api/v1/crm/companies", null).status());
+        assertEquals(401, platform.post("/api/v1/crm/companies", null, "{\"name\":\"x\"}").status());
+        assertEquals(401, platform.patch("/api/v1/crm/companies/" + companyId, null, "{\"name\":\"x\"}").status());
+        assertEquals(401, platform.delete("/api/v1/crm/companies/" + companyId, null).status());
     }
 }

@@ -58,10 +58,12 @@ class CrmToolsTest {
     void theCatalogHasEveryToolWithItsScopeQuotaAndAnnotations(TestPlatform platform) {
         Set<String> names = platform.platform().registry().contributionsOf("crm").orElseThrow().tools().stream()
                 .map(ToolDescriptor::name).collect(Collectors.toSet());
-        assertEquals(Set.of("crm_list_contacts", "crm_search_contacts", "crm_create_contact", "crm_update_contact",
-                "crm_delete_contact", "crm_list_deals", "crm_get_deal", "crm_create_deal", "crm_update_deal",
-                "crm_delete_deal"), names);
-        for (String read : Set.of("crm_list_contacts", "crm_search_contacts", "crm_list_deals", "crm_get_deal")) {
+        assertEquals(Set.of("crm_list_contacts", "crm_search_contacts", "crm_get_contact", "crm_create_contact",
+                "crm_update_contact", "crm_delete_contact", "crm_list_deals", "crm_get_deal", "crm_create_deal",
+                "crm_update_deal", "crm_delete_deal", "crm_list_companies", "crm_search_companies", "crm_get_company",
+                "crm_create_company", "crm_update_company"), names);
+        for (String read : Set.of("crm_list_contacts", "crm_search_contacts", "crm_get_contact", "crm_list_deals",
+                "crm_get_deal", "crm_list_companies", "crm_search_companies", "crm_get_company")) {
             assertTrue(tool(platform, read).annotations().readOnly(), read);
             assertEquals(null, tool(platform, read).quota(), read);
             assertTrue(tool(platform, read).scope().endsWith(".read"), read);
@@ -82,11 +84,17 @@ class CrmToolsTest {
                 tool(platform, "crm_create_contact").inputSchema());
         assertSame(routeSchema(platform, HttpMethod.POST, "/api/v1/crm/deals"),
                 tool(platform, "crm_create_deal").inputSchema());
+        assertSame(routeSchema(platform, HttpMethod.POST, "/api/v1/crm/companies"),
+                tool(platform, "crm_create_company").inputSchema());
         // The update tool adds only the id to the PATCH route's schema.
-        JsonNode patch = routeSchema(platform, HttpMethod.PATCH, "/api/v1/crm/deals/{id}");
-        JsonNode update = tool(platform, "crm_update_deal").inputSchema();
-        patch.path("properties").fieldNames().forEachRemaining(f ->
-                assertEquals(patch.path("properties").get(f), update.path("properties").get(f), f));
+        for (String entity : Set.of("deal", "company")) {
+            String plural = entity.equals("deal") ? "deals" : "companies";
+            JsonNode patch = routeSchema(platform, HttpMethod.PATCH, "/api/v1/crm/" + plural + "/{id}");
+            JsonNode update = tool(platform, "crm_update_" + entity).inputSchema();
+            assertEquals(patch.path("properties").size() + 1, update.path("properties").size(), entity);
+            patch.path("properties").fieldNames().forEachRemaining(f ->
+                    assertEquals(patch.path("properties").get(f), update.path("properties").get(f), f));
+        }
     }
 
     @Test
@@ -145,6 +153,27 @@ class CrmToolsTest {
         var mine = platform.get("/api/v1/crm/contacts?search=guarded", key);
         assertEquals(1, mine.data().size());
         assertTrue(mine.data().get(0).path("first_name").isNull());
+    }
+
+    @Test
+    void getReadsOneContactOfTheWorkspaceAsTheListReturnsIt(TestPlatform platform) {
+        String id = contact(platform, "read-me@example.com");
+        ToolResult read = platform.callTool(key, "crm_get_contact", "{\"id\":\"" + id + "\"}");
+        JsonNode listed = platform.get("/api/v1/crm/contacts?search=read-me", key).data().get(0);
+        assertEquals(listed, data(read));
+        assertEquals("contact", read.entities().get(0).type());
+        assertEquals(UUID.fromString(id), read.entities().get(0).id());
+        assertEquals("read", read.entities().get(0).action());
+
+        ApiProblem foreign = assertThrows(ApiProblem.class,
+                () -> platform.callTool(otherKey, "crm_get_contact", "{\"id\":\"" + id + "\"}"));
+        ApiProblem missing = assertThrows(ApiProblem.class,
+                () -> platform.callTool(key, "crm_get_contact", "{\"id\":\"" + UUID.randomUUID() + "\"}"));
+        assertEquals(404, foreign.status());
+        assertEquals(missing.getMessage(), foreign.getMessage(), "another workspace's contact reads as a missing one");
+        assertNames(assertThrows(ApiProblem.class, () -> platform.callTool(key, "crm_get_contact", "{}")), 422, "/id");
+        assertNames(assertThrows(ApiProblem.class,
+                () -> platform.callTool(key, "crm_get_contact", "{\"id\":\"nope\"}")), 422, "/id");
     }
 
     @Test

@@ -23,24 +23,36 @@ class DealFilterTest {
 
     private static final UUID ANN = UUID.randomUUID();
     private static final UUID BOB = UUID.randomUUID();
-    private static final UUID ACME = UUID.randomUUID();
-    private static final UUID GLOBEX = UUID.randomUUID();
+    private static UUID acme;
+    private static UUID globex;
     private static String key;
     private static String contact;
 
     @BeforeAll
     static void deals(TestPlatform platform) {
-        key = platform.key(platform.createWorkspace("deal-filters"), "deals.read", "deals.write", "contacts.write");
+        key = platform.key(platform.createWorkspace("deal-filters"), "deals.read", "deals.write", "contacts.write",
+                "companies.write");
         contact = platform.post("/api/v1/crm/contacts", key, "{\"email\":\"c@example.com\"}").json().path("id").asText();
-        create(platform, "d1", "open", "discovery", ANN, ACME, 100, true);
-        create(platform, "d2", "open", "proposal", BOB, ACME, 5000, false);
-        create(platform, "d3", "on_hold", "negotiation", ANN, GLOBEX, 20000, true);
-        create(platform, "d4", "closed_won", "closed_won", BOB, GLOBEX, 75000, false);
+        acme = company(platform, key, "Acme");
+        globex = company(platform, key, "Globex");
+        create(platform, "d1", "open", "discovery", ANN, acme, 100, true);
+        create(platform, "d2", "open", "proposal", BOB, acme, 5000, false);
+        create(platform, "d3", "on_hold", "negotiation", ANN, globex, 20000, true);
+        create(platform, "d4", "closed_won", "closed_won", BOB, globex, 75000, false);
         create(platform, "d5", "closed_lost", "closed_lost", null, null, null, true);
-        // Another workspace's deal matches every filter value but must never be listed.
-        String other = platform.key(platform.createWorkspace("deal-filters-other"), "deals.write");
-        platform.post("/api/v1/crm/deals", other, """
-                {"title":"foreign","assigned_to":"%s","company_id":"%s","value":100}""".formatted(ANN, ACME));
+        // Another workspace's deal matches the filter values it can hold but must never be listed (it cannot name
+        // this workspace's company: CompanyReferencesTest).
+        String other = platform.key(platform.createWorkspace("deal-filters-other"), "deals.write", "companies.write");
+        var foreign = platform.post("/api/v1/crm/deals", other, """
+                {"title":"foreign","assigned_to":"%s","company_id":"%s","value":100}"""
+                .formatted(ANN, company(platform, other, "Acme")));
+        assertEquals(201, foreign.status(), foreign.body());
+    }
+
+    private static UUID company(TestPlatform platform, String key, String name) {
+        var response = platform.post("/api/v1/crm/companies", key, "{\"name\":\"" + name + "\"}");
+        assertEquals(201, response.status(), response.body());
+        return UUID.fromString(response.data().path("id").asText());
     }
 
     private static void create(TestPlatform platform, String title, String status, String stage, UUID assignee,
@@ -114,7 +126,7 @@ class DealFilterTest {
     @Test
     void contactAndCompany(TestPlatform platform) {
         assertEquals(Set.of("d1", "d3", "d5"), titles(platform, "?contact_id=" + contact));
-        assertEquals(Set.of("d3", "d4"), titles(platform, "?company_id=" + GLOBEX));
+        assertEquals(Set.of("d3", "d4"), titles(platform, "?company_id=" + globex));
     }
 
     @Test
@@ -132,9 +144,9 @@ class DealFilterTest {
         assertEquals(Set.of("d3"), titles(platform, "?assignee=" + ANN + "&value_min=1000&contact_id=" + contact));
         assertEquals(Set.of("d2", "d4"), titles(platform,
                 "?assignee=" + BOB + "&status=open&status=closed_won&stage=proposal&stage=closed_won"));
-        assertEquals(Set.of("d4"), titles(platform, "?company_id=" + GLOBEX + "&status=closed_won&value_max=75000"));
-        assertEquals(Set.of(), titles(platform, "?company_id=" + ACME + "&stage=negotiation"));
-        assertEquals(Set.of("d1"), titles(platform, "?company_id=" + ACME + "&contact_id=" + contact
+        assertEquals(Set.of("d4"), titles(platform, "?company_id=" + globex + "&status=closed_won&value_max=75000"));
+        assertEquals(Set.of(), titles(platform, "?company_id=" + acme + "&stage=negotiation"));
+        assertEquals(Set.of("d1"), titles(platform, "?company_id=" + acme + "&contact_id=" + contact
                 + "&stage=discovery&status=open&assignee=" + ANN + "&value_min=1&value_max=100&limit=10&page=1"));
     }
 

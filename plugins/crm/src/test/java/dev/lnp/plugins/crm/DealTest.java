@@ -120,18 +120,14 @@ class DealTest {
     }
 
     @Test
-    void probabilityIsOneScaleWholePercentAndCompanyIdIsAnExternalReference(TestPlatform platform) {
+    void probabilityIsOneScaleWholePercent(TestPlatform platform) {
         var fraction = platform.post("/api/v1/crm/deals", key, "{\"title\":\"half\",\"probability\":0.5}");
         assertEquals(422, fraction.status(), fraction.body());
         assertEquals("probability must be a whole number",
                 fraction.json().path("errors").path(0).path("message").asText(), fraction.body());
-        UUID company = UUID.randomUUID();
-        var percent = platform.post("/api/v1/crm/deals", key, "{\"title\":\"half\",\"probability\":50,"
-                + "\"company_id\":\"" + company + "\"}");
+        var percent = platform.post("/api/v1/crm/deals", key, "{\"title\":\"half\",\"probability\":50}");
         assertEquals(201, percent.status(), percent.body());
         assertEquals(50, percent.data().path("probability").asInt());
-        // No companies resource exists: company_id is kept as the client's reference, unchecked.
-        assertEquals(company.toString(), percent.data().path("company_id").asText());
         assertEquals(422, platform.post("/api/v1/crm/deals", key, "{\"title\":\"x\",\"probability\":101}").status());
         var patched = platform.patch("/api/v1/crm/deals/" + percent.data().path("id").asText(), key,
                 "{\"probability\":0.75}");

@@ -42,7 +42,8 @@ class McpContractEndpointsTest {
         JsonNode session = response.json();
         assertEquals(List.of("contacts.read", "deals.read", "mcp.use"), names(session.path("permissions").path("granted")));
         List<String> allowed = names(session.path("allowedToolNames"));
-        assertEquals(Set.of("crm_list_contacts", "crm_search_contacts", "crm_list_deals", "crm_get_deal"),
+        assertEquals(Set.of("crm_list_contacts", "crm_search_contacts", "crm_get_contact", "crm_list_deals",
+                "crm_get_deal"),
                 new TreeSet<>(allowed));
         assertEquals(allowed.size(), session.path("allowedToolCount").asInt());
         int registered = platform.platform().registry().tools().size();

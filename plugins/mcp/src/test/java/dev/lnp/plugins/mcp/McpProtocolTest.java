@@ -127,7 +127,7 @@ class McpProtocolTest {
         String key = platform.key(platform.createWorkspace("hidden"), "mcp.use", "contacts.read");
         Set<String> listed = new TreeSet<>();
         allTools(platform, key, LATEST).forEach(t -> listed.add(t.path("name").asText()));
-        assertEquals(Set.of("crm_list_contacts", "crm_search_contacts"), listed);
+        assertEquals(Set.of("crm_list_contacts", "crm_search_contacts", "crm_get_contact"), listed);
 
         TestResponse denied = rpc(platform, key, LATEST, "tools/call",
                 "{\"name\":\"crm_create_contact\",\"arguments\":{\"email\":\"x@example.com\"}}");

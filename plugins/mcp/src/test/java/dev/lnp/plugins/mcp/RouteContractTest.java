@@ -235,6 +235,8 @@ class RouteContractTest {
     private static String pathEntity(String path) {
         if (path.startsWith("/api/v1/crm/deals/")) {
             return "deal";
+        } else if (path.startsWith("/api/v1/crm/companies/")) {
+            return "company";
         } else if (path.startsWith("/api/v1/issues/")) {
             return "task";
         } else if (path.startsWith("/api/v1/projects/")) {
@@ -259,7 +261,7 @@ class RouteContractTest {
             return "{\"body\":\"hello\"}";
         } else if (spec.path().endsWith("/cycles")) {
             return "{" + ROUTE_CYCLE + "}";
-        } else if (spec.path().startsWith("/api/v1/projects/")) {
+        } else if (spec.path().startsWith("/api/v1/projects/") || spec.path().startsWith("/api/v1/crm/companies/")) {
             return "{\"name\":\"renamed\"}";
         } else if (spec.path().startsWith("/api/v1/webhooks/")) {
             return spec.method() == dev.lnp.api.http.HttpMethod.PATCH ? "{\"description\":\"renamed\"}"
@@ -278,6 +280,13 @@ class RouteContractTest {
                         "contact"},
                 new Object[] {"deal PATCH contact_id", "PATCH", "/api/v1/crm/deals/" + mine.id("deal"),
                         "{\"contact_id\":\"%s\"}", "contact"},
+                new Object[] {"deal company_id", "POST", "/api/v1/crm/deals", "{\"title\":\"d\",\"company_id\":\"%s\"}",
+                        "company"},
+                new Object[] {"deal PATCH company_id", "PATCH", "/api/v1/crm/deals/" + mine.id("deal"),
+                        "{\"company_id\":\"%s\"}", "company"},
+                new Object[] {"contact company_id", "POST", "/api/v1/crm/contacts",
+                        "{\"email\":\"someone-%s@example.com\",\"company_id\":\"%<s\"}", "company"},
+                new Object[] {"deal list filter company_id", "GET", "/api/v1/crm/deals?company_id=%s", null, "company"},
                 new Object[] {"issue project_id", "POST", "/api/v1/issues", task + "\"project_id\":\"%s\"}",
                         "project"},
                 new Object[] {"issue cycle_id", "POST", "/api/v1/issues", task + "\"project_id\":\"" + own
@@ -317,6 +326,12 @@ class RouteContractTest {
                 new String[] {"crm_update_deal", "{\"id\":\"%s\",\"title\":\"x\"}", "deal"},
                 new String[] {"crm_create_deal", "{\"title\":\"x\",\"contact_id\":\"%s\"}", "contact"},
                 new String[] {"crm_update_contact", "{\"id\":\"%s\",\"first_name\":\"x\"}", "contact"},
+                new String[] {"crm_get_contact", "{\"id\":\"%s\"}", "contact"},
+                new String[] {"crm_update_contact", "{\"id\":\"" + mine.id("contact") + "\",\"company_id\":\"%s\"}",
+                        "company"},
+                new String[] {"crm_create_deal", "{\"title\":\"x\",\"company_id\":\"%s\"}", "company"},
+                new String[] {"crm_get_company", "{\"id\":\"%s\"}", "company"},
+                new String[] {"crm_update_company", "{\"id\":\"%s\",\"name\":\"x\"}", "company"},
                 new String[] {"issues_get", "{\"id\":\"%s\"}", "task"},
                 new String[] {"issues_update", "{\"id\":\"%s\",\"title\":\"x\"}", "task"},
                 new String[] {"issues_comment", "{\"issue_id\":\"%s\",\"body\":\"x\"}", "task"},
@@ -407,6 +422,7 @@ class RouteContractTest {
         static Entities create(TestPlatform platform, UUID workspace) {
             String key = platform.fullAccessKey(workspace);
             Map<String, String> ids = new java.util.HashMap<>();
+            ids.put("company", created(platform.post("/api/v1/crm/companies", key, "{\"name\":\"company\"}")));
             ids.put("contact", created(platform.post("/api/v1/crm/contacts", key,
                     "{\"email\":\"someone-" + workspace + "@example.com\"}")));
             ids.put("deal", created(platform.post("/api/v1/crm/deals", key, "{\"title\":\"deal\",\"contact_id\":\""
@@ -446,6 +462,7 @@ class RouteContractTest {
             Map<String, String> rows = new java.util.TreeMap<>();
             rows.put("contacts", platform.get("/api/v1/crm/contacts", key).body());
             rows.put("deal", platform.get("/api/v1/crm/deals/" + id("deal"), key).body());
+            rows.put("companies", platform.get("/api/v1/crm/companies", key).body());
             rows.put("project", platform.get("/api/v1/projects/" + id("project"), key).body());
             rows.put("cycles", platform.get("/api/v1/projects/" + id("project") + "/cycles", key).body());
             rows.put("labels", platform.get("/api/v1/issues/labels", key).body());

@@ -1,0 +1,55 @@
+package dev.lnp.plugins.crm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Deleted;
+import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.sql.JsonRows;
+import java.util.UUID;
+
+/**
+ * What can be done to companies, for REST handlers and MCP tools alike. Each change and its event are written
+ * in the caller's transaction.
+ */
+final class CompanyService {
+
+    ObjectNode create(WorkspaceTx tx, JsonNode fields) {
+        ObjectNode company = repository(tx).insert(fields);
+        tx.events().publish(CrmEvents.COMPANY_CREATED, company);
+        return company;
+    }
+
+    ObjectNode get(WorkspaceTx tx, UUID id) {
+        return repository(tx).find(id).orElseThrow(CompanyService::notFound);
+    }
+
+    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode fields) {
+        ObjectNode company = repository(tx).update(id, fields).orElseThrow(CompanyService::notFound);
+        tx.events().publish(CrmEvents.COMPANY_UPDATED, company);
+        return company;
+    }
+
+    /**
+     * Deletes the company; its contacts and deals stay and lose only their company_id, without an event of their
+     * own (as a deleted contact's deals lose their contact_id): the company's deleted event tells receivers.
+     */
+    ObjectNode delete(WorkspaceTx tx, UUID id) {
+        ObjectNode company = repository(tx).delete(id).orElseThrow(CompanyService::notFound);
+        tx.events().publish(CrmEvents.COMPANY_DELETED, company);
+        return Deleted.of(id).toJson();
+    }
+
+    /** One page of companies, written to the response or tool result straight from the result set. */
+    JsonRows list(WorkspaceTx tx, CompanyQuery query) {
+        return repository(tx).list(query);
+    }
+
+    private static ApiProblem notFound() {
+        return ApiProblem.notFound("Company");
+    }
+
+    private static CompanyRepository repository(WorkspaceTx tx) {
+        return new CompanyRepository(tx.handle(), tx.workspaceId());
+    }
+}
