@@ -38,5 +38,6 @@ public final class CrmPlugin implements PlatformPlugin {
         CrmEvents.types(schemas).forEach(registrar::event);
         new ContactPages(contacts, schemas).pages().forEach(registrar::page);
         new DealPages(deals, schemas).pages().forEach(registrar::page);
+        new CompanyPages(companies, schemas).pages().forEach(registrar::page);
     }
 }

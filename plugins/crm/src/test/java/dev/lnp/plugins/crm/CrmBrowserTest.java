@@ -45,11 +45,29 @@ class CrmBrowserTest {
         platform.person(ws, "member").signIn(chromium);
         String base = "http://localhost:" + platform.port();
 
+        browser.get(base + "/app/crm/companies");
+        chromium.waitFor(By.xpath("//h1[text()='Companies']"));
+        accessible("the empty companies list");
+        chromium.waitFor(By.linkText("New company")).click();
+        chromium.waitFor(By.id("f-name")).sendKeys("Analytical Engines Ltd");
+        browser.findElement(By.id("f-domain")).sendKeys("engines.example");
+        browser.findElement(By.id("f-website")).sendKeys("not a website");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.id("errors"));
+        accessible("the company form with its error");
+        chromium.shoot("crm-00-company-error");
+        browser.findElement(By.id("f-website")).clear();
+        browser.findElement(By.id("f-website")).sendKeys("https://engines.example");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//h1[text()='Analytical Engines Ltd']"));
+        String companyId = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
+
         browser.get(base + "/app/crm/contacts");
         chromium.waitFor(By.xpath("//h1[text()='Contacts']"));
         accessible("the empty contacts list");
         chromium.waitFor(By.linkText("New contact")).click();
         chromium.waitFor(By.id("f-email")).sendKeys("ada@example.com");
+        browser.findElement(By.id("f-company_id")).sendKeys(companyId);
         browser.findElement(By.id("f-first_name")).sendKeys("Ada");
         browser.findElement(By.id("f-last_name")).sendKeys("Lovelace");
         new Select(browser.findElement(By.id("f-contact_type"))).selectByValue("customer");
@@ -95,6 +113,12 @@ class CrmBrowserTest {
         chromium.waitFor(By.xpath("//h1[text()='Contacts']"));
         assertEquals(1, browser.findElements(By.cssSelector("tbody tr")).size());
         chromium.shoot("crm-06-contacts-filtered");
+
+        browser.get(base + "/app/crm/companies/" + companyId);
+        chromium.waitFor(By.xpath("//h1[text()='Analytical Engines Ltd']"));
+        assertTrue(browser.findElement(By.linkText("Ada Lovelace")).isDisplayed(), "the company's contacts");
+        accessible("the company's page");
+        chromium.shoot("crm-07-company");
     }
 
     private static void accessible(String page) throws Exception {

@@ -1,0 +1,117 @@
+package dev.lnp.plugins.crm;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.pages.Column;
+import dev.lnp.api.pages.DetailView;
+import dev.lnp.api.pages.Filter;
+import dev.lnp.api.pages.FormView;
+import dev.lnp.api.pages.Link;
+import dev.lnp.api.pages.ListView;
+import dev.lnp.api.pages.PageCall;
+import dev.lnp.api.pages.PageOutcome;
+import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageView;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Companies in the workspace application: the list, a company's page with its contacts and deals, and the forms
+ * that create, change and delete one, all through {@link CompanyService} as the API and the tools.
+ */
+final class CompanyPages {
+
+    static final String LIST = "/app/crm/companies";
+
+    private final CompanyService companies;
+    private final CrmSchemas schemas;
+
+    CompanyPages(CompanyService companies, CrmSchemas schemas) {
+        this.companies = companies;
+        this.schemas = schemas;
+    }
+
+    List<PageRoute> pages() {
+        return List.of(
+                PageRoute.view(LIST).scope(CrmScopes.COMPANIES_READ).nav("CRM", "Companies")
+                        .liveOn("crm.company.*").renderer(this::list),
+                PageRoute.view(LIST + "/new").scope(CrmScopes.COMPANIES_WRITE).renderer(call ->
+                        new FormView("New company", schemas.companyCreate, Json.object(), "Create company", LIST)),
+                PageRoute.action(LIST + "/new").scope(CrmScopes.COMPANIES_WRITE).form(schemas.companyCreate)
+                        .action((call, values) -> {
+                            ObjectNode company = companies.create(call.tx(), values);
+                            return PageOutcome.goTo(LIST + "/" + company.get("id").asText(),
+                                    "Company " + company.get("name").asText() + " created.");
+                        }),
+                PageRoute.view(LIST + "/{id}").scope(CrmScopes.COMPANIES_READ).renderer(this::detail),
+                PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.COMPANIES_WRITE).renderer(call -> {
+                    ObjectNode company = companies.get(call.tx(), call.pathId("id"));
+                    return new FormView("Edit " + company.get("name").asText(), schemas.companyPatch,
+                            PageForms.editable(company, schemas.companyPatch), "Save",
+                            LIST + "/" + company.get("id").asText());
+                }),
+                PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.COMPANIES_WRITE).form(schemas.companyPatch)
+                        .action((call, values) -> {
+                            UUID id = call.pathId("id");
+                            ObjectNode changes = PageForms.changes(companies.get(call.tx(), id), values);
+                            if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
+                            ObjectNode company = companies.update(call.tx(), id, changes);
+                            return PageOutcome.goTo(LIST + "/" + id, "Company " + company.get("name").asText() + " saved.");
+                        }),
+                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.COMPANIES_WRITE).form(CrmSchemas.NO_FIELDS)
+                        .action((call, values) -> {
+                            UUID id = call.pathId("id");
+                            String name = companies.get(call.tx(), id).get("name").asText();
+                            companies.delete(call.tx(), id);
+                            return PageOutcome.goTo(LIST, "Company " + name + " deleted.");
+                        }));
+    }
+
+    private PageView list(PageCall call) {
+        var page = new CompanyListing(call.tx().handle(), call.workspaceId()).page(
+                SearchWords.of(call.query("search").orElse(null), "?search"),
+                call.query("sort").orElse("").equals("name"), call.page());
+        ListView view = new ListView("Companies", List.of(
+                Column.of("Name", "name").linkedTo(LIST + "/{id}").sortable("name"),
+                Column.of("Domain", "domain"),
+                Column.of("Industry", "industry"),
+                Column.of("City", "city"),
+                Column.of("Created", "created_at")),
+                List.of(Filter.search("search", "Search")), page.rows(), page.hasMore(), List.of(),
+                "No companies match. Clear the search, or create one.");
+        return call.may(CrmScopes.COMPANIES_WRITE) ? view.actions(Link.to("New company", LIST + "/new")) : view;
+    }
+
+    private PageView detail(PageCall call) {
+        UUID id = call.pathId("id");
+        ObjectNode company = companies.get(call.tx(), id);
+        List<ListView> related = new ArrayList<>();
+        PageRequest first = new PageRequest(1, 20);
+        if (call.may(CrmScopes.CONTACTS_READ)) {
+            var contacts = new ContactListing(call.tx().handle(), call.workspaceId()).page(
+                    new ContactListing.Filters(List.of(), List.of(), List.of(), null, id),
+                    ContactListing.Order.NAME, first);
+            related.add(ListView.of("Contacts", List.of(
+                            Column.of("Name", "name").linkedTo(ContactPages.LIST + "/{id}"),
+                            Column.of("Email", "email"), Column.of("Job title", "job_title")),
+                    contacts.rows().stream().map(ContactPages::withName).toList(), false)
+                    .emptyText("No contacts at this company."));
+        }
+        if (call.may(CrmScopes.DEALS_READ)) {
+            var deals = new DealListing(call.tx().handle(), call.workspaceId())
+                    .page(List.of(), List.of(), null, id, first);
+            related.add(ListView.of("Deals", DealPages.columns(), deals.rows(), false)
+                    .emptyText("No deals with this company."));
+        }
+        List<Link> actions = new ArrayList<>();
+        if (call.may(CrmScopes.COMPANIES_WRITE)) {
+            actions.add(Link.to("Edit", LIST + "/" + id + "/edit"));
+            actions.add(Link.post("Delete", LIST + "/" + id + "/delete",
+                    "Delete " + company.get("name").asText() + "?"));
+        }
+        return new DetailView(company.get("name").asText(), PageForms.fields(company, schemas.companyCreate),
+                related, actions);
+    }
+}
