@@ -185,6 +185,30 @@ final class IssueRepository {
                 .execute();
     }
 
+    /** The cycle's live items of this kind whose status is not a closed one. */
+    int countOpen(Handle handle, UUID workspaceId, IssueKind kind, UUID cycleId) {
+        return handle.createQuery("SELECT count(*) FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
+                        + " AND cycle_id = :cycle AND " + kind.live("i") + " AND status <> ALL(:closed)")
+                .bind("workspace_id", workspaceId)
+                .bind("cycle", cycleId)
+                .bindArray("closed", String.class, kind.closedStatuses)
+                .mapTo(Integer.class)
+                .one();
+    }
+
+    /** Moves the cycle's open items of this kind to {@code to} (null: no cycle); the ids moved. */
+    List<UUID> moveOpen(Handle handle, UUID workspaceId, IssueKind kind, UUID from, UUID to) {
+        return handle.createQuery("UPDATE " + kind.table + " i SET cycle_id = CAST(:to AS uuid), updated_at = now()"
+                        + " WHERE workspace_id = :workspace_id AND cycle_id = :from AND " + kind.live("i")
+                        + " AND status <> ALL(:closed) RETURNING id")
+                .bind("workspace_id", workspaceId)
+                .bind("from", from)
+                .bindByType("to", to, UUID.class)
+                .bindArray("closed", String.class, kind.closedStatuses)
+                .mapTo(UUID.class)
+                .list();
+    }
+
     Optional<OffsetDateTime> softDeleteTask(Handle handle, UUID workspaceId, UUID id) {
         return SoftDelete.mark(handle, IssueKind.TASK.table, workspaceId, id);
     }
