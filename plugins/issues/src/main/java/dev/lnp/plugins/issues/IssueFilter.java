@@ -1,28 +1,50 @@
 package dev.lnp.plugins.issues;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * The filters of the issues list, declared once in {@code schemas/issue-list.json} (the REST query parameters
- * are read from it, the list tool takes it as input) and read here once for both.
+ * The filters and order of the issues list, declared once in {@code schemas/issue-list.json} (the REST query
+ * parameters are read from it, the list tool takes it as input) and read here once for both. Several values of
+ * one repeatable filter match any of them; different filters must all match.
  *
  * @param kind one collection per list, tasks when none is named
- * @param projectId, status, search null when not filtered on
+ * @param projectId, cycleId, parentId, search null when not filtered on
+ * @param statuses, assignees, labels empty when not filtered on
  */
-record IssueFilter(IssueKind kind, UUID projectId, String status, String search) {
+record IssueFilter(IssueKind kind, UUID projectId, List<String> statuses, String search, UUID cycleId,
+        List<UUID> assignees, List<UUID> labels, UUID parentId, IssueOrder order) {
 
-    /** @param value a filter's value by name: a query parameter or a tool argument, already schema-checked */
-    static IssueFilter from(Function<String, Optional<String>> value) {
-        return new IssueFilter(IssueKind.of(value.apply("kind").orElse(IssueKind.TASK.key)),
-                value.apply("project_id").map(UUID::fromString).orElse(null),
-                value.apply("status").orElse(null),
-                value.apply("search").filter(s -> !s.isBlank()).orElse(null));
+    IssueFilter {
+        statuses = List.copyOf(statuses);
+        assignees = List.copyOf(assignees);
+        labels = List.copyOf(labels);
     }
 
-    /** The tasks of one project. */
-    static IssueFilter tasksOf(UUID projectId) {
-        return new IssueFilter(IssueKind.TASK, projectId, null, null);
+    /**
+     * @param value a single filter's value by name: a query parameter or a tool argument, already schema-checked
+     * @param values a repeatable filter's values by name, empty when absent
+     */
+    static IssueFilter from(Function<String, Optional<String>> value, Function<String, List<String>> values) {
+        return new IssueFilter(IssueKind.of(value.apply("kind").orElse(IssueKind.TASK.key)),
+                uuid(value, "project_id"),
+                values.apply("status"),
+                value.apply("search").filter(s -> !s.isBlank()).orElse(null),
+                uuid(value, "cycle_id"),
+                values.apply("assignee").stream().map(UUID::fromString).toList(),
+                values.apply("label").stream().map(UUID::fromString).toList(),
+                uuid(value, "parent_id"),
+                value.apply("order_by").map(IssueOrder::of).orElse(IssueOrder.DEFAULT));
+    }
+
+    /** The same filters narrowed to the tasks of one project (the project's own list route). */
+    IssueFilter tasksOf(UUID project) {
+        return new IssueFilter(IssueKind.TASK, project, statuses, search, cycleId, assignees, labels, parentId, order);
+    }
+
+    private static UUID uuid(Function<String, Optional<String>> value, String name) {
+        return value.apply(name).map(UUID::fromString).orElse(null);
     }
 }

@@ -10,9 +10,10 @@ import java.util.Optional;
  */
 enum IssueKind {
     TASK("task", "issues.tasks", "issues.task_labels", "task_id",
-            List.of("backlog", "todo", "in_progress", "in_review", "done", "cancelled"), "backlog"),
+            List.of("backlog", "todo", "in_progress", "in_review", "done", "cancelled"), "backlog",
+            List.of("done", "cancelled")),
     TICKET("ticket", "issues.tickets", "issues.ticket_labels", "ticket_id",
-            List.of("new", "open", "pending", "on_hold", "solved", "closed"), "new");
+            List.of("new", "open", "pending", "on_hold", "solved", "closed"), "new", List.of("solved", "closed"));
 
     static final List<String> PRIORITIES = List.of("none", "low", "medium", "high", "urgent");
 
@@ -23,15 +24,18 @@ enum IssueKind {
     final String refColumn;
     final List<String> statuses;
     final String defaultStatus;
+    /** The statuses of finished work; every other status is open (what closing a cycle carries over). */
+    final List<String> closedStatuses;
 
     IssueKind(String key, String table, String labelTable, String refColumn, List<String> statuses,
-            String defaultStatus) {
+            String defaultStatus, List<String> closedStatuses) {
         this.key = key;
         this.table = table;
         this.labelTable = labelTable;
         this.refColumn = refColumn;
         this.statuses = statuses;
         this.defaultStatus = defaultStatus;
+        this.closedStatuses = closedStatuses;
     }
 
     static IssueKind of(String key) {

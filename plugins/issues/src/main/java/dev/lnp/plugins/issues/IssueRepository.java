@@ -22,7 +22,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.statement.Query;
 
 /**
  * SQL of issues.tasks and issues.tickets (and their label links). The table comes from {@link IssueKind},
@@ -186,6 +185,30 @@ final class IssueRepository {
                 .execute();
     }
 
+    /** The cycle's live items of this kind whose status is not a closed one. */
+    int countOpen(Handle handle, UUID workspaceId, IssueKind kind, UUID cycleId) {
+        return handle.createQuery("SELECT count(*) FROM " + kind.table + " i WHERE workspace_id = :workspace_id"
+                        + " AND cycle_id = :cycle AND " + kind.live("i") + " AND status <> ALL(:closed)")
+                .bind("workspace_id", workspaceId)
+                .bind("cycle", cycleId)
+                .bindArray("closed", String.class, kind.closedStatuses)
+                .mapTo(Integer.class)
+                .one();
+    }
+
+    /** Moves the cycle's open items of this kind to {@code to} (null: no cycle); the ids moved. */
+    List<UUID> moveOpen(Handle handle, UUID workspaceId, IssueKind kind, UUID from, UUID to) {
+        return handle.createQuery("UPDATE " + kind.table + " i SET cycle_id = CAST(:to AS uuid), updated_at = now()"
+                        + " WHERE workspace_id = :workspace_id AND cycle_id = :from AND " + kind.live("i")
+                        + " AND status <> ALL(:closed) RETURNING id")
+                .bind("workspace_id", workspaceId)
+                .bind("from", from)
+                .bindByType("to", to, UUID.class)
+                .bindArray("closed", String.class, kind.closedStatuses)
+                .mapTo(UUID.class)
+                .list();
+    }
+
     Optional<OffsetDateTime> softDeleteTask(Handle handle, UUID workspaceId, UUID id) {
         return SoftDelete.mark(handle, IssueKind.TASK.table, workspaceId, id);
     }
@@ -196,41 +219,19 @@ final class IssueRepository {
      */
     JsonRows page(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
         IssueKind kind = filter.kind();
-        return JsonRows.withTotal(pageQuery(handle, workspaceId, filter, page, true), rs -> writer(rs, kind), page,
+        return JsonRows.withTotal(IssueListSql.page(handle, workspaceId, filter, page, RETURNED, true), rs -> writer(rs, kind), page,
                 () -> count(handle, workspaceId, filter));
     }
 
     /** The same page as nodes, for the list tool (its result outlives the transaction and names no entity). */
     List<ObjectNode> list(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
         IssueKind kind = filter.kind();
-        return pageQuery(handle, workspaceId, filter, page, false).map((rs, ctx) -> {
+        return IssueListSql.page(handle, workspaceId, filter, page, RETURNED, false).map((rs, ctx) -> {
             ObjectNode issue = row(rs, kind);
             String labels = rs.getString("labels");
             issue.set("labels", labels == null ? Json.mapper().createArrayNode() : Json.parse(labels));
             return issue;
         }).list();
-    }
-
-    /** With {@code withTotal}, the page's total too (an uncorrelated count, see {@link JsonRows#withTotal}). */
-    private static Query pageQuery(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page,
-            boolean withTotal) {
-        IssueKind kind = filter.kind();
-        String total = withTotal ? ", (" + countSql(kind, filter) + ") AS " + JsonRows.TOTAL_COLUMN : "";
-        var query = handle.createQuery("SELECT " + RETURNED + ", " + labelsColumn(kind) + total + " FROM " + kind.table
-                        + " i" + where(kind, filter) + " ORDER BY i.created_at, i.id " + page.limitClause());
-        bindFilter(query, workspaceId, filter);
-        return query;
-    }
-
-    /**
-     * An item's labels as a JSON array of {@code {id, name, color}} in name order ({@code json}, not {@code jsonb}:
-     * it keeps the keys in that order), null when it has none: what {@link #withLabels} gives, read through the
-     * link table's primary key.
-     */
-    private static String labelsColumn(IssueKind kind) {
-        return "(SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY lower(l.name))"
-                + " FROM " + kind.labelTable + " x JOIN issues.labels l ON l.id = x.label_id"
-                + " WHERE x.workspace_id = i.workspace_id AND x." + kind.refColumn + " = i.id) AS labels";
     }
 
     /** Writes a page row as {@link #row} and {@link #withLabels} build it, field for field. */
@@ -275,43 +276,7 @@ final class IssueRepository {
     }
 
     long count(Handle handle, UUID workspaceId, IssueFilter filter) {
-        IssueKind kind = filter.kind();
-        var query = handle.createQuery(countSql(kind, filter));
-        bindFilter(query, workspaceId, filter);
-        return query.mapTo(Long.class).one();
-    }
-
-    private static String countSql(IssueKind kind, IssueFilter filter) {
-        return "SELECT count(*) FROM " + kind.table + " i" + where(kind, filter);
-    }
-
-    /** Only the clauses a filter needs, so the planner sees plain predicates (and the trigram indexes). */
-    private static String where(IssueKind kind, IssueFilter filter) {
-        List<String> clauses = new ArrayList<>(List.of("i.workspace_id = :workspace_id", kind.live("i")));
-        if (filter.projectId() != null) {
-            clauses.add("i.project_id = :project");
-        }
-        if (filter.status() != null) {
-            clauses.add("i.status = :status");
-        }
-        if (filter.search() != null) {
-            clauses.add("(i.title ILIKE :pattern OR i.description ILIKE :pattern)");
-        }
-        return " WHERE " + String.join(" AND ", clauses);
-    }
-
-    private static void bindFilter(Query query, UUID workspaceId, IssueFilter filter) {
-        query.bind("workspace_id", workspaceId);
-        if (filter.projectId() != null) {
-            query.bind("project", filter.projectId());
-        }
-        if (filter.status() != null) {
-            query.bind("status", filter.status());
-        }
-        if (filter.search() != null) {
-            String escaped = filter.search().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
-            query.bind("pattern", "%" + escaped + "%");
-        }
+        return IssueListSql.count(handle, workspaceId, filter).mapTo(Long.class).one();
     }
 
     /** Adds each item's labels, with one query for the whole page. */

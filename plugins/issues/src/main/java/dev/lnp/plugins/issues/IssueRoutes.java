@@ -19,7 +19,7 @@ record IssueRoutes(IssueService issues, CommentService comments, LabelService la
                 RouteSpec.get("/api/v1/issues").scope(IssueScopes.READ).paginated()
                         .query(schemas.issueListQuery.toArray(QueryParam[]::new))
                         .summary("List tasks (default) or tickets (kind=ticket)")
-                        .handler(r -> issues.page(r.tx(), IssueFilter.from(r::query), r.pageRequest()).response()),
+                        .handler(r -> issues.page(r.tx(), IssueFilter.from(r::query, r::queryAll), r.pageRequest()).response()),
                 RouteSpec.post("/api/v1/issues").scope(IssueScopes.WRITE).body(schemas.issueCreate)
                         .summary("Create a task or a ticket")
                         .handler(r -> ApiResponse.of(issues.create(r.tx(), actor(r), r.body()))),
@@ -47,8 +47,10 @@ record IssueRoutes(IssueService issues, CommentService comments, LabelService la
                         .handler(r -> ApiResponse.of(comments.add(r.tx(), r.principal().orElseThrow(),
                                 r.pathId("id"), r.body()))),
                 RouteSpec.get("/api/v1/projects/{id}/issues").scope(IssueScopes.READ).paginated()
-                        .summary("The tasks of a project")
-                        .handler(r -> issues.projectTasks(r.tx(), r.pathId("id"), r.pageRequest()).response()));
+                        .query(schemas.projectIssuesQuery.toArray(QueryParam[]::new))
+                        .summary("The tasks of a project, with the filters and order of the issues list")
+                        .handler(r -> issues.projectTasks(r.tx(), r.pathId("id"), IssueFilter.from(r::query,
+                                r::queryAll), r.pageRequest()).response()));
     }
 
     private static UUID actor(ApiRequest request) {

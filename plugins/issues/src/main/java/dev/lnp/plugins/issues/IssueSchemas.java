@@ -20,6 +20,10 @@ final class IssueSchemas {
     final JsonNode issue = load("issue.json");
     final JsonNode issueList = load("issue-list.json");
     final List<QueryParam> issueListQuery = QueryParam.fromSchema(issueList);
+    /** The project's task list takes the same filters, but the path names the project and the kind is task. */
+    final List<QueryParam> projectIssuesQuery = issueListQuery.stream()
+            .filter(p -> !p.name().equals("kind") && !p.name().equals("project_id")).toList();
+    final JsonNode issueListTool = listTool(issueList);
     final JsonNode issuePage = JsonSchemas.pageOutput(issue);
     final JsonNode issueGet = JsonSchemas.idOnly("Get an issue", "the task's or ticket's id");
     final JsonNode taskDelete = JsonSchemas.idOnly("Delete a task", "the task's id");
@@ -34,6 +38,22 @@ final class IssueSchemas {
 
     private static JsonNode load(String name) {
         return JsonSchemas.load(IssueSchemas.class, name);
+    }
+
+    /**
+     * The list tool's input: the list schema, except that {@code status} also takes one string, as it did before it
+     * became repeatable, so a caller that sends {@code "status": "todo"} keeps working.
+     */
+    private static JsonNode listTool(JsonNode list) {
+        ObjectNode schema = list.deepCopy();
+        ObjectNode properties = (ObjectNode) schema.get("properties");
+        JsonNode many = properties.get("status");
+        ObjectNode either = dev.lnp.api.Json.object().put("description", many.path("description").asText());
+        ObjectNode array = many.deepCopy();
+        array.remove("description");
+        either.putArray("anyOf").add(many.get("items").deepCopy()).add(array);
+        properties.set("status", either);
+        return schema;
     }
 
     /**

@@ -55,12 +55,12 @@ final class IssueService {
         return Listing.of(issues.list(tx.handle(), tx.workspaceId(), filter, page), page, total);
     }
 
-    /** The tasks of one live project of the workspace. */
-    JsonRows projectTasks(WorkspaceTx tx, UUID projectId, PageRequest page) {
+    /** The tasks of one live project of the workspace, with the list's other filters. */
+    JsonRows projectTasks(WorkspaceTx tx, UUID projectId, IssueFilter filter, PageRequest page) {
         if (!projects.get().exists(tx.handle(), tx.workspaceId(), projectId)) {
             throw ApiProblem.notFound("Project");
         }
-        return page(tx, IssueFilter.tasksOf(projectId), page);
+        return page(tx, filter.tasksOf(projectId), page);
     }
 
     ObjectNode get(WorkspaceTx tx, UUID id) {

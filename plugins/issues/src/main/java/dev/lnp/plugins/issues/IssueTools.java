@@ -20,13 +20,14 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
         return List.of(
                 ToolDescriptor.builder("issues_list")
                         .title("List tasks or tickets")
-                        .description("Lists project tasks, or support tickets with kind=ticket; the two are never mixed.")
+                        .description("Lists project tasks, or support tickets with kind=ticket; the two are never mixed. Filters: "
+                                + "project, cycle, status, assignee, label, parent, text; order_by orders the list.")
                         .scope(IssueScopes.READ)
-                        .inputSchema(schemas.issueList)
+                        .inputSchema(schemas.issueListTool)
                         .outputSchema(schemas.issuePage)
                         .annotations(ToolAnnotations.read())
-                        .handler(call -> listed(issues.list(call.tx(), IssueFilter.from(call::text),
-                                call.pageRequest()))),
+                        .handler(call -> listed(issues.list(call.tx(), IssueFilter.from(call::text,
+                                name -> values(call.arguments().get(name))), call.pageRequest()))),
                 ToolDescriptor.builder("issues_get")
                         .title("Get a task or ticket")
                         .description("One task or ticket by id.")
@@ -107,6 +108,17 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
     private static ToolResult listed(Listing<ObjectNode> page) {
         return new ToolResult(page.toolResult().data(),
                 page.items().stream().map(item -> ref(item.get("kind").asText(), item, "read")).toList());
+    }
+
+    /** A repeatable filter's values: an array, or the one string {@code status} also takes. */
+    private static List<String> values(JsonNode argument) {
+        List<String> values = new ArrayList<>();
+        if (argument != null && argument.isTextual()) {
+            values.add(argument.asText());
+        } else if (argument != null) {
+            argument.forEach(value -> values.add(value.asText()));
+        }
+        return values;
     }
 
     /** {@code issue_id}, or its deprecated alias {@code id}; exactly one, or two that agree. */

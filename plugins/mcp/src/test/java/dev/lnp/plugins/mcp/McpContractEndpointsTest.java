@@ -75,7 +75,8 @@ class McpContractEndpointsTest {
         String key = platform.key(ws, "mcp.use", "projects.read");
 
         JsonNode byDefault = platform.get("/api/mcp/tools/list", key).json();
-        assertEquals(Set.of("projects_list", "projects_get"), new TreeSet<>(names(byDefault.path("tools"))));
+        assertEquals(Set.of("projects_list", "projects_get", "projects_cycle_get"),
+                new TreeSet<>(names(byDefault.path("tools"))));
         byDefault.path("tools").forEach(t -> {
             assertTrue(t.path("allowed").asBoolean());
             assertFalse(t.has("denied"));
@@ -90,8 +91,8 @@ class McpContractEndpointsTest {
         assertTrue(create.path("denied").path("message").asText().contains("projects.write"));
         assertEquals("projects.write", create.path("scope").asText());
         assertEquals("projects", create.path("module").asText());
-        assertEquals(2, all.path("allowedToolCount").asInt());
-        assertEquals(all.path("tools").size() - 2, all.path("deniedToolCount").asInt());
+        assertEquals(3, all.path("allowedToolCount").asInt());
+        assertEquals(all.path("tools").size() - 3, all.path("deniedToolCount").asInt());
     }
 
     @Test

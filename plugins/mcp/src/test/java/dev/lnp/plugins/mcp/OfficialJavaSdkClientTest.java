@@ -69,7 +69,8 @@ class OfficialJavaSdkClientTest {
             Set<String> names = new TreeSet<>();
             tools.forEach(t -> names.add(t.name()));
             assertEquals(Set.of("projects_list", "projects_get", "projects_create", "projects_update", "projects_delete",
-                    "projects_cycle_create", "crm_list_contacts", "crm_search_contacts", "crm_get_contact"), names);
+                    "projects_cycle_create", "projects_cycle_get", "projects_cycle_update", "projects_cycle_close",
+                    "crm_list_contacts", "crm_search_contacts", "crm_get_contact"), names);
             assertEquals(names.size(), tools.size(), "no tool twice across pages");
             McpSchema.Tool delete = tools.stream().filter(t -> t.name().equals("projects_delete")).findFirst().orElseThrow();
             assertTrue(delete.annotations().destructiveHint());

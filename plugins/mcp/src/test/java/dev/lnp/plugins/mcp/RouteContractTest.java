@@ -209,7 +209,10 @@ class RouteContractTest {
             String kind = pathEntity(spec.path());
             String body = pathRouteBody(spec);
             String name = spec.method() + " " + spec.path();
-            (spec.method() == dev.lnp.api.http.HttpMethod.DELETE ? deletes : paths).add(DynamicTest.dynamicTest(name,
+            // Closing a cycle changes it for good (a second close is 409): like a delete, it is not first sent with
+            // the caller's own id.
+            boolean once = spec.method() == dev.lnp.api.http.HttpMethod.DELETE || spec.path().endsWith("/close");
+            (once ? deletes : paths).add(DynamicTest.dynamicTest(name,
                     () -> {
                         assertTrue(kind != null, "no entity kind known for the path id of " + name
                                 + ": map it in RouteContractTest.pathEntity");
@@ -220,7 +223,7 @@ class RouteContractTest {
                         compare(platform, mine, spec.method().name(),
                                 id -> path(spec, id).replace("/deliveries/" + id, "/deliveries/" + second), id -> body,
                                 mine.id(kind), theirs.id(kind),
-                                spec.method() != dev.lnp.api.http.HttpMethod.DELETE && !nested);
+                                !once && !nested);
                     }));
         }
         checks.add(DynamicContainer.dynamicContainer("ids in paths", paths));
@@ -243,8 +246,12 @@ class RouteContractTest {
             return "project";
         } else if (path.startsWith("/api/v1/webhooks/subscriptions/")) {
             return "subscription";
-        } else if (path.startsWith("/api/v1/users/")) {
+        } else if (path.startsWith("/api/v1/users/") || path.startsWith("/api/v1/planning/capacities/")) {
             return "user";
+        } else if (path.startsWith("/api/v1/cycles/")) {
+            return "cycle";
+        } else if (path.startsWith("/api/v1/planning/allocations/")) {
+            return "allocation";
         }
         return null;
     }
@@ -261,6 +268,14 @@ class RouteContractTest {
             return "{\"body\":\"hello\"}";
         } else if (spec.path().endsWith("/cycles")) {
             return "{" + ROUTE_CYCLE + "}";
+        } else if (spec.path().endsWith("/close")) {
+            return "{\"target_cycle_id\":null}";
+        } else if (spec.path().startsWith("/api/v1/cycles/")) {
+            return "{\"name\":\"renamed\"}";
+        } else if (spec.path().startsWith("/api/v1/planning/allocations/")) {
+            return "{\"note\":\"renamed\"}";
+        } else if (spec.path().startsWith("/api/v1/planning/capacities/")) {
+            return "{\"weekly_hours\":30}";
         } else if (spec.path().startsWith("/api/v1/projects/") || spec.path().startsWith("/api/v1/crm/companies/")) {
             return "{\"name\":\"renamed\"}";
         } else if (spec.path().startsWith("/api/v1/webhooks/")) {
@@ -311,12 +326,24 @@ class RouteContractTest {
                 new Object[] {"allocation issue_id", "POST", "/api/v1/planning/allocations",
                         allocation + "\"issue_id\":\"%s\"}", "task"},
                 new Object[] {"list filter project_id", "GET", "/api/v1/issues?project_id=%s", null, "project"},
+                new Object[] {"list filter cycle_id", "GET", "/api/v1/issues?cycle_id=%s", null, "cycle"},
+                new Object[] {"list filter label", "GET", "/api/v1/issues?label=%s", null, "label"},
+                new Object[] {"list filter parent_id", "GET", "/api/v1/issues?parent_id=%s", null, "task"},
+                new Object[] {"allocation PATCH project_id", "PATCH", "/api/v1/planning/allocations/"
+                        + mine.id("allocation"), "{\"project_id\":\"%s\"}", "project"},
+                new Object[] {"allocation PATCH issue_id", "PATCH", "/api/v1/planning/allocations/"
+                        + mine.id("allocation"), "{\"issue_id\":\"%s\"}", "task"},
                 new Object[] {"allocation list project_id", "GET", "/api/v1/planning/allocations?project_id=%s",
                         null, "project"});
-        return cases.stream().map(c -> DynamicTest.dynamicTest((String) c[0], () -> compare(platform, mine,
-                (String) c[1], id -> ((String) c[2]).formatted(id), id -> c[3] == null ? null
-                        : ((String) c[3]).formatted(id), mine.id((String) c[4]), theirs.id((String) c[4]), true)))
-                .toList();
+        List<DynamicTest> tests = new ArrayList<>(cases.stream().map(c -> DynamicTest.dynamicTest((String) c[0],
+                () -> compare(platform, mine, (String) c[1], id -> ((String) c[2]).formatted(id), id -> c[3] == null
+                        ? null : ((String) c[3]).formatted(id), mine.id((String) c[4]), theirs.id((String) c[4]),
+                        true))).toList());
+        // Refused before anything changes, so the cycle stays open for the other checks; not sent with an own id.
+        tests.add(DynamicTest.dynamicTest("cycle close target_cycle_id", () -> compare(platform, mine, "POST",
+                id -> "/api/v1/cycles/" + mine.id("cycle") + "/close", id -> "{\"target_cycle_id\":\"" + id + "\"}",
+                mine.id("cycle"), theirs.id("cycle"), false)));
+        return tests;
     }
 
     private static List<DynamicTest> toolCases(TestPlatform platform, Entities mine, Entities theirs) {
@@ -348,7 +375,13 @@ class RouteContractTest {
                 new String[] {"projects_cycle_create", "{\"id\":\"%s\"," + TOOL_CYCLE + "}", "project"},
                 new String[] {"planning_allocation_create", "{\"user_id\":\"" + UUID.randomUUID()
                         + "\",\"start_date\":\"2026-01-05\",\"end_date\":\"2026-01-09\",\"hours_per_day\":4,"
-                        + "\"project_id\":\"%s\"}", "project"});
+                        + "\"project_id\":\"%s\"}", "project"},
+                new String[] {"projects_cycle_get", "{\"id\":\"%s\"}", "cycle"},
+                new String[] {"projects_cycle_update", "{\"id\":\"%s\",\"name\":\"x\"}", "cycle"},
+                new String[] {"planning_allocation_get", "{\"id\":\"%s\"}", "allocation"},
+                new String[] {"planning_allocation_update", "{\"id\":\"%s\",\"note\":\"x\"}", "allocation"},
+                new String[] {"planning_allocation_update", "{\"id\":\"" + mine.id("allocation")
+                        + "\",\"project_id\":\"%s\"}", "project"});
         List<DynamicTest> tests = new ArrayList<>();
         for (String[] c : cases) {
             tests.add(DynamicTest.dynamicTest(c[0] + " " + c[2], () -> compare(platform, mine, "POST",
@@ -357,7 +390,8 @@ class RouteContractTest {
         }
         for (String[] c : List.of(new String[] {"crm_delete_deal", "deal"}, new String[] {"crm_delete_contact",
                 "contact"}, new String[] {"issues_delete_task", "task"}, new String[] {"projects_delete",
-                "project"})) {
+                "project"}, new String[] {"planning_allocation_delete", "allocation"}, new String[] {
+                "projects_cycle_close", "cycle"})) {
             tests.add(DynamicTest.dynamicTest(c[0], () -> compare(platform, mine, "POST",
                     id -> "/api/mcp/tools/call", id -> "{\"name\":\"" + c[0] + "\",\"arguments\":{\"id\":\"" + id
                             + "\"}}", mine.id(c[1]), theirs.id(c[1]), false)));
@@ -437,6 +471,9 @@ class RouteContractTest {
                         + "\",\"project_id\":\"" + ids.get("project") + "\",\"cycle_id\":\"" + ids.get("cycle")
                         + "\"}")));
             }
+            ids.put("allocation", created(platform.post("/api/v1/planning/allocations", key, "{\"user_id\":\""
+                    + UUID.randomUUID() + "\",\"start_date\":\"2026-01-05\",\"end_date\":\"2026-01-09\","
+                    + "\"hours_per_day\":4,\"project_id\":\"" + ids.get("project") + "\"}")));
             ids.put("subscription", created(platform.post("/api/v1/webhooks/subscriptions", key,
                     "{\"url\":\"" + RECEIVER.url("/hook") + "\",\"events\":[\"crm.contact.created\"]}")));
             ids.put("user", platform.get("/api/v1/users", key).json().path("data").path(0).path("id").asText());

@@ -40,18 +40,64 @@ final class CycleRepository {
                 .one();
     }
 
-    /** The project's first cycle (by start) sharing at least one day with start..end, both days included. */
+    /**
+     * The project's first cycle (by start) sharing at least one day with start..end, both days included.
+     *
+     * @param except a cycle left out (the one being changed), or null
+     */
     Optional<ObjectNode> firstOverlapping(Handle handle, UUID workspaceId, UUID projectId, LocalDate start,
-            LocalDate end) {
+            LocalDate end, UUID except) {
         return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :workspace_id"
                         + " AND project_id = :project AND start_date <= :end AND end_date >= :start"
+                        + " AND id IS DISTINCT FROM CAST(:except AS uuid)"
                         + " ORDER BY start_date, created_at, id LIMIT 1")
                 .bind("workspace_id", workspaceId)
                 .bind("project", projectId)
                 .bind("start", start)
                 .bind("end", end)
+                .bindByType("except", except, UUID.class)
                 .map((rs, ctx) -> row(rs))
                 .findOne();
+    }
+
+    /** A cycle of a live project of the workspace. */
+    Optional<ObjectNode> find(Handle handle, UUID workspaceId, UUID id) {
+        return handle.createQuery("SELECT " + qualified("c") + " FROM projects.cycles c"
+                        + " JOIN projects.projects p ON p.id = c.project_id AND p.workspace_id = c.workspace_id"
+                        + " WHERE c.workspace_id = :workspace_id AND c.id = :id AND p.deleted_at IS NULL")
+                .bind("workspace_id", workspaceId)
+                .bind("id", id)
+                .map((rs, ctx) -> row(rs))
+                .findOne();
+    }
+
+    /** The project's first cycle that starts after {@code after} and is not completed: where open work goes next. */
+    Optional<ObjectNode> next(Handle handle, UUID workspaceId, UUID projectId, LocalDate after) {
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.cycles WHERE workspace_id = :workspace_id"
+                        + " AND project_id = :project AND start_date > :after AND status <> 'completed'"
+                        + " ORDER BY start_date, created_at, id LIMIT 1")
+                .bind("workspace_id", workspaceId)
+                .bind("project", projectId)
+                .bind("after", after)
+                .map((rs, ctx) -> row(rs))
+                .findOne();
+    }
+
+    /** @param values name, start_date, end_date or status, as schema-checked */
+    ObjectNode update(Handle handle, UUID workspaceId, UUID id, Map<String, Object> values) {
+        String sets = values.keySet().stream().map(name -> name + " = :" + name)
+                .collect(java.util.stream.Collectors.joining(", "));
+        var update = handle.createQuery("UPDATE projects.cycles SET " + sets + ", updated_at = now()"
+                        + " WHERE workspace_id = :workspace_id AND id = :id RETURNING " + RETURNED)
+                .bind("workspace_id", workspaceId)
+                .bind("id", id);
+        values.forEach(update::bind);
+        return update.map((rs, ctx) -> row(rs)).one();
+    }
+
+    private static String qualified(String alias) {
+        return java.util.Arrays.stream(RETURNED.split(", ")).map(c -> alias + "." + c)
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     List<ObjectNode> list(Handle handle, UUID workspaceId, UUID projectId, int limit, long offset) {

@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.UUID;
 
 /** The REST routes of projects, cycles and planning allocations, in the order they are matched. */
-record ProjectRoutes(ProjectService projects, CycleService cycles, AllocationService allocations, ProjectSchemas schemas) {
+record ProjectRoutes(ProjectService projects, CycleService cycles, CycleClosing closing, AllocationService allocations,
+        CapacityService capacity, ProjectSchemas schemas) {
 
     List<RouteSpec> routes() {
         return List.of(
@@ -30,13 +31,40 @@ record ProjectRoutes(ProjectService projects, CycleService cycles, AllocationSer
                 RouteSpec.post("/api/v1/projects/{id}/cycles").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cycleCreate)
                         .summary("Create a cycle in a project")
                         .handler(r -> ApiResponse.of(cycles.create(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.get("/api/v1/cycles/{id}").scope(ProjectScopes.PROJECTS_READ)
+                        .summary("One cycle").handler(r -> ApiResponse.of(cycles.get(r.tx(), r.pathId("id")))),
+                RouteSpec.patch("/api/v1/cycles/{id}").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cyclePatch)
+                        .summary("Update a cycle (at least one field; completing it is closing it)")
+                        .handler(r -> ApiResponse.of(cycles.update(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.post("/api/v1/cycles/{id}/close").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cycleClose)
+                        .status(200).summary("Complete a cycle and move its open tasks to the next cycle")
+                        .handler(r -> ApiResponse.of(closing.close(r.tx(), r.pathId("id"), r.body()))),
                 RouteSpec.get("/api/v1/planning/allocations").scope(ProjectScopes.PLANNING_READ).paginated()
                         .query(QueryParam.uuid("user_id", "only this person's allocations"),
                                 QueryParam.uuid("project_id", "only this project's allocations"))
                         .summary("List planning allocations").handler(this::listAllocations),
                 RouteSpec.post("/api/v1/planning/allocations").scope(ProjectScopes.PLANNING_WRITE)
                         .body(schemas.allocationCreate).summary("Create a planning allocation")
-                        .handler(r -> ApiResponse.of(allocations.create(r.tx(), actor(r), r.body()))));
+                        .handler(r -> ApiResponse.of(allocations.create(r.tx(), actor(r), r.body()))),
+                RouteSpec.get("/api/v1/planning/allocations/{id}").scope(ProjectScopes.PLANNING_READ)
+                        .summary("One planning allocation")
+                        .handler(r -> ApiResponse.of(allocations.get(r.tx(), r.pathId("id")))),
+                RouteSpec.patch("/api/v1/planning/allocations/{id}").scope(ProjectScopes.PLANNING_WRITE)
+                        .body(schemas.allocationPatch).summary("Update a planning allocation (at least one field)")
+                        .handler(r -> ApiResponse.of(allocations.update(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.delete("/api/v1/planning/allocations/{id}").scope(ProjectScopes.PLANNING_WRITE)
+                        .summary("Delete a planning allocation")
+                        .handler(r -> ApiResponse.of(allocations.delete(r.tx(), r.pathId("id")).toJson())),
+                RouteSpec.get("/api/v1/planning/capacity").scope(ProjectScopes.PLANNING_READ)
+                        .query(schemas.capacityParams.toArray(QueryParam[]::new))
+                        .summary("Allocated hours against capacity, per person per ISO week, overbooking flagged")
+                        .handler(r -> ApiResponse.of(capacity.report(r.tx(), date(r, "from"), date(r, "to"),
+                                r.queryAll("user_id").stream().map(UUID::fromString).toList(),
+                                r.query("project_id").map(UUID::fromString).orElse(null)))),
+                RouteSpec.put("/api/v1/planning/capacities/{user_id}").scope(ProjectScopes.PLANNING_WRITE)
+                        .body(schemas.capacitySet).summary("Set a person's weekly capacity (null: the default)")
+                        .handler(r -> ApiResponse.of(capacity.setWeeklyHours(r.tx(), r.pathId("user_id"),
+                                r.body()))));
     }
 
     private ApiResponse listProjects(ApiRequest request) {
@@ -46,6 +74,10 @@ record ProjectRoutes(ProjectService projects, CycleService cycles, AllocationSer
     private ApiResponse listAllocations(ApiRequest request) {
         return allocations.list(request.tx(), request.query("user_id").map(UUID::fromString).orElse(null),
                 request.query("project_id").map(UUID::fromString).orElse(null), request.pageRequest()).response();
+    }
+
+    private static java.time.LocalDate date(ApiRequest request, String name) {
+        return request.query(name).map(java.time.LocalDate::parse).orElse(null);
     }
 
     private static UUID actor(ApiRequest request) {

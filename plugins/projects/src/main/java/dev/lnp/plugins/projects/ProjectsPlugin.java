@@ -25,16 +25,19 @@ public final class ProjectsPlugin implements PlatformPlugin {
         var projects = new ProjectService(projectRepository, () -> context.service(DealDirectory.class));
         var cycles = new CycleService(projectRepository, cycleRepository);
         // The issues plugin is optional: looked up per request, empty when it is not loaded.
-        var allocations = new AllocationService(projectRepository, new AllocationRepository(),
+        var allocationRepository = new AllocationRepository();
+        var allocations = new AllocationService(projectRepository, allocationRepository,
                 () -> context.service(IssueDirectory.class));
+        var capacity = new CapacityService(allocationRepository, new CapacityRepository());
+        var closing = new CycleClosing(cycles, cycleRepository, () -> context.service(IssueDirectory.class));
         registrar.scope(ProjectScopes.PROJECTS_READ, "Read projects and their cycles")
-                .scope(ProjectScopes.PROJECTS_WRITE, "Create, update and delete projects; create cycles")
-                .scope(ProjectScopes.PLANNING_READ, "Read planning allocations")
-                .scope(ProjectScopes.PLANNING_WRITE, "Create planning allocations")
+                .scope(ProjectScopes.PROJECTS_WRITE, "Create, update and delete projects; create, update and close cycles")
+                .scope(ProjectScopes.PLANNING_READ, "Read planning allocations and capacity")
+                .scope(ProjectScopes.PLANNING_WRITE, "Create, update and delete planning allocations; set capacities")
                 .migrations(SCHEMA)
                 .provide(ProjectDirectory.class, new ProjectDirectoryImpl(projectRepository, cycleRepository));
-        new ProjectRoutes(projects, cycles, allocations, schemas).routes().forEach(registrar::route);
+        new ProjectRoutes(projects, cycles, closing, allocations, capacity, schemas).routes().forEach(registrar::route);
         ProjectEvents.types(schemas).forEach(registrar::event);
-        new ProjectTools(projects, cycles, allocations, schemas).tools().forEach(registrar::tool);
+        new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
     }
 }

@@ -116,4 +116,63 @@ class CyclesApiTest {
                 "{\"name\": \"c\", \"start_date\": \"2025-01-01\", \"end_date\": \"2025-01-14\"}").status());
         assertEquals(404, platform.get(cycles(UUID.randomUUID()), key).status());
     }
+
+    @Test
+    void aCycleIsReadAndPatchedByItsId(TestPlatform platform) {
+        UUID p = ProjectsApiTest.create(platform, key, "{\"name\": \"by id\"}");
+        String id = platform.post(cycles(p), key, "{\"name\": \"One\", \"start_date\": \"2025-05-01\","
+                + " \"end_date\": \"2025-05-14\"}").data().path("id").asText();
+        platform.post(cycles(p), key, "{\"name\": \"Two\", \"start_date\": \"2025-05-15\", \"end_date\": \"2025-05-28\"}");
+        var read = platform.get("/api/v1/cycles/" + id, key);
+        assertEquals(200, read.status(), read.body());
+        assertEquals("One", read.data().path("name").asText());
+        var patched = platform.patch("/api/v1/cycles/" + id, key, "{\"name\": \"First\", \"status\": \"active\","
+                + " \"end_date\": \"2025-05-10\"}");
+        assertEquals(200, patched.status(), patched.body());
+        assertEquals("First", patched.data().path("name").asText());
+        assertEquals("active", patched.data().path("status").asText());
+        assertEquals("2025-05-10", patched.data().path("end_date").asText());
+        // Its own dates never overlap itself; another cycle's do.
+        assertEquals(200, platform.patch("/api/v1/cycles/" + id, key, "{\"start_date\": \"2025-05-02\"}").status());
+        var overlap = platform.patch("/api/v1/cycles/" + id, key, "{\"end_date\": \"2025-05-15\"}");
+        assertEquals(409, overlap.status(), overlap.body());
+        assertEquals("cycle_overlap", overlap.json().path("code").asText());
+        assertEquals(Integer.valueOf(1), platform.jdbi().withHandle(h -> h.createQuery("SELECT count(*) FROM lnp_core.outbox"
+                + " WHERE event_name = 'projects.cycle.updated' AND payload->>'id' = :id AND payload->>'name' = 'First'"
+                + " AND payload->>'start_date' = '2025-05-01'").bind("id", id).mapTo(Integer.class).one()));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "{}|",
+            "{\"name\": null}|/name",
+            "{\"status\": \"completed\"}|/status",
+            "{\"status\": \"done\"}|/status",
+            "{\"end_date\": \"2024-12-31\"}|/end_date",
+            "{\"project_id\": \"00000000-0000-0000-0000-000000000000\"}|/project_id"})
+    void aPatchBreakingARuleIs422(String body, String pointer, TestPlatform platform) {
+        UUID p = ProjectsApiTest.create(platform, key, "{\"name\": \"patch rules\"}");
+        String id = platform.post(cycles(p), key, "{\"name\": \"c\", \"start_date\": \"2025-01-01\","
+                + " \"end_date\": \"2025-01-14\"}").data().path("id").asText();
+        var response = platform.patch("/api/v1/cycles/" + id, key, body);
+        assertEquals(422, response.status(), response.body());
+        if (pointer != null) {
+            assertEquals(pointer, response.json().path("errors").get(0).path("pointer").asText(), response.body());
+        }
+    }
+
+    @Test
+    void aCycleOfAnotherWorkspaceOrOfADeletedProjectIsNotFound(TestPlatform platform) {
+        UUID other = platform.createWorkspace("cycles other");
+        String theirKey = platform.key(other, "projects.read", "projects.write");
+        UUID theirs = ProjectsApiTest.create(platform, theirKey, "{\"name\": \"theirs\"}");
+        String cycle = platform.post(cycles(theirs), theirKey, "{\"name\": \"c\", \"start_date\": \"2025-01-01\","
+                + " \"end_date\": \"2025-01-14\"}").data().path("id").asText();
+        assertEquals(404, platform.get("/api/v1/cycles/" + cycle, key).status());
+        assertEquals(404, platform.patch("/api/v1/cycles/" + cycle, key, "{\"name\": \"mine\"}").status());
+        assertEquals(404, platform.post("/api/v1/cycles/" + cycle + "/close", key, "{}").status());
+        assertEquals("c", platform.get("/api/v1/cycles/" + cycle, theirKey).data().path("name").asText());
+        platform.delete("/api/v1/projects/" + theirs, theirKey);
+        assertEquals(404, platform.get("/api/v1/cycles/" + cycle, theirKey).status());
+    }
 }

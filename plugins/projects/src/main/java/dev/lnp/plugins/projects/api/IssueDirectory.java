@@ -1,5 +1,7 @@
 package dev.lnp.plugins.projects.api;
 
+import dev.lnp.api.WorkspaceTx;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -13,6 +15,20 @@ public interface IssueDirectory {
 
     /** A live task or ticket of the workspace. */
     Optional<IssueSummary> find(Handle handle, UUID workspaceId, UUID issueId);
+
+    /**
+     * How many live items of the cycle are still open: a task not done or cancelled, a ticket not solved or
+     * closed.
+     */
+    int countOpen(Handle handle, UUID workspaceId, UUID cycleId);
+
+    /**
+     * Moves the cycle's open items to another cycle, or out of any cycle with null, in the caller's transaction;
+     * each moved item publishes the update event a PATCH of it would.
+     *
+     * @return how many moved, by kind ({@code task}, {@code ticket})
+     */
+    Map<String, Integer> moveOpen(WorkspaceTx tx, UUID fromCycleId, UUID toCycleId);
 
     /** @param projectId the issue's project, or null when it has none */
     record IssueSummary(UUID id, String kind, UUID projectId) {
