@@ -1,6 +1,7 @@
 package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
+import dev.lnp.api.console.ConsoleRole;
 import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.subsystem.Subsystem;
@@ -30,9 +31,11 @@ public final class WebhooksSubsystem implements Subsystem {
     public void register(Registrar registrar, Setup setup) {
         settings = WebhookSettings.from(setup.config());
         service = new WebhookService(setup.plugins(), setup.jsonValidation(), settings, setup.clock());
-        registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
+        // Where a workspace's events go is a workspace-wide integration setting: admins and owners, not members.
+        registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.",
+                ConsoleRole.ADMIN);
         registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
-                + "test, redeliver and recover deliveries.");
+                + "test, redeliver and recover deliveries.", ConsoleRole.ADMIN);
         registrar.event(EventCatalog.TEST_EVENT);
         new WebhookRoutes(service).routes().forEach(registrar::route);
     }
