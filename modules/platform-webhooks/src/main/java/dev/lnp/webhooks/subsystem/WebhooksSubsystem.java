@@ -4,6 +4,7 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.console.ConsoleRole;
 import dev.lnp.api.internal.console.ConsoleExtension;
 import dev.lnp.api.internal.mail.TransactionalMailer;
+import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.api.internal.subsystem.TemplateRender;
 import dev.lnp.webhooks.EventCatalog;
@@ -26,6 +27,15 @@ public final class WebhooksSubsystem implements Subsystem {
     private WebhookSettings settings;
     private WebhookService service;
     private volatile Webhooks running;
+
+    /**
+     * The webhooks' tables, in {@code lnp_core} where the kernel created them before webhooks had a module of their
+     * own: its versions 6, 8 and 13.20 are this module's now (docs/architecture.md, "Migrations").
+     */
+    @Override
+    public Optional<OwnedMigrations> migrations() {
+        return Optional.of(new OwnedMigrations("lnp-webhooks", "lnp_webhooks", List.of("6", "8", "13.20")));
+    }
 
     @Override
     public void register(Registrar registrar, Setup setup) {
