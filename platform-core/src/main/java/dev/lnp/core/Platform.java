@@ -110,7 +110,7 @@ public final class Platform implements AutoCloseable {
             }
             metrics.bindPool(database.writerPool());
             phases.mark("pool");
-            // Subsystems (mail, the console, webhooks) are found first: some own migrations, and some of those took
+            // Subsystems are found first: some own migrations, and some of those took
             // over versions of the core's history, which the core's check tolerates.
             List<Subsystem> subsystems = Subsystem.load();
             var migrations = new Migrations(database.dataSource(), database.jdbi(),
@@ -281,7 +281,7 @@ public final class Platform implements AutoCloseable {
         return toolGateway;
     }
 
-    /** The subsystem of this type (e.g. webhooks), if its module is part of the platform. */
+    /** The subsystem of this type if its module is part of the platform. */
     public <T extends Subsystem> Optional<T> subsystem(Class<T> type) {
         return subsystems.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
@@ -310,7 +310,7 @@ public final class Platform implements AutoCloseable {
 
     /**
      * Closes what {@link #start} started, the last first: the server (draining requests in flight), the
-     * maintenance, event subscriptions and webhook workers, the plugins, mail, the audit writers, the pool, the
+     * maintenance, event subscriptions and the subsystems' work, the plugins, the subsystems' services, the audit writers, the pool, the
      * embedded database, the plugin class loaders. A second call does nothing.
      */
     @Override

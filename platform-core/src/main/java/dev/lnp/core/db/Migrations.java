@@ -8,8 +8,6 @@ import java.util.Optional;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.MigrationState;
-import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -23,18 +21,12 @@ public final class Migrations {
     /** The role requests run as, so that row-level security applies even when the pool connects as superuser. */
     public static final String TENANT_ROLE = "lnp_tenant";
 
-    private static final System.Logger LOG = System.getLogger(Migrations.class.getName());
-
-    private static final String HISTORY_TABLE = "flyway_history";
-    private static final Map<String, String> PLACEHOLDERS = Map.of("tenant_role", TENANT_ROLE);
-
-    private final DataSource dataSource;
+    private final OwnerFlyway flyways;
     private final MigrationSeals seals;
     private final PluginSchemaProtection protection;
     private final CoreHistoryTakeOver takeOver;
     private final List<SubsystemOwner> subsystems;
-    /** The versions of the core's history that subsystems of this platform took over, in Flyway's notation. */
-    private final java.util.Set<String> takenFromCore;
+    private final DataSource dataSource;
 
     /** For the subsystems found on this platform's path ({@link Subsystem#load()}). */
     public Migrations(DataSource dataSource, Jdbi jdbi) {
@@ -47,8 +39,8 @@ public final class Migrations {
         this.protection = new PluginSchemaProtection(jdbi);
         this.takeOver = new CoreHistoryTakeOver(jdbi);
         this.subsystems = List.copyOf(subsystems);
-        this.takenFromCore = new java.util.TreeSet<>(subsystems.stream()
-                .flatMap(subsystem -> subsystem.takenFromCore().stream()).toList());
+        this.flyways = new OwnerFlyway(dataSource, new java.util.TreeSet<>(subsystems.stream()
+                .flatMap(subsystem -> subsystem.takenFromCore().stream()).toList()));
     }
 
     public static final String CORE_SCHEMA = "lnp_core";
@@ -108,7 +100,7 @@ public final class Migrations {
 
     /** The core's own tables; its scripts grant the tenant role exactly what requests need. */
     public void migrateCore() {
-        requireNothingMissing(status(Owner.core()));
+        MigrationRefusals.requireNothingMissing(status(Owner.core()));
         flyway(Owner.core()).migrate();
     }
 
@@ -128,10 +120,10 @@ public final class Migrations {
             if (!upToDateBySeal(List.of(subsystem.owner())).isEmpty()) {
                 continue;
             }
-            takeOver.takeOver(subsystem, configure(subsystem.owner()));
+            takeOver.takeOver(subsystem, flyways.configure(subsystem.owner()));
             Status status = checkAndSeal(subsystem.owner(), carried(subsystem.owner()));
             if (!status.upToDate()) {
-                requireRunnable(status, subsystem.owner().id());
+                MigrationRefusals.requireRunnable(status, subsystem.owner().id());
                 flyway(subsystem.owner()).migrate();
                 sealAfterMigrating(status, carried(subsystem.owner()));
             }
@@ -140,7 +132,7 @@ public final class Migrations {
 
     /** One subsystem's migrations, taking over its versions of the core's history first (the operator's migrate). */
     public void migrateSubsystem(SubsystemOwner subsystem) {
-        takeOver.takeOver(subsystem, configure(subsystem.owner()));
+        takeOver.takeOver(subsystem, flyways.configure(subsystem.owner()));
         flyway(subsystem.owner()).migrate();
     }
 
@@ -164,9 +156,9 @@ public final class Migrations {
      * and nothing to refuse, and it was most of a restart's migration time.
      */
     public void prepareCore(Future<Status> coreHistory) {
-        Status status = await(coreHistory);
+        Status status = HistoryReads.await(coreHistory);
         if (!status.upToDate()) {
-            requireRunnable(status, "core");
+            MigrationRefusals.requireRunnable(status, "core");
             flyway(Owner.core()).migrate();
             sealAfterMigrating(status, carried(status.owner()));
         }
@@ -175,7 +167,7 @@ public final class Migrations {
     /**
      * As {@link #prepareCore(Future)}, for the plugins' schemas, in the given (dependency) order. The schemas whose
      * seal matches (see {@link #upToDateBySeal(List)}) are checked with one statement; the others' histories are
-     * read by Flyway concurrently (as many at once as the pool allows, see {@link #concurrentReads()}), and sealed
+     * read by Flyway concurrently (as many at once as the pool allows, see {@link HistoryReads#concurrentReads}), and sealed
      * when up to date; migrating, when needed, stays one owner after the other, and is sealed after it. The tenant
      * role's grants and the row-level security check of {@link #migrateProtectedPlugin} apply on every start.
      */
@@ -184,7 +176,7 @@ public final class Migrations {
         protect(sealed);
         List<Owner> unsealed = owners.stream().filter(owner -> !sealed.contains(owner)).toList();
         List<Status> statuses;
-        var connections = new java.util.concurrent.Semaphore(concurrentReads());
+        var connections = new java.util.concurrent.Semaphore(HistoryReads.concurrentReads(dataSource));
         try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Status>> reads = unsealed.stream().map(owner -> readers.submit(() -> {
                 connections.acquire();
@@ -198,11 +190,11 @@ public final class Migrations {
                     connections.release();
                 }
             })).toList();
-            statuses = reads.stream().map(Migrations::await).toList();
+            statuses = reads.stream().map(HistoryReads::await).toList();
         }
         for (Status status : statuses) {
             if (!status.upToDate()) {
-                requireRunnable(status, status.owner().id());
+                MigrationRefusals.requireRunnable(status, status.owner().id());
                 flyway(status.owner()).migrate();
                 protect(List.of(status.owner()));
                 sealAfterMigrating(status, carried(status.owner()));
@@ -254,37 +246,19 @@ public final class Migrations {
     }
 
     private Optional<String> carried(Owner owner) {
-        return CarriedMigrations.digest(owner, "table " + HISTORY_TABLE + ", placeholders " + PLACEHOLDERS
-                + (isCore(owner) ? ", taken over " + takenFromCore : ""));
-    }
-
-    private static boolean isCore(Owner owner) {
-        return owner.id().equals(Owner.core().id());
+        return flyways.carried(owner);
     }
 
     /**
-     * How many histories may be read at once. Flyway holds two pooled connections while it reads one (its main
-     * connection and the one it would migrate on), so readers that each got one connection and wait for a second
-     * would take a small pool whole and never finish: a pool of 4 and seven plugins refused every start. Half the
-     * pool, less one connection left for anything else starting, and at least one reader.
+     * Reads, without changing anything, which migrations are pending and which the database has applied that
+     * this binary does not know (the database was migrated by a newer version) or no longer carries.
      */
-    private int concurrentReads() {
-        int pool = dataSource instanceof com.zaxxer.hikari.HikariDataSource hikari ? hikari.getMaximumPoolSize() : 2;
-        return Math.max(1, (pool - 1) / 2);
+    public Status status(Owner owner) {
+        return flyways.status(owner);
     }
 
-    private static Status await(Future<Status> read) {
-        try {
-            return read.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the migration histories", e);
-        }
+    private Flyway flyway(Owner owner) {
+        return flyways.configure(owner).load();
     }
 
     /**
@@ -299,91 +273,6 @@ public final class Migrations {
 
     private void protect(List<Owner> owners) {
         protection.protect(owners);
-    }
-
-    /**
-     * Whether a node of this version may run against the database: not when a newer version applied a migration
-     * that is not marked compatible (the schema may have changed under this version's queries). Compatible ones
-     * are logged and tolerated, so an older node keeps (re)starting during a rolling upgrade.
-     *
-     * @param name how messages name the owner ({@code core} or the plugin id)
-     */
-    private static void requireRunnable(Status status, String name) {
-        requireNothingMissing(status);
-        List<Newer> newer = status.newer();
-        List<String> incompatible = newer.stream().filter(n -> !n.compatible()).map(n -> name + " " + n).toList();
-        if (!incompatible.isEmpty()) {
-            throw new IllegalStateException("The database was migrated by a newer version of the platform ("
-                    + String.join(", ", incompatible) + ") that this version cannot run against; run that version "
-                    + "or a newer one");
-        }
-        if (!newer.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "The database has migrations of a newer version ({0} {1}), all "
-                    + "marked compatible: this node runs beside them; upgrade it soon", name, newer);
-        }
-    }
-
-    /** Refuses a history with migrations nothing of this platform carries: Flyway's validation would refuse it too. */
-    private static void requireNothingMissing(Status status) {
-        if (!status.missing().isEmpty()) {
-            throw new IllegalStateException("The database's " + status.owner().id() + " history has migrations "
-                    + status.missing() + " that this platform does not carry: if a module of the platform took them "
-                    + "over, its jar is missing from lib/");
-        }
-    }
-
-    /**
-     * Reads, without changing anything, which migrations are pending and which the database has applied that
-     * this binary does not know (the database was migrated by a newer version).
-     */
-    public Status status(Owner owner) {
-        var info = flyway(owner).info();
-        List<Newer> newer = java.util.Arrays.stream(info.all())
-                .filter(m -> m.getState().name().startsWith("FUTURE"))
-                .map(m -> new Newer(m.getVersion().toString(), m.getDescription())).toList();
-        List<String> missing = java.util.Arrays.stream(info.all())
-                .filter(m -> m.getState().name().startsWith("MISSING") && !takenOver(owner, m))
-                .map(m -> "V" + m.getVersion() + " " + m.getDescription()).toList();
-        var current = info.current();
-        boolean upToDate = java.util.Arrays.stream(info.all()).allMatch(m -> switch (m.getState()) {
-            case SUCCESS -> m.isChecksumMatching() && m.isDescriptionMatching() && m.isTypeMatching();
-            // A history taken over from the core's: its baseline, and the scripts at or below it, count as done.
-            case BASELINE, BELOW_BASELINE, BASELINE_IGNORED -> true;
-            case MISSING_SUCCESS -> takenOver(owner, m);
-            default -> false;
-        });
-        return new Status(owner, current == null || current.getVersion() == null ? "none" : "V" + current.getVersion(),
-                info.pending().length, newer, missing, upToDate && info.all().length > 0);
-    }
-
-    /** A migration of the core's history that a subsystem of this platform took over. */
-    private boolean takenOver(Owner owner, org.flywaydb.core.api.MigrationInfo migration) {
-        return isCore(owner) && migration.getState() == MigrationState.MISSING_SUCCESS
-                && takenFromCore.contains(migration.getVersion().getVersion());
-    }
-
-    private Flyway flyway(Owner owner) {
-        return configure(owner).load();
-    }
-
-    /**
-     * The core ignores the migrations missing from what it carries only once {@link #requireNothingMissing} found
-     * them all taken over by subsystems: Flyway names no versions in its patterns.
-     */
-    private FluentConfiguration configure(Owner owner) {
-        String schema = owner.schema();
-        FluentConfiguration configuration = Flyway.configure(owner.classLoader())
-                .dataSource(dataSource)
-                .schemas(schema)
-                .defaultSchema(schema)
-                .createSchemas(true)
-                .table(HISTORY_TABLE)
-                .locations("classpath:db/migration/" + owner.id())
-                .placeholders(PLACEHOLDERS)
-                .failOnMissingLocations(false)
-                .callbacks(new NoticesOff());
-        return isCore(owner) && !takenFromCore.isEmpty()
-                ? configuration.ignoreMigrationPatterns("*:future", "*:missing") : configuration;
     }
 
     /**
