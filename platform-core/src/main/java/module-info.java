@@ -1,8 +1,9 @@
 /**
  * The kernel: boot, configuration, HTTP pipeline, authentication, tenancy, registry, database, plugins. The operator
- * CLI, mail, the console, webhooks and the embedded PostgreSQL are modules of their own; the subsystems among them
+ * CLI, the subsystems and the embedded PostgreSQL are modules of their own; the subsystems among them
  * are found through the internal API's Subsystem seam. The JSON machinery (list pages, the column codec, schema
- * derivations and validation) is the library lnp.platform.json below the kernel.
+ * derivations and validation) is the library lnp.platform.json below the kernel, the listeners and their
+ * protection the module lnp.platform.server.
  */
 module lnp.platform.core {
     requires lnp.platform.api;
@@ -35,8 +36,8 @@ module lnp.platform.core {
     // Plugins never see the kernel: they compile against lnp.platform.api (and first-party ones the internal API).
     // Each package is exported only to the modules that need it, one line per package; packages not listed here
     // are the kernel's alone. The operator CLI (the launcher's main class) starts the kernel and runs operator
-    // commands against its database; the testkit boots a platform and makes keys for tests; the subsystems (mail,
-    // the console, webhooks) reach the kernel only through lnp.platform.api.internal.
+    // commands against its database; the testkit boots a platform and makes keys for tests; the subsystems reach
+    // the kernel only through lnp.platform.api.internal.
     exports dev.lnp.core to lnp.platform.cli, lnp.platform.testkit;
     exports dev.lnp.core.auth to lnp.platform.cli, lnp.platform.testkit, com.fasterxml.jackson.databind; // `key list --json` writes its records
     exports dev.lnp.core.config to lnp.platform.cli, lnp.platform.testkit;

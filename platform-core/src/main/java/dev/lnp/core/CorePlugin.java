@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The core's own contributions, registered like any plugin's so that listings and catalogs include them; the
- * subsystems' ({@link Subsystem}: mail, the console, webhooks, the OpenAPI documents) are registered here too, under the core's id.
+ * subsystems' ({@link Subsystem}) are registered here too, under the core's id.
  */
 public final class CorePlugin implements PlatformPlugin {
 

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Jdbi;
 
 /** Periodic clean-up of expired rows: rate-limit windows, idempotency keys, old audit entries and tool-call
- * records, webhook and mail history. */
+ * records, and the subsystems' history. */
 final class Maintenance implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(Maintenance.class.getName());

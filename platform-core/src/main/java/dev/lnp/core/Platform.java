@@ -36,7 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The running platform. Start-up, in order: database (embedded or configured), core migrations, plugin
+ * The running platform. Start-up, in order: database (embedded or configured), core and subsystem migrations, plugin
  * registration, plugin migrations (dependency order) and their row-level-security check, plugin start,
  * routing, server. Each started component goes on one stack ({@link StartedComponents}); shutdown, and a start
  * that fails halfway, close it in reverse: the server drains requests in flight first.
@@ -110,7 +110,11 @@ public final class Platform implements AutoCloseable {
             }
             metrics.bindPool(database.writerPool());
             phases.mark("pool");
-            var migrations = new Migrations(database.dataSource(), database.jdbi());
+            // Subsystems are found first: some own migrations, and some of those took
+            // over versions of the core's history, which the core's check tolerates.
+            List<Subsystem> subsystems = Subsystem.load();
+            var migrations = new Migrations(database.dataSource(), database.jdbi(),
+                    Migrations.SubsystemOwner.of(subsystems));
             // Read while the core and the plugins register, which declares routes, tools and schemas and touches
             // no table; the migration itself, when one is due, waits for it below.
             var coreHistory = migrations.readCoreStatus();
@@ -118,9 +122,7 @@ public final class Platform implements AutoCloseable {
             phases.mark("rest of plugin loading");
 
             PluginRegistry registry = new PluginRegistry();
-            // Subsystems (mail, the console, webhooks) register with the core, before plugins, so plugins' events
-            // find their catalog.
-            List<Subsystem> subsystems = Subsystem.load();
+            // Subsystems register with the core, before plugins, so plugins' events find their catalog.
             registry.register(CorePlugin.ID, new CorePlugin(subsystems,
                     CorePlugin.setup(registry, config, Clock.systemUTC())));
             for (LoadedPlugin plugin : plugins) {
@@ -130,6 +132,8 @@ public final class Platform implements AutoCloseable {
             phases.mark("plugin registration");
             migrations.prepareCore(coreHistory);
             phases.mark("core migrations");
+            migrations.prepareSubsystems();
+            phases.mark("subsystem migrations");
             List<Migrations.Owner> pluginSchemas = new java.util.ArrayList<>();
             for (LoadedPlugin plugin : plugins) {
                 registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema).ifPresent(
@@ -276,7 +280,7 @@ public final class Platform implements AutoCloseable {
         return toolGateway;
     }
 
-    /** The subsystem of this type (e.g. webhooks), if its module is part of the platform. */
+    /** The subsystem of this type if its module is part of the platform. */
     public <T extends Subsystem> Optional<T> subsystem(Class<T> type) {
         return subsystems.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
@@ -305,7 +309,7 @@ public final class Platform implements AutoCloseable {
 
     /**
      * Closes what {@link #start} started, the last first: the server (draining requests in flight), the
-     * maintenance, event subscriptions and webhook workers, the plugins, mail, the audit writers, the pool, the
+     * maintenance, event subscriptions and the subsystems' work, the plugins, the subsystems' services, the audit writers, the pool, the
      * embedded database, the plugin class loaders. A second call does nothing.
      */
     @Override

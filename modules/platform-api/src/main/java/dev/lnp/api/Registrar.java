@@ -13,8 +13,20 @@ public interface Registrar {
     /** The id of the plugin that is registering. */
     String pluginId();
 
-    /** Declares a permission scope, e.g. {@code contacts.read}. Read scopes end in {@code .read}. */
-    Registrar scope(String name, String description);
+    /**
+     * Declares a permission scope, e.g. {@code contacts.read}, that every role of a workspace may hold (members,
+     * admins and owners). Read scopes end in {@code .read}.
+     */
+    default Registrar scope(String name, String description) {
+        return scope(name, description, dev.lnp.api.console.ConsoleRole.MEMBER);
+    }
+
+    /**
+     * Declares a permission scope that only people of {@code weakestRole} or a stronger one may hold or delegate
+     * (a key delegated to a member never acts with an {@code ADMIN} scope, and neither does the member's console
+     * session): for workspace-wide integration settings such as where the workspace's events are sent.
+     */
+    Registrar scope(String name, String description, dev.lnp.api.console.ConsoleRole weakestRole);
 
     /**
      * Declares a monthly quota counter this plugin's routes and tools may consume ({@link RouteSpec.Builder#quota},

@@ -129,6 +129,10 @@ final class DoctorCommand implements Callable<Integer> {
 
     private void migrations(Migrations migrations, List<LoadedPlugin> loaded, PluginRegistry registry) {
         List<Migrations.Owner> owners = new ArrayList<>(List.of(Migrations.Owner.core()));
+        // A subsystem's scripts grant exactly what requests need, as the core's do: no plugin's row-level check.
+        List<Migrations.Owner> subsystems = migrations.subsystems().stream().map(Migrations.SubsystemOwner::owner)
+                .toList();
+        owners.addAll(subsystems);
         for (LoadedPlugin plugin : loaded) {
             registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema)
                     .ifPresent(s -> owners.add(new Migrations.Owner(plugin.id(), s, plugin.classLoader())));
@@ -136,7 +140,10 @@ final class DoctorCommand implements Callable<Integer> {
         for (Migrations.Owner owner : owners) {
             String name = owner.id().equals(Migrations.Owner.core().id()) ? "core" : owner.id();
             Migrations.Status status = migrations.status(owner);
-            if (status.newer().stream().anyMatch(n -> !n.compatible())) {
+            if (!status.missing().isEmpty()) {
+                fail("migrations " + name, "the database has migrations this platform does not carry: "
+                        + status.missing(), "put back the module that took them over (its jar in lib/)");
+            } else if (status.newer().stream().anyMatch(n -> !n.compatible())) {
                 fail("migrations " + name, "the database has migrations this version does not know: " + status.newer(),
                         "run the newer version of the platform that applied them");
             } else if (!status.newer().isEmpty()) {
@@ -148,7 +155,8 @@ final class DoctorCommand implements Callable<Integer> {
             } else {
                 ok("migrations " + name, "up to date at " + status.current());
             }
-            if (!owner.id().equals(Migrations.Owner.core().id()) && !status.current().equals("none")) {
+            if (!owner.id().equals(Migrations.Owner.core().id()) && !subsystems.contains(owner)
+                    && !status.current().equals("none")) {
                 List<String> unprotected = migrations.tablesWithoutRowLevelSecurity(owner.schema());
                 if (unprotected.isEmpty()) {
                     ok("row-level security " + name, "every workspace table is protected");

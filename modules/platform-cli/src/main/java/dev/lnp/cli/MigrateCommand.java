@@ -30,7 +30,7 @@ final class MigrateCommand implements Callable<Integer> {
                 Database database = bootstrap.connect()) {
             PluginRegistry registry = plugins.registry(config);
             var migrations = new Migrations(database.dataSource(), database.jdbi());
-            List<Migrations.Owner> owners = owners(plugins.loaded(), registry);
+            List<Migrations.Owner> owners = owners(migrations, plugins.loaded(), registry);
             List<Migrations.Status> before = owners.stream().map(migrations::status).toList();
             List<String> newer = new ArrayList<>();
             before.forEach(s -> s.newer().forEach(v -> newer.add(name(s.owner()) + " " + v)));
@@ -43,8 +43,11 @@ final class MigrateCommand implements Callable<Integer> {
                     System.out.println(name(s.owner()) + ": at " + s.current() + ", " + s.pending() + " pending");
                     continue;
                 }
+                var subsystem = migrations.subsystems().stream().filter(o -> o.owner().equals(s.owner())).findFirst();
                 if (s.owner().id().equals(Migrations.Owner.core().id())) {
                     migrations.migrateCore();
+                } else if (subsystem.isPresent()) {
+                    migrations.migrateSubsystem(subsystem.get());
                 } else {
                     migrations.migrateProtectedPlugin(s.owner().id(), s.owner().schema(), s.owner().classLoader());
                 }
@@ -55,8 +58,11 @@ final class MigrateCommand implements Callable<Integer> {
         }
     }
 
-    private static List<Migrations.Owner> owners(List<LoadedPlugin> loaded, PluginRegistry registry) {
+    /** The core's, then the subsystems', then the plugins': the order a start migrates them in. */
+    private static List<Migrations.Owner> owners(Migrations migrations, List<LoadedPlugin> loaded,
+            PluginRegistry registry) {
         List<Migrations.Owner> owners = new ArrayList<>(List.of(Migrations.Owner.core()));
+        migrations.subsystems().forEach(subsystem -> owners.add(subsystem.owner()));
         for (LoadedPlugin plugin : loaded) {
             registry.contributionsOf(plugin.id()).flatMap(PluginRegistry.Contributions::schema)
                     .ifPresent(schema -> owners.add(new Migrations.Owner(plugin.id(), schema, plugin.classLoader())));

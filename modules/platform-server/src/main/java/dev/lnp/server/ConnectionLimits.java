@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * <p>Every accepted connection costs the process a file descriptor. When the process runs out, the accept loop of
  * the web server fails and that listener ends for good while the process lives on, so the default cap is derived
  * from the descriptors the process may still open when the listener starts, with room left for the database pool,
- * outgoing webhook and mail connections and files.
+ * the subsystems' outgoing connections and files.
  *
  * @param maxConnections connections the listener holds at once; more are accepted and closed at once
  * @param maxPerClient connections one client address may hold at once (out of range: as many as the listener)

@@ -88,7 +88,7 @@ public final class Dispatcher implements AutoCloseable {
     private final ExecutorService attempts = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("lnp-webhook-attempt-", 0).factory());
     private volatile boolean running;
-    private final PlatformMeters metrics;
+    private final WebhookMeters metrics;
     private final List<Thread> loops = new ArrayList<>();
 
     public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node) {
@@ -98,7 +98,7 @@ public final class Dispatcher implements AutoCloseable {
     /** @param metrics where attempts, settled deliveries and their lag are counted; null for none */
     public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node,
             PlatformMeters metrics) {
-        this.metrics = metrics;
+        this.metrics = metrics == null ? null : new WebhookMeters(metrics);
         this.queue = queue;
         this.settings = settings;
         this.clock = clock;
@@ -441,7 +441,7 @@ public final class Dispatcher implements AutoCloseable {
                     LOG.log(Level.WARNING, "Webhook delivery " + delivery.id() + ": the lease ended before the "
                             + "attempt was recorded; another attempt may follow");
                 } else if (metrics != null) {
-                    metrics.webhookAttempt(record.historyOutcome(), decision.state(),
+                    metrics.attempt(record.historyOutcome(), decision.state(),
                             Duration.between(delivery.occurredAt(), now));
                 }
             }

@@ -41,7 +41,7 @@ public final class Webhooks implements dev.lnp.api.internal.subsystem.Subsystem.
     public static Webhooks start(Jdbi jdbi, WebhookSettings settings, Clock clock, PlatformMeters metrics,
             TransactionalMailer mailer, Notifications notifications) {
         var queue = new DeliveryQueue(jdbi, mailer);
-        metrics.webhookQueue(queue::pendingCount);
+        new WebhookMeters(metrics).queue(queue::pendingCount);
         if (!settings.dispatch()) {
             return new Webhooks(queue, settings, clock, null, null);
         }

@@ -1,5 +1,6 @@
 package dev.lnp.core.auth;
 
+import dev.lnp.api.console.ConsoleRole;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,7 +18,7 @@ public final class ScopeCatalog {
 
     private final Set<String> all;
     private final Set<String> readOnly;
-    private final Set<String> member;
+    private final java.util.Map<ConsoleRole, Set<String>> byRole = new java.util.EnumMap<>(ConsoleRole.class);
     private final Set<String> toolScopes;
 
     public ScopeCatalog(PluginRegistry registry) {
@@ -26,8 +27,12 @@ public final class ScopeCatalog {
         // A *.use scope opens a surface (e.g. mcp.use) without granting any write by itself, so a read-only key
         // can use the MCP surface with its read tools.
         this.readOnly = new TreeSet<>(all.stream().filter(s -> s.endsWith(".read") || s.endsWith(".use")).toList());
-        // A member may use everything but the workspace-wide integration settings.
-        this.member = new TreeSet<>(all.stream().filter(s -> !s.startsWith("webhooks.")).toList());
+        // Each role holds the scopes declared for it or a weaker one (a member not the workspace-wide integration
+        // settings, which their plugins declare for admins).
+        for (ConsoleRole role : ConsoleRole.values()) {
+            byRole.put(role, java.util.Collections.unmodifiableSet(new TreeSet<>(registry.scopes().stream()
+                    .filter(s -> s.weakestRole().allows(role.id())).map(PluginRegistry.ScopeInfo::name).toList())));
+        }
         this.toolScopes = new TreeSet<>();
         registry.tools().forEach(t -> toolScopes.add(t.descriptor().scope()));
     }
@@ -66,11 +71,14 @@ public final class ScopeCatalog {
         return READ_ONLY.equals(name) || FULL_ACCESS.equals(name);
     }
 
+    /** The scopes a person of {@code role} ({@code owner}, {@code admin} or {@code member}) may act with; none for
+     * any other role. */
     public Set<String> allowedForRole(String role) {
-        return switch (role) {
-            case "owner", "admin" -> all;
-            case "member" -> member;
-            default -> Set.of();
-        };
+        for (ConsoleRole known : ConsoleRole.values()) {
+            if (known.id().equals(role)) {
+                return byRole.get(known);
+            }
+        }
+        return Set.of();
     }
 }

@@ -16,7 +16,7 @@ import javax.sql.DataSource;
  * database is known to be unreachable a request asking for a connection is refused without waiting.
  *
  * <p>Only a thread inside {@link #cutShortOnOutage()} (a request's handler) is cut short, by an interrupt sent while
- * it waits in the pool and only then: background work (webhook dispatch, the outbox listener, maintenance) keeps the
+ * it waits in the pool and only then: background work (a subsystem's, the outbox listener, maintenance) keeps the
  * pool's own timeout and never sees an interrupt it did not expect.
  */
 final class ConnectionWaits implements DataSource {

@@ -176,7 +176,7 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * A connection outside the pool, with the pool's settings and credentials (the webhook LISTEN connection, held
+     * A connection outside the pool, with the pool's settings and credentials (the node's LISTEN connection, held
      * for the node's life, so the pool keeps all of its own); the caller closes it.
      */
     public java.sql.Connection openUnpooled() throws java.sql.SQLException {

@@ -1,37 +1,46 @@
 package dev.lnp.core.db;
 
+import dev.lnp.api.internal.subsystem.OwnedMigrations;
+import dev.lnp.api.internal.subsystem.Subsystem;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.MigrationState;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Runs the core's and each plugin's Flyway migrations. Every owner has its own schema, its own script
- * location ({@code db/migration/<owner>}) read through its own class loader, and its own history table, so
- * plugins can be added, removed and upgraded independently.
+ * Runs the core's, each subsystem's and each plugin's Flyway migrations, in that order. Every owner has its own
+ * history schema, its own script location ({@code db/migration/<owner>}) read through its own class loader, and its
+ * own history table, so modules and plugins can be added, removed and upgraded independently. A subsystem may have
+ * taken over versions of the core's history ({@link CoreHistoryTakeOver}).
  */
 public final class Migrations {
 
     /** The role requests run as, so that row-level security applies even when the pool connects as superuser. */
     public static final String TENANT_ROLE = "lnp_tenant";
 
-    private static final System.Logger LOG = System.getLogger(Migrations.class.getName());
-
-    private static final String HISTORY_TABLE = "flyway_history";
-    private static final Map<String, String> PLACEHOLDERS = Map.of("tenant_role", TENANT_ROLE);
-
-    private final DataSource dataSource;
-    private final Jdbi jdbi;
+    private final OwnerFlyway flyways;
     private final MigrationSeals seals;
+    private final PluginSchemaProtection protection;
+    private final CoreHistoryTakeOver takeOver;
+    private final List<SubsystemOwner> subsystems;
+    private final DataSource dataSource;
 
+    /** For the subsystems found on this platform's path ({@link Subsystem#load()}). */
     public Migrations(DataSource dataSource, Jdbi jdbi) {
+        this(dataSource, jdbi, SubsystemOwner.of(Subsystem.load()));
+    }
+
+    public Migrations(DataSource dataSource, Jdbi jdbi, List<SubsystemOwner> subsystems) {
         this.dataSource = dataSource;
-        this.jdbi = jdbi;
         this.seals = new MigrationSeals(jdbi);
+        this.protection = new PluginSchemaProtection(jdbi);
+        this.takeOver = new CoreHistoryTakeOver(jdbi);
+        this.subsystems = List.copyOf(subsystems);
+        this.flyways = new OwnerFlyway(dataSource, new java.util.TreeSet<>(subsystems.stream()
+                .flatMap(subsystem -> subsystem.takenFromCore().stream()).toList()));
     }
 
     public static final String CORE_SCHEMA = "lnp_core";
@@ -45,11 +54,32 @@ public final class Migrations {
     }
 
     /**
-     * What the database holds against what this binary carries, for one owner. {@code upToDate}: every script of
-     * this binary is applied successfully with the same checksum, description and type, and the history holds
-     * nothing else (no pending, failed, missing or newer migration), so Flyway's migrate would do nothing.
+     * A subsystem's migrations ({@link OwnedMigrations}): its owner, and the versions of the core's history it took
+     * over.
      */
-    public record Status(Owner owner, String current, int pending, List<Newer> newer, boolean upToDate) {
+    public record SubsystemOwner(Owner owner, List<String> takenFromCore) {
+
+        public SubsystemOwner {
+            takenFromCore = List.copyOf(takenFromCore);
+        }
+
+        /** The migrations of those subsystems that own any, each read through its own module's class loader. */
+        public static List<SubsystemOwner> of(List<Subsystem> subsystems) {
+            return subsystems.stream().flatMap(subsystem -> subsystem.migrations().stream().map(owned -> new SubsystemOwner(
+                    new Owner(owned.owner(), owned.historySchema(), subsystem.getClass().getClassLoader()),
+                    owned.takenFromCore()))).toList();
+        }
+    }
+
+    /**
+     * What the database holds against what this binary carries, for one owner. {@code upToDate}: every script of
+     * this binary is applied successfully with the same checksum, description and type (or counts as applied below
+     * a baseline), and the history holds nothing else (no pending, failed, missing or newer migration; in the core's,
+     * no migration missing but those subsystems took over), so Flyway's migrate would do nothing. {@code missing}:
+     * migrations the history applied that neither this binary nor a subsystem of it carries.
+     */
+    public record Status(Owner owner, String current, int pending, List<Newer> newer, List<String> missing,
+            boolean upToDate) {
     }
 
     /**
@@ -70,7 +100,40 @@ public final class Migrations {
 
     /** The core's own tables; its scripts grant the tenant role exactly what requests need. */
     public void migrateCore() {
+        MigrationRefusals.requireNothingMissing(status(Owner.core()));
         flyway(Owner.core()).migrate();
+    }
+
+    /** The subsystems that own migrations, in {@link Subsystem#load()}'s order. */
+    public List<SubsystemOwner> subsystems() {
+        return subsystems;
+    }
+
+    /**
+     * As {@link #prepareCore(Future)}, for the subsystems' migrations, after the core's: each takes over its versions
+     * of the core's history when it has no history yet ({@link CoreHistoryTakeOver}), then is checked (by its seal, or
+     * by Flyway), and migrated and sealed when not up to date. Their scripts grant the tenant role exactly what
+     * requests need, as the core's do.
+     */
+    public void prepareSubsystems() {
+        for (SubsystemOwner subsystem : subsystems) {
+            if (!upToDateBySeal(List.of(subsystem.owner())).isEmpty()) {
+                continue;
+            }
+            takeOver.takeOver(subsystem, flyways.configure(subsystem.owner()));
+            Status status = checkAndSeal(subsystem.owner(), carried(subsystem.owner()));
+            if (!status.upToDate()) {
+                MigrationRefusals.requireRunnable(status, subsystem.owner().id());
+                flyway(subsystem.owner()).migrate();
+                sealAfterMigrating(status, carried(subsystem.owner()));
+            }
+        }
+    }
+
+    /** One subsystem's migrations, taking over its versions of the core's history first (the operator's migrate). */
+    public void migrateSubsystem(SubsystemOwner subsystem) {
+        takeOver.takeOver(subsystem, flyways.configure(subsystem.owner()));
+        flyway(subsystem.owner()).migrate();
     }
 
     /** Starts checking the core's history on a thread of its own, for {@link #prepareCore(Future)}: a start reads
@@ -93,10 +156,10 @@ public final class Migrations {
      * and nothing to refuse, and it was most of a restart's migration time.
      */
     public void prepareCore(Future<Status> coreHistory) {
-        Status status = await(coreHistory);
+        Status status = HistoryReads.await(coreHistory);
         if (!status.upToDate()) {
-            requireRunnable(status, "core");
-            migrateCore();
+            MigrationRefusals.requireRunnable(status, "core");
+            flyway(Owner.core()).migrate();
             sealAfterMigrating(status, carried(status.owner()));
         }
     }
@@ -104,7 +167,7 @@ public final class Migrations {
     /**
      * As {@link #prepareCore(Future)}, for the plugins' schemas, in the given (dependency) order. The schemas whose
      * seal matches (see {@link #upToDateBySeal(List)}) are checked with one statement; the others' histories are
-     * read by Flyway concurrently (as many at once as the pool allows, see {@link #concurrentReads()}), and sealed
+     * read by Flyway concurrently (as many at once as the pool allows, see {@link HistoryReads#concurrentReads}), and sealed
      * when up to date; migrating, when needed, stays one owner after the other, and is sealed after it. The tenant
      * role's grants and the row-level security check of {@link #migrateProtectedPlugin} apply on every start.
      */
@@ -113,7 +176,7 @@ public final class Migrations {
         protect(sealed);
         List<Owner> unsealed = owners.stream().filter(owner -> !sealed.contains(owner)).toList();
         List<Status> statuses;
-        var connections = new java.util.concurrent.Semaphore(concurrentReads());
+        var connections = new java.util.concurrent.Semaphore(HistoryReads.concurrentReads(dataSource));
         try (var readers = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Status>> reads = unsealed.stream().map(owner -> readers.submit(() -> {
                 connections.acquire();
@@ -127,11 +190,11 @@ public final class Migrations {
                     connections.release();
                 }
             })).toList();
-            statuses = reads.stream().map(Migrations::await).toList();
+            statuses = reads.stream().map(HistoryReads::await).toList();
         }
         for (Status status : statuses) {
             if (!status.upToDate()) {
-                requireRunnable(status, status.owner().id());
+                MigrationRefusals.requireRunnable(status, status.owner().id());
                 flyway(status.owner()).migrate();
                 protect(List.of(status.owner()));
                 sealAfterMigrating(status, carried(status.owner()));
@@ -156,7 +219,7 @@ public final class Migrations {
         carried.forEach((owner, digest) -> bySchema.put(owner.schema(), digest));
         Map<String, String> current = seals.matching(bySchema);
         return carried.keySet().stream().filter(owner -> current.containsKey(owner.schema()))
-                .map(owner -> new Status(owner, current.get(owner.schema()), 0, List.of(), true)).toList();
+                .map(owner -> new Status(owner, current.get(owner.schema()), 0, List.of(), List.of(), true)).toList();
     }
 
     /**
@@ -183,32 +246,19 @@ public final class Migrations {
     }
 
     private Optional<String> carried(Owner owner) {
-        return CarriedMigrations.digest(owner, "table " + HISTORY_TABLE + ", placeholders " + PLACEHOLDERS);
+        return flyways.carried(owner);
     }
 
     /**
-     * How many histories may be read at once. Flyway holds two pooled connections while it reads one (its main
-     * connection and the one it would migrate on), so readers that each got one connection and wait for a second
-     * would take a small pool whole and never finish: a pool of 4 and seven plugins refused every start. Half the
-     * pool, less one connection left for anything else starting, and at least one reader.
+     * Reads, without changing anything, which migrations are pending and which the database has applied that
+     * this binary does not know (the database was migrated by a newer version) or no longer carries.
      */
-    private int concurrentReads() {
-        int pool = dataSource instanceof com.zaxxer.hikari.HikariDataSource hikari ? hikari.getMaximumPoolSize() : 2;
-        return Math.max(1, (pool - 1) / 2);
+    public Status status(Owner owner) {
+        return flyways.status(owner);
     }
 
-    private static Status await(Future<Status> read) {
-        try {
-            return read.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the migration histories", e);
-        }
+    private Flyway flyway(Owner owner) {
+        return flyways.configure(owner).load();
     }
 
     /**
@@ -221,97 +271,8 @@ public final class Migrations {
         protect(List.of(owner));
     }
 
-    /**
-     * The tenant role's grants on migrated plugin schemas, and the refusal of one without row-level security; one
-     * round trip for the grants and one for the check, however many schemas.
-     */
     private void protect(List<Owner> owners) {
-        if (owners.isEmpty()) {
-            return;
-        }
-        List<String> schemas = owners.stream().map(Owner::schema).toList();
-        grantToTenantRole(schemas);
-        Map<String, List<String>> unprotected = tablesWithoutRowLevelSecurity(schemas);
-        for (Owner owner : owners) {
-            List<String> tables = unprotected.getOrDefault(owner.schema(), List.of());
-            if (!tables.isEmpty()) {
-                throw new IllegalStateException("Plugin " + owner.id() + " has workspace tables without "
-                        + "row-level security (enabled, forced, with a policy): " + tables);
-            }
-        }
-    }
-
-    /**
-     * Whether a node of this version may run against the database: not when a newer version applied a migration
-     * that is not marked compatible (the schema may have changed under this version's queries). Compatible ones
-     * are logged and tolerated, so an older node keeps (re)starting during a rolling upgrade.
-     *
-     * @param name how messages name the owner ({@code core} or the plugin id)
-     */
-    private static void requireRunnable(Status status, String name) {
-        List<Newer> newer = status.newer();
-        List<String> incompatible = newer.stream().filter(n -> !n.compatible()).map(n -> name + " " + n).toList();
-        if (!incompatible.isEmpty()) {
-            throw new IllegalStateException("The database was migrated by a newer version of the platform ("
-                    + String.join(", ", incompatible) + ") that this version cannot run against; run that version "
-                    + "or a newer one");
-        }
-        if (!newer.isEmpty()) {
-            LOG.log(System.Logger.Level.WARNING, "The database has migrations of a newer version ({0} {1}), all "
-                    + "marked compatible: this node runs beside them; upgrade it soon", name, newer);
-        }
-    }
-
-    /**
-     * Reads, without changing anything, which migrations are pending and which the database has applied that
-     * this binary does not know (the database was migrated by a newer version).
-     */
-    public Status status(Owner owner) {
-        var info = flyway(owner).info();
-        List<Newer> newer = java.util.Arrays.stream(info.all())
-                .filter(m -> m.getState().name().startsWith("FUTURE"))
-                .map(m -> new Newer(m.getVersion().toString(), m.getDescription())).toList();
-        var current = info.current();
-        boolean upToDate = java.util.Arrays.stream(info.all()).allMatch(m -> m.getState() == MigrationState.SUCCESS
-                && m.isChecksumMatching() && m.isDescriptionMatching() && m.isTypeMatching());
-        return new Status(owner, current == null || current.getVersion() == null ? "none" : "V" + current.getVersion(),
-                info.pending().length, newer, upToDate && info.all().length > 0);
-    }
-
-    private Flyway flyway(Owner owner) {
-        String schema = owner.schema();
-        return Flyway.configure(owner.classLoader())
-                .dataSource(dataSource)
-                .schemas(schema)
-                .defaultSchema(schema)
-                .createSchemas(true)
-                .table(HISTORY_TABLE)
-                .locations("classpath:db/migration/" + owner.id())
-                .placeholders(PLACEHOLDERS)
-                .failOnMissingLocations(false)
-                .callbacks(new NoticesOff())
-                .load();
-    }
-
-    /** The advisory lock that the tenant role's grants run under: "lnpgrant". */
-    private static final long GRANTS_LOCK = 0x6c6e706772616e74L;
-
-    /** Request transactions run as {@link #TENANT_ROLE}; it gets plain DML on each migrated schema. */
-    private void grantToTenantRole(List<String> schemas) {
-        List<String> quoted = schemas.stream().map(schema -> "\"" + schema.replace("\"", "\"\"") + "\"").toList();
-        String inSchemas = String.join(", ", quoted);
-        // One round trip: pgjdbc sends the statements together, and they run as one implicit transaction, which
-        // holds the lock to its end. Nodes starting at once would otherwise fail: PostgreSQL rewrites a schema's
-        // catalog row for every GRANT, even one that changes nothing, and two at once end in "tuple concurrently
-        // updated" (SimultaneousStartTest).
-        jdbi.useHandle(h -> h.execute(String.join(";\n",
-                "SELECT pg_advisory_xact_lock(" + GRANTS_LOCK + ")",
-                "GRANT USAGE ON SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
-                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
-                "GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
-                "GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA " + inSchemas + " TO " + TENANT_ROLE,
-                "REVOKE ALL ON " + String.join(", ", quoted.stream().map(q -> q + ".flyway_history").toList())
-                        + " FROM " + TENANT_ROLE)));
+        protection.protect(owners);
     }
 
     /**
@@ -319,26 +280,6 @@ public final class Migrations {
      * enabled, forced, and at least one policy. Returns the tables that do not.
      */
     public List<String> tablesWithoutRowLevelSecurity(String schema) {
-        return tablesWithoutRowLevelSecurity(List.of(schema)).getOrDefault(schema, List.of());
-    }
-
-    /** As {@link #tablesWithoutRowLevelSecurity(String)}, for several schemas at once: per schema, its tables. */
-    private Map<String, List<String>> tablesWithoutRowLevelSecurity(List<String> schemas) {
-        return jdbi.withHandle(h -> h.createQuery("""
-                        SELECT n.nspname, c.relname
-                          FROM pg_class c
-                          JOIN pg_namespace n ON n.oid = c.relnamespace
-                         WHERE n.nspname = ANY(CAST(:schemas AS text[]))
-                           AND c.relkind IN ('r', 'p')
-                           AND EXISTS (SELECT 1 FROM pg_attribute a
-                                        WHERE a.attrelid = c.oid AND a.attname = 'workspace_id' AND NOT a.attisdropped)
-                           AND NOT (c.relrowsecurity AND c.relforcerowsecurity
-                                    AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid))
-                         ORDER BY n.nspname, c.relname
-                        """)
-                .bindArray("schemas", String.class, schemas)
-                .map((row, context) -> Map.entry(row.getString("nspname"), row.getString("relname")))
-                .collect(java.util.stream.Collectors.groupingBy(Map.Entry::getKey,
-                        java.util.stream.Collectors.mapping(Map.Entry::getValue, java.util.stream.Collectors.toList()))));
+        return protection.tablesWithoutRowLevelSecurity(List.of(schema)).getOrDefault(schema, List.of());
     }
 }

@@ -31,12 +31,12 @@ public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Tran
         this(jdbi, registry, OutboxPublisher.DEFAULT_MAX_PAYLOAD_BYTES);
     }
 
-    /** @param maxEventPayloadBytes the largest event payload a plugin may publish (webhook bodies stay bounded) */
+    /** @param maxEventPayloadBytes the largest event payload a plugin may publish (what reads events gets bounded bodies) */
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes) {
         this(jdbi, registry, maxEventPayloadBytes, OutboxWakes.none());
     }
 
-    /** @param wakes told after each commit of a transaction that wrote events, to wake the webhook dispatchers */
+    /** @param wakes told after each commit of a transaction that wrote events, to wake whatever listens for events */
     public WorkspaceTransactions(Jdbi jdbi, PluginRegistry registry, int maxEventPayloadBytes, OutboxWakes wakes) {
         this.jdbi = jdbi;
         this.registry = registry;

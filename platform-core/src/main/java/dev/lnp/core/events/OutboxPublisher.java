@@ -15,8 +15,8 @@ public final class OutboxPublisher implements EventPublisher {
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = 256 * 1024;
 
     /**
-     * The largest event payload a plugin may publish, so that webhook bodies stay bounded. The outbox owns the limit;
-     * its setting keeps the name it had when webhooks were part of the kernel.
+     * The largest event payload a plugin may publish, so that what reads events (a webhook body) stays
+     * bounded. The outbox owns the limit; its setting keeps the name it had when webhooks were part of the kernel.
      */
     public static int maxPayloadBytes(dev.lnp.core.config.PlatformConfig config) {
         return config.getInt("lnp.webhooks.max_payload_bytes", DEFAULT_MAX_PAYLOAD_BYTES);

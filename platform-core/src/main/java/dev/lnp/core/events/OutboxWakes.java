@@ -5,11 +5,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * Wakes the webhook dispatchers of every node after transactions with events commit: at most one
- * {@code NOTIFY lnp_webhooks} per interval from this node, sent after the commits, instead of one inside every
- * writing transaction. A transaction that notifies holds a cluster-wide lock from its commit until its WAL is
- * flushed, so a NOTIFY per write made every write's commit wait for the previous one's flush. A
- * notification is a hint: the dispatchers also poll, so a lost one costs a poll interval.
+ * Wakes what listens for events on every node (a subsystem fanning them out) after transactions with events commit:
+ * at most one {@code NOTIFY lnp_webhooks} per interval from this node, sent after the commits, instead of one inside
+ * every writing transaction (the channel and its setting keep the names they had when webhooks were the kernel's, so
+ * nodes of both versions hear each other). A transaction that notifies holds a cluster-wide lock from its commit
+ * until its WAL is flushed, so a NOTIFY per write made every write's commit wait for the previous one's flush. A
+ * notification is a hint: the listeners also poll, so a lost one costs a poll interval.
  */
 public final class OutboxWakes {
 
@@ -64,7 +65,7 @@ public final class OutboxWakes {
                                     + EVENTS_COMMITTED + "')")
                     .mapToMap().list());
         } catch (RuntimeException e) {
-            LOG.log(Level.DEBUG, "Could not wake the webhook dispatchers; they will poll", e);
+            LOG.log(Level.DEBUG, "Could not wake the outbox's listeners; they will poll", e);
         }
     }
 }

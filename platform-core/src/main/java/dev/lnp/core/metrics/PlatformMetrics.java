@@ -25,15 +25,12 @@ import java.util.function.ToDoubleFunction;
  * The platform's meters, in Micrometer's conventional names so existing dashboards fit
  * ({@code http_server_requests_seconds_*}, {@code hikaricp_connections_*}, {@code jvm_*}, {@code process_*}), plus
  * the platform's own under {@code lnp_*}. One registry per platform, scraped in the Prometheus text format on the
- * management listener (docs/operations.md, "Monitoring"). Every name is declared here once.
+ * management listener (docs/operations.md, "Monitoring"). Every kernel meter's name is declared here once; the
+ * subsystems name theirs ({@link #count}, {@link #time}, {@link #gauge}).
  */
 public final class PlatformMetrics implements dev.lnp.api.internal.platform.PlatformMeters, AutoCloseable {
 
     public static final String HTTP_REQUESTS = "http.server.requests";
-    public static final String WEBHOOK_ATTEMPTS = "lnp.webhook.attempts";
-    public static final String WEBHOOK_DELIVERIES = "lnp.webhook.deliveries";
-    public static final String WEBHOOK_LAG = "lnp.webhook.delivery.lag";
-    public static final String WEBHOOK_QUEUE = "lnp.webhook.queue.depth";
     public static final String TOOL_CALLS = "lnp.mcp.tool.calls";
     public static final String AUDIT_QUEUE = "lnp.audit.queue.records";
     public static final String AUDIT_DROPPED = "lnp.audit.dropped.records";
@@ -41,6 +38,8 @@ public final class PlatformMetrics implements dev.lnp.api.internal.platform.Plat
     public static final String ADMISSIONS = "lnp.admissions";
     public static final String PLUGIN_INFO = "lnp.plugin.info";
     public static final String BUILD_INFO = "lnp.build.info";
+    private static final java.util.Set<String> KERNEL_METERS = java.util.Set.of(HTTP_REQUESTS, TOOL_CALLS,
+            AUDIT_QUEUE, AUDIT_DROPPED, REFUSALS, ADMISSIONS, PLUGIN_INFO, BUILD_INFO);
 
     /**
      * The upper bounds of the request latency histogram, from a fast cached read to a slow export: enough to read
@@ -51,11 +50,6 @@ public final class PlatformMetrics implements dev.lnp.api.internal.platform.Plat
             Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
             Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2_500), Duration.ofSeconds(5),
             Duration.ofSeconds(10));
-
-    /** The upper bounds of the webhook delivery lag histogram: seconds for a healthy receiver up to an hour's retries. */
-    public static final List<Duration> WEBHOOK_LAG_BUCKETS = List.of(Duration.ofMillis(100), Duration.ofMillis(500),
-            Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofMinutes(1),
-            Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofHours(1));
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
@@ -163,27 +157,33 @@ public final class PlatformMetrics implements dev.lnp.api.internal.platform.Plat
                 .tag("tool", tool).tag("outcome", outcome).register(registry).increment();
     }
 
-    /** One webhook attempt and, when it settled the delivery, the delivery and its lag since the event. */
+    /** A subsystem's counter ({@link dev.lnp.api.internal.platform.PlatformMeters}), named by the subsystem. */
     @Override
-    public void webhookAttempt(String attemptOutcome, String deliveryState, Duration sinceEvent) {
-        Counter.builder(WEBHOOK_ATTEMPTS).description("Webhook delivery attempts by outcome")
-                .tag("outcome", attemptOutcome).register(registry).increment();
-        if (!"pending".equals(deliveryState)) {
-            Counter.builder(WEBHOOK_DELIVERIES).description("Webhook deliveries settled, by final state")
-                    .tag("outcome", deliveryState).register(registry).increment();
-        }
-        if ("delivered".equals(deliveryState)) {
-            Timer.builder(WEBHOOK_LAG).description("Time from the event to its successful delivery")
-                    .serviceLevelObjectives(WEBHOOK_LAG_BUCKETS.toArray(Duration[]::new))
-                    .register(registry).record(sinceEvent.isNegative() ? Duration.ZERO : sinceEvent);
-        }
+    public void count(String name, String description, java.util.Map<String, String> tags) {
+        var counter = Counter.builder(subsystemMeter(name)).description(description);
+        tags.forEach(counter::tag);
+        counter.register(registry).increment();
     }
 
-    /** Deliveries waiting (state pending), read from the database when scraped. */
     @Override
-    public void webhookQueue(Supplier<Number> pending) {
-        Gauge.builder(WEBHOOK_QUEUE, pending).description("Webhook deliveries waiting to be attempted")
-                .strongReference(true).register(registry);
+    public void time(String name, String description, List<Duration> buckets, Duration duration) {
+        Timer.builder(subsystemMeter(name)).description(description)
+                .serviceLevelObjectives(buckets.toArray(Duration[]::new))
+                .register(registry).record(duration.isNegative() ? Duration.ZERO : duration);
+    }
+
+    @Override
+    public void gauge(String name, String description, Supplier<Number> value) {
+        Gauge.builder(subsystemMeter(name), value).description(description).strongReference(true).register(registry);
+    }
+
+    /** A subsystem's meters are the platform's own: under {@code lnp.}, and none of the kernel's names. */
+    private static String subsystemMeter(String name) {
+        if (name == null || !name.startsWith("lnp.") || KERNEL_METERS.contains(name)) {
+            throw new IllegalArgumentException("a subsystem's meter is named lnp.<something> and is not one of the "
+                    + "kernel's: " + name);
+        }
+        return name;
     }
 
     /**

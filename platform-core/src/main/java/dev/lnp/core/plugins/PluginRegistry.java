@@ -3,6 +3,7 @@ package dev.lnp.core.plugins;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.console.ConsoleRole;
 import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.events.EventType;
@@ -27,7 +28,8 @@ import java.util.TreeMap;
  */
 public final class PluginRegistry {
 
-    public record ScopeInfo(String name, String description, String pluginId) {
+    /** A declared scope, and the weakest workspace role that may hold it. */
+    public record ScopeInfo(String name, String description, String pluginId, ConsoleRole weakestRole) {
     }
 
     /** A route and the surface it was declared on ({@link Surface#REST} unless a first-party plugin said otherwise). */
@@ -204,7 +206,8 @@ public final class PluginRegistry {
         }
 
         @Override
-        public Registrar scope(String name, String description) {
+        public Registrar scope(String name, String description, ConsoleRole weakestRole) {
+            java.util.Objects.requireNonNull(weakestRole, "the weakest role of scope " + name);
             if (!name.matches("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*\\.(read|write|use)")) {
                 throw new IllegalArgumentException(pluginId + ": scope " + name
                         + " must look like resource.read, resource.write or resource.use");
@@ -214,7 +217,7 @@ public final class PluginRegistry {
                 throw new IllegalStateException(pluginId + ": scope " + name + " is already declared by "
                         + existing.pluginId());
             }
-            var info = new ScopeInfo(name, description, pluginId);
+            var info = new ScopeInfo(name, description, pluginId, weakestRole);
             scopes.put(name, info);
             myScopes.add(info);
             return this;

@@ -36,10 +36,12 @@ class WorkspaceQuotaMigrationTest {
 
     @Test
     void aWorkspacesCrmQuotaBecomesItsOwnLimitOfTheCrmQuota() {
-        // The core's schema as the last release left it (before plugins declared their quotas).
+        // The core's schema as the last release left it (before plugins declared their quotas): its V6 and V8 were
+        // the webhooks' scripts, the webhooks module's now (test/resources db/migration/webhooks-as-core-released).
         Flyway.configure(Migrations.class.getClassLoader()).dataSource(dataSource).schemas("lnp_core")
                 .defaultSchema("lnp_core").createSchemas(true).table("flyway_history")
-                .locations("classpath:db/migration/lnp-core").placeholders(Map.of("tenant_role", Migrations.TENANT_ROLE))
+                .locations("classpath:db/migration/lnp-core", "classpath:db/migration/webhooks-as-core-released")
+                .placeholders(Map.of("tenant_role", Migrations.TENANT_ROLE))
                 .target("8").load().migrate();
         Jdbi jdbi = Jdbi.create(dataSource);
         UUID limited = workspace(jdbi, "limited", 250L);

@@ -1,7 +1,9 @@
 package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
+import dev.lnp.api.console.ConsoleRole;
 import dev.lnp.api.internal.mail.TransactionalMailer;
+import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.webhooks.EventCatalog;
 import dev.lnp.webhooks.WebhookRoutes;
@@ -9,6 +11,8 @@ import dev.lnp.webhooks.WebhookService;
 import dev.lnp.webhooks.WebhookSettings;
 import dev.lnp.webhooks.Webhooks;
 import dev.lnp.webhooks.pages.WebhookPages;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Webhooks as a subsystem of the kernel: the {@code /api/v1/webhooks} routes and their scopes, the test event, the
@@ -22,13 +26,24 @@ public final class WebhooksSubsystem implements Subsystem {
     private WebhookService service;
     private volatile Webhooks running;
 
+    /**
+     * The webhooks' tables, in {@code lnp_core} where the kernel created them before webhooks had a module of their
+     * own: its versions 6, 8 and 13.20 are this module's now (docs/architecture.md, "Migrations").
+     */
+    @Override
+    public Optional<OwnedMigrations> migrations() {
+        return Optional.of(new OwnedMigrations("lnp-webhooks", "lnp_webhooks", List.of("6", "8", "13.20")));
+    }
+
     @Override
     public void register(Registrar registrar, Setup setup) {
         settings = WebhookSettings.from(setup.config());
         service = new WebhookService(setup.plugins(), setup.jsonValidation(), settings, setup.clock());
-        registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.");
+        // Where a workspace's events go is a workspace-wide integration setting: admins and owners, not members.
+        registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.",
+                ConsoleRole.ADMIN);
         registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
-                + "test, redeliver and recover deliveries.");
+                + "test, redeliver and recover deliveries.", ConsoleRole.ADMIN);
         registrar.event(EventCatalog.TEST_EVENT);
         new WebhookRoutes(service).routes().forEach(registrar::route);
         WebhookPages.routes(service).forEach(registrar::page);

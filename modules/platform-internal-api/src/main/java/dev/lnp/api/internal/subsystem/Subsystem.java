@@ -120,6 +120,14 @@ public interface Subsystem {
         void close();
     }
 
+    /**
+     * The migrations of the tables this subsystem owns, if it owns any: the kernel applies them after its own and
+     * before the plugins', and before {@link #offer} and {@link #start} run.
+     */
+    default Optional<OwnedMigrations> migrations() {
+        return Optional.empty();
+    }
+
     /** Declares scopes, routes and event types (and builds what they share); called once, before plugins register. */
     default void register(Registrar registrar, Setup setup) {
     }
