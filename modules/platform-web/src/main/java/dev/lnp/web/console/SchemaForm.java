@@ -254,23 +254,18 @@ public final class SchemaForm {
     }
 
     /**
-     * A field posted empty means "no value", which an edit form must be able to say (else a cleared phone number
-     * would stay): {@code null} where the schema takes it, an empty text where a plain text takes that, and nothing
-     * otherwise (a choice, a formatted or required text: the field is left as it was, or the schema says what is
-     * missing). A field that was not posted at all is always left alone.
+     * A field posted empty means "no value": {@code null} where the schema takes it (a nullable field, so an edit
+     * form can clear it); otherwise the field is left out, as a create form means it. A field that was not posted
+     * at all is always left alone.
      */
     private static void emptied(ObjectNode values, String name, JsonNode property, String raw, boolean required) {
         if (raw == null || required) {
             return;
         }
         JsonNode type = property.path("type");
-        boolean nullable = type.isArray() && java.util.stream.StreamSupport.stream(type.spliterator(), false)
-                .anyMatch(t -> t.asText().equals("null"));
-        if (nullable) {
+        if (type.isArray() && java.util.stream.StreamSupport.stream(type.spliterator(), false)
+                .anyMatch(t -> t.asText().equals("null"))) {
             values.putNull(name);
-        } else if (type(property).equals("string") && !property.has("format") && !property.has("enum")
-                && !property.has("pattern") && property.path("minLength").asInt(0) == 0) {
-            values.put(name, "");
         }
     }
 

@@ -55,7 +55,7 @@ final class CompanyPages {
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.COMPANIES_WRITE).form(schemas.companyPatch)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode changes = PageForms.changes(companies.get(call.tx(), id), values);
+                            ObjectNode changes = PageForms.changes(companies.get(call.tx(), id), values, schemas.companyPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode company = companies.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Company " + company.get("name").asText() + " saved.");

@@ -59,7 +59,7 @@ final class ContactPages {
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
                             ObjectNode before = find(call, id);
-                            ObjectNode changes = PageForms.changes(before, values);
+                            ObjectNode changes = PageForms.changes(before, values, schemas.contactPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode contact = contacts.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Contact " + name(contact) + " saved.");

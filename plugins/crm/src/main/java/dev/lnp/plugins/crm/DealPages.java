@@ -69,7 +69,7 @@ final class DealPages {
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).form(schemas.dealEditForm)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode changes = PageForms.changes(deals.get(call.tx(), id), values);
+                            ObjectNode changes = PageForms.changes(deals.get(call.tx(), id), values, schemas.dealEditForm);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode deal = deals.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Deal " + deal.get("title").asText() + " saved.");

@@ -27,12 +27,20 @@ final class PageForms {
     /**
      * Only what the person changed: an edit form posts every field, and sending the unchanged ones too would make
      * the change say more than was meant (a deal's stage moved to won, with the old status "open" beside it, is a
-     * contradiction the API refuses).
+     * contradiction the API refuses). A text the person emptied is left out of the posted values (the form cannot
+     * tell an empty text from none); where the record has one, it is cleared with an empty text.
      */
-    static ObjectNode changes(ObjectNode record, ObjectNode posted) {
+    static ObjectNode changes(ObjectNode record, ObjectNode posted, JsonNode formSchema) {
         ObjectNode changes = Json.object();
         posted.properties().forEach(entry -> {
             if (!same(record.get(entry.getKey()), entry.getValue())) changes.set(entry.getKey(), entry.getValue());
+        });
+        formSchema.path("properties").properties().forEach(entry -> {
+            String name = entry.getKey();
+            boolean plainText = "string".equals(entry.getValue().path("type").asText())
+                    && !entry.getValue().has("enum") && !entry.getValue().has("format")
+                    && entry.getValue().path("minLength").asInt(0) == 0;
+            if (!posted.has(name) && plainText && !empty(record.get(name))) changes.put(name, "");
         });
         return changes;
     }

@@ -59,7 +59,8 @@ class CrmPagesTest {
         var invalid = member.post("/app/crm/contacts/new", "email", "not an address");
         assertEquals(400, invalid.status(), "the API's own schema checks the form");
         assertTrue(invalid.body().contains("not an address"), "what was typed is kept");
-        var created = member.post("/app/crm/contacts/new", "email", "linus@example.com", "first_name", "Linus");
+        var created = member.post("/app/crm/contacts/new", "email", "linus@example.com", "first_name", "Linus",
+                "phone", "+358 9 123");
         assertEquals(303, created.status(), created.body());
         String path = created.location();
         assertTrue(member.get(path).body().contains("Contact Linus created."));
@@ -68,12 +69,18 @@ class CrmPagesTest {
         assertEquals(409, duplicate.status());
         assertTrue(duplicate.body().contains("already exists"), duplicate.body());
 
-        var saved = member.post(path + "/edit", "last_name", "Torvalds");
+        // A browser posts every field of the form: the changed last name, the emptied phone, the rest as they were.
+        var saved = member.post(path + "/edit", "email", "linus@example.com", "first_name", "Linus",
+                "last_name", "Torvalds", "phone", "");
         assertEquals(303, saved.status(), saved.body());
         var listed = platform.get("/api/v1/crm/contacts", key);
-        assertEquals("Torvalds", listed.json().path("data").path(0).path("last_name").asText(), listed.body());
-        assertEquals("linus@example.com", listed.json().path("data").path(0).path("email").asText(),
-                "fields the form left alone keep their values");
+        var contact = listed.json().path("data").path(0);
+        assertEquals("Torvalds", contact.path("last_name").asText(), listed.body());
+        assertEquals("Linus", contact.path("first_name").asText(), "fields the form left alone keep their values");
+        assertEquals("", contact.path("phone").asText(""), "an emptied field is cleared");
+        var unchanged = member.post(path + "/edit", "email", "linus@example.com", "first_name", "Linus",
+                "last_name", "Torvalds", "phone", "");
+        assertTrue(member.get(unchanged.location()).body().contains("Nothing was changed."));
 
         var deleted = member.post(path + "/delete");
         assertEquals(303, deleted.status(), deleted.body());
