@@ -3,15 +3,12 @@ package dev.lnp.core.auth;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
@@ -22,11 +19,13 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
 
     private final Jdbi jdbi;
     private final Set<String> knownScopes;
+    private final LegacyKeyImport legacyKeys;
 
     /** @param knownScopes every scope the loaded plugins declare; others are refused */
     public Connections(Jdbi jdbi, Set<String> knownScopes) {
         this.jdbi = jdbi;
         this.knownScopes = knownScopes;
+        this.legacyKeys = new LegacyKeyImport(jdbi);
     }
 
     public Issued create(NewConnection request) {
@@ -66,7 +65,7 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
         }
         String key = ApiKeys.generate();
         return jdbi.inTransaction(h -> {
-            requireWorkspace(h, request.workspaceId());
+            ConnectionRows.requireWorkspace(h, request.workspaceId());
             if (uniqueName) {
                 h.createQuery("SELECT id FROM lnp_core.workspaces WHERE id = :ws FOR UPDATE")
                         .bind("ws", request.workspaceId()).mapTo(UUID.class).one();
@@ -105,7 +104,7 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
                     .bind("user", request.delegatedUserId())
                     .map((rs, ctx) -> new UUID[] {rs.getObject("id", UUID.class), rs.getObject("identity_id", UUID.class)})
                     .one();
-            insertKey(h, row[0], key, false);
+            ConnectionRows.insertKey(h, row[0], key, false);
             return new Issued(row[0], row[1], key);
         });
     }
@@ -121,14 +120,14 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
         }
         String key = ApiKeys.generate();
         return jdbi.inTransaction(h -> {
-            UUID identity = activeConnection(h, connectionId);
+            UUID identity = ConnectionRows.activeConnection(h, connectionId);
             h.createUpdate("""
                             UPDATE lnp_core.api_keys
                                SET valid_until = LEAST(COALESCE(valid_until, 'infinity'), now() + CAST(:grace AS interval))
                              WHERE connection_id = :id AND revoked_at IS NULL
                             """)
                     .bind("id", connectionId).bind("grace", grace.toSeconds() + " seconds").execute();
-            insertKey(h, connectionId, key, false);
+            ConnectionRows.insertKey(h, connectionId, key, false);
             return new Issued(connectionId, identity, key);
         });
     }
@@ -137,7 +136,7 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
     @Override
     public void revoke(UUID connectionId) {
         jdbi.useTransaction(h -> {
-            activeConnection(h, connectionId);
+            ConnectionRows.activeConnection(h, connectionId);
             h.createUpdate("UPDATE lnp_core.connections SET revoked_at = now() WHERE id = :id")
                     .bind("id", connectionId).execute();
             h.createUpdate("UPDATE lnp_core.api_keys SET revoked_at = now() WHERE connection_id = :id AND revoked_at IS NULL")
@@ -153,7 +152,7 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
     @Override
     public void setToolPolicy(UUID connectionId, List<String> allow, List<String> deny, boolean readOnlyTools) {
         jdbi.useTransaction(h -> {
-            activeConnection(h, connectionId);
+            ConnectionRows.activeConnection(h, connectionId);
             h.createUpdate("UPDATE lnp_core.connections SET tool_allow = :allow, tool_deny = :deny, "
                             + "read_only_tools = :readOnly WHERE id = :id")
                     .bind("id", connectionId)
@@ -166,17 +165,6 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
 
     /** One line of a legacy key import: which connection the {@code wks_} key belongs to. */
     public record LegacyKey(int line, UUID connectionId, String key) {
-    }
-
-    private record LineProblem(int line, String message) {
-        @Override
-        public String toString() {
-            return "line " + line + ": " + message;
-        }
-    }
-
-    private static boolean isLegacyKey(String key) {
-        return key != null && key.startsWith(ApiKeys.LEGACY_PREFIX) && ApiKeys.hasKeyShape(key);
     }
 
     /** What an import did: keys added, and keys that were already on their connection (a re-run). */
@@ -192,71 +180,17 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
     }
 
     /**
-     * Adds legacy {@code wks_} keys, all or none: every line is checked (shape, connection exists and is not
-     * revoked, the key is not another connection's, not twice in the input) and any problem is reported by line
-     * number, never by the key itself, with nothing imported. A key already on its connection is skipped, so an
-     * interrupted import can simply be run again.
+     * Adds legacy {@code wks_} keys, all or none: any problem is reported by line number with nothing imported,
+     * and a key already on its connection is skipped (see {@code LegacyKeyImport}).
      */
     public LegacyImport importLegacy(List<LegacyKey> keys) {
-        List<LineProblem> problems = new ArrayList<>();
-        Map<String, Integer> firstLine = new HashMap<>();
-        for (LegacyKey k : keys) {
-            if (!isLegacyKey(k.key())) {
-                problems.add(new LineProblem(k.line(), "the key must start with wks_ and have 16 to 196 more URL-safe "
-                        + "characters"));
-            } else if (firstLine.putIfAbsent(k.key(), k.line()) != null) {
-                problems.add(new LineProblem(k.line(), "the same key as line " + firstLine.get(k.key())));
-            }
-        }
-        return jdbi.inTransaction(h -> {
-            Map<UUID, String> connectionProblems = new HashMap<>();
-            for (UUID id : keys.stream().map(LegacyKey::connectionId).distinct().toList()) {
-                try {
-                    activeConnection(h, id);
-                } catch (IllegalArgumentException e) {
-                    connectionProblems.put(id, e.getMessage());
-                }
-            }
-            int imported = 0;
-            int present = 0;
-            List<LegacyKey> toInsert = new ArrayList<>();
-            for (LegacyKey k : keys) {
-                String connectionProblem = connectionProblems.get(k.connectionId());
-                if (connectionProblem != null) {
-                    problems.add(new LineProblem(k.line(), connectionProblem));
-                    continue;
-                }
-                if (!isLegacyKey(k.key())) {
-                    continue;
-                }
-                Optional<UUID> owner = h.createQuery("SELECT connection_id FROM lnp_core.api_keys WHERE key_hash = :hash")
-                        .bind("hash", ApiKeys.hash(k.key())).mapTo(UUID.class).findOne();
-                if (owner.isEmpty()) {
-                    toInsert.add(k);
-                } else if (owner.get().equals(k.connectionId())) {
-                    present++;
-                } else {
-                    problems.add(new LineProblem(k.line(), "this key is already imported for another connection"));
-                }
-            }
-            if (!problems.isEmpty()) {
-                problems.sort(Comparator.comparingInt(LineProblem::line));
-                throw new IllegalArgumentException(problems.size() + " bad line(s), nothing imported: "
-                        + String.join("; ", problems.stream().map(LineProblem::toString).toList()));
-            }
-            for (LegacyKey k : toInsert) {
-                insertKey(h, k.connectionId(), k.key(), true);
-                imported++;
-            }
-            return new LegacyImport(imported, present,
-                    (int) keys.stream().map(LegacyKey::connectionId).distinct().count());
-        });
+        return legacyKeys.importAll(keys);
     }
 
     @Override
     public List<Listed> list(UUID workspaceId) {
         return jdbi.withHandle(h -> {
-            requireWorkspace(h, workspaceId);
+            ConnectionRows.requireWorkspace(h, workspaceId);
             List<Listed> connections = h.createQuery("""
                             SELECT id, name, identity_id, scopes, preset, expires_at, created_at, revoked_at
                               FROM lnp_core.connections WHERE workspace_id = :ws ORDER BY created_at, id
@@ -289,38 +223,6 @@ public final class Connections implements dev.lnp.api.internal.keys.ConnectionAd
                     c.preset(), c.expiresAt(), c.createdAt(), c.revokedAt(),
                     List.copyOf(keys.getOrDefault(c.connectionId(), List.of())))).toList();
         });
-    }
-
-    private static void insertKey(Handle h, UUID connectionId, String key, boolean legacy) {
-        h.createUpdate("""
-                        INSERT INTO lnp_core.api_keys (connection_id, key_hash, display_prefix, legacy)
-                        VALUES (:id, :hash, :prefix, :legacy)
-                        """)
-                .bind("id", connectionId).bind("hash", ApiKeys.hash(key))
-                .bind("prefix", ApiKeys.displayPrefix(key)).bind("legacy", legacy)
-                .execute();
-    }
-
-    private static void requireWorkspace(Handle h, UUID workspaceId) {
-        boolean exists = h.createQuery("SELECT count(*) > 0 FROM lnp_core.workspaces WHERE id = :id")
-                .bind("id", workspaceId).mapTo(Boolean.class).one();
-        if (!exists) {
-            throw new IllegalArgumentException("no workspace " + workspaceId);
-        }
-    }
-
-    private static UUID activeConnection(Handle h, UUID connectionId) {
-        Optional<Object[]> row = h.createQuery("SELECT identity_id, revoked_at FROM lnp_core.connections WHERE id = :id FOR UPDATE")
-                .bind("id", connectionId)
-                .map((rs, ctx) -> new Object[] {rs.getObject("identity_id", UUID.class), rs.getTimestamp("revoked_at")})
-                .findOne();
-        if (row.isEmpty()) {
-            throw new IllegalArgumentException("no connection " + connectionId);
-        }
-        if (row.get()[1] != null) {
-            throw new IllegalArgumentException("connection " + connectionId + " is revoked");
-        }
-        return (UUID) row.get()[0];
     }
 
     private static Instant ts(java.sql.Timestamp t) {

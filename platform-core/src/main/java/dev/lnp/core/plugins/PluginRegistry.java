@@ -10,7 +10,6 @@ import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.internal.http.Surface;
-import dev.lnp.api.internal.http.SurfaceRegistrar;
 import dev.lnp.api.mcp.ToolDescriptor;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -61,15 +60,16 @@ public final class PluginRegistry {
     }
 
     private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
-    private final Map<String, ScopeInfo> scopes = new TreeMap<>();
-    private final Map<String, RegisteredTool> tools = new LinkedHashMap<>();
-    private final Map<String, RegisteredEvent> events = new LinkedHashMap<>();
-    private final Map<String, String> eventAliases = new LinkedHashMap<>();
-    private final Map<String, QuotaInfo> quotas = new TreeMap<>();
-    private final Map<String, Object> services = new LinkedHashMap<>();
-    private final List<RegisteredRoute> routes = new ArrayList<>();
-    private final List<RegisteredSection> consoleSections = new ArrayList<>();
-    private final List<RegisteredPage> pages = new ArrayList<>();
+    // Package-private for the PluginRegistrar, which checks each declaration against these and records it here.
+    final Map<String, ScopeInfo> scopes = new TreeMap<>();
+    final Map<String, RegisteredTool> tools = new LinkedHashMap<>();
+    final Map<String, RegisteredEvent> events = new LinkedHashMap<>();
+    final Map<String, String> eventAliases = new LinkedHashMap<>();
+    final Map<String, QuotaInfo> quotas = new TreeMap<>();
+    final Map<String, Object> services = new LinkedHashMap<>();
+    final List<RegisteredRoute> routes = new ArrayList<>();
+    final List<RegisteredSection> consoleSections = new ArrayList<>();
+    final List<RegisteredPage> pages = new ArrayList<>();
     private volatile PluginContext startedContext;
 
     /** Lets a plugin declare itself; what it declares is recorded against its id. */
@@ -77,7 +77,7 @@ public final class PluginRegistry {
         if (byPlugin.containsKey(pluginId)) {
             throw new IllegalStateException("Plugin " + pluginId + " registered twice");
         }
-        var registrar = new PluginRegistrar(pluginId);
+        var registrar = new PluginRegistrar(this, pluginId);
         plugin.register(registrar);
         registrar.checkQuotasDeclared();
         byPlugin.put(pluginId, registrar.contributions());
@@ -165,7 +165,7 @@ public final class PluginRegistry {
             dev.lnp.api.internal.events.EventHandler handler) {
     }
 
-    private final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<Subscription> subscriptions = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Every in-process event subscription, in registration order. */
     public List<Subscription> subscriptions() {
@@ -177,219 +177,10 @@ public final class PluginRegistry {
             java.util.function.Function<PluginContext, java.time.Duration> interval, dev.lnp.api.Worker task) {
     }
 
-    private static final java.util.regex.Pattern WORKER_NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_-]*");
-
-    private final List<PluginWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<PluginWorker> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Every plugin's background workers, in registration order. */
     public List<PluginWorker> workers() {
         return List.copyOf(workers);
-    }
-
-    private class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscriptions {
-        private final String pluginId;
-        private final List<ScopeInfo> myScopes = new ArrayList<>();
-        private final List<RouteSpec> myRoutes = new ArrayList<>();
-        private final List<ToolDescriptor> myTools = new ArrayList<>();
-        private final List<EventType> myEvents = new ArrayList<>();
-        private final List<QuotaInfo> myQuotas = new ArrayList<>();
-        private final List<ConsoleSection> mySections = new ArrayList<>();
-        private String schema;
-
-        PluginRegistrar(String pluginId) {
-            this.pluginId = pluginId;
-        }
-
-        @Override
-        public String pluginId() {
-            return pluginId;
-        }
-
-        @Override
-        public Registrar scope(String name, String description, ConsoleRole weakestRole) {
-            java.util.Objects.requireNonNull(weakestRole, "the weakest role of scope " + name);
-            if (!name.matches("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*\\.(read|write|use)")) {
-                throw new IllegalArgumentException(pluginId + ": scope " + name
-                        + " must look like resource.read, resource.write or resource.use");
-            }
-            ScopeInfo existing = scopes.get(name);
-            if (existing != null && !existing.pluginId().equals(pluginId)) {
-                throw new IllegalStateException(pluginId + ": scope " + name + " is already declared by "
-                        + existing.pluginId());
-            }
-            var info = new ScopeInfo(name, description, pluginId, weakestRole);
-            scopes.put(name, info);
-            myScopes.add(info);
-            return this;
-        }
-
-        @Override
-        public Registrar quota(String name, long defaultMonthly) {
-            if (name == null || !name.matches("[a-z][a-z0-9_]{0,62}")) {
-                throw new IllegalArgumentException(pluginId + ": quota name " + name
-                        + " must be lowercase letters, digits and underscores, starting with a letter (at most 63)");
-            }
-            if (defaultMonthly < 0) {
-                throw new IllegalArgumentException(pluginId + ": quota " + name + " needs a default of 0 or more, not "
-                        + defaultMonthly);
-            }
-            QuotaInfo existing = quotas.get(name);
-            if (existing != null) {
-                throw new IllegalStateException(pluginId + ": quota " + name + " is already declared by "
-                        + existing.pluginId());
-            }
-            var info = new QuotaInfo(name, defaultMonthly, pluginId);
-            quotas.put(name, info);
-            myQuotas.add(info);
-            return this;
-        }
-
-        @Override
-        public Registrar route(RouteSpec route) {
-            return route(Surface.REST, route);
-        }
-
-        @Override
-        public Registrar route(Surface surface, RouteSpec route) {
-            java.util.Objects.requireNonNull(surface, "surface of " + route.method() + " " + route.path());
-            for (RegisteredRoute r : routes) {
-                if (r.spec().method() == route.method() && r.spec().path().equals(route.path())) {
-                    throw new IllegalStateException(pluginId + ": " + route.method() + " " + route.path()
-                            + " is already registered by " + r.pluginId());
-                }
-            }
-            routes.add(new RegisteredRoute(pluginId, route, surface));
-            myRoutes.add(route);
-            return this;
-        }
-
-        @Override
-        public Registrar tool(ToolDescriptor tool) {
-            RegisteredTool existing = tools.putIfAbsent(tool.name(), new RegisteredTool(pluginId, tool));
-            if (existing != null) {
-                throw new IllegalStateException(pluginId + ": tool " + tool.name() + " is already registered by "
-                        + existing.pluginId());
-            }
-            myTools.add(tool);
-            return this;
-        }
-
-        @Override
-        public Registrar event(EventType eventType) {
-            if (events.containsKey(eventType.name()) || eventAliases.containsKey(eventType.name())) {
-                throw new IllegalStateException(pluginId + ": event " + eventType.name() + " is already registered");
-            }
-            events.put(eventType.name(), new RegisteredEvent(pluginId, eventType));
-            for (String alias : eventType.aliases()) {
-                if (events.containsKey(alias) || eventAliases.putIfAbsent(alias, eventType.name()) != null) {
-                    throw new IllegalStateException(pluginId + ": event alias " + alias + " is already taken");
-                }
-            }
-            myEvents.add(eventType);
-            return this;
-        }
-
-        @Override
-        public Registrar migrations(String schema) {
-            if (!schema.matches("[a-z][a-z0-9_]{0,62}") || schema.startsWith("pg_") || schema.equals("lnp_core")
-                    || schema.equals("public")) {
-                throw new IllegalArgumentException(pluginId + ": schema name " + schema + " is not allowed");
-            }
-            this.schema = schema;
-            return this;
-        }
-
-        @Override
-        public Registrar consoleSection(ConsoleSection section) {
-            if (mySections.stream().anyMatch(s -> s.id().equals(section.id()))) {
-                throw new IllegalStateException(pluginId + ": console section " + section.id() + " is declared twice");
-            }
-            mySections.add(section);
-            consoleSections.add(new RegisteredSection(pluginId, section));
-            return this;
-        }
-
-        @Override
-        public Registrar page(PageRoute page) {
-            if (pages.stream().anyMatch(p -> p.page().method().equals(page.method()) && p.page().path().equals(page.path()))) {
-                throw new IllegalStateException(pluginId + ": page " + page.method() + " " + page.path()
-                        + " is declared twice");
-            }
-            pages.add(new RegisteredPage(pluginId, page));
-            return this;
-        }
-
-        @Override
-        public PluginContext context() {
-            return new LazyPluginContext(pluginId, PluginRegistry.this);
-        }
-
-        @Override
-        public Subscriptions subscribe(String eventName, dev.lnp.api.internal.events.EventHandler handler) {
-            java.util.Objects.requireNonNull(handler, "handler");
-            String subscriber = pluginId + ":" + eventName;
-            if (subscriptions.stream().anyMatch(s -> s.subscriber().equals(subscriber))) {
-                throw new IllegalStateException(pluginId + ": already subscribed to " + eventName);
-            }
-            subscriptions.add(new Subscription(subscriber, pluginId, eventName, handler));
-            return this;
-        }
-
-        @Override
-        public Registrar worker(String name, java.util.function.Function<PluginContext, java.time.Duration> interval,
-                dev.lnp.api.Worker task) {
-            java.util.Objects.requireNonNull(interval, "interval");
-            java.util.Objects.requireNonNull(task, "task");
-            if (name == null || !WORKER_NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException(pluginId + ": worker name '" + name
-                        + "' must be lowercase letters, digits, '_' or '-', starting with a letter");
-            }
-            if (workers.stream().anyMatch(w -> w.pluginId().equals(pluginId) && w.name().equals(name))) {
-                throw new IllegalStateException(pluginId + ": a worker " + name + " is already declared");
-            }
-            workers.add(new PluginWorker(pluginId, name, interval, task));
-            return this;
-        }
-
-        @Override
-        public <T> Registrar provide(Class<T> type, T implementation) {
-            if (services.putIfAbsent(type.getName(), type.cast(implementation)) != null) {
-                throw new IllegalStateException(pluginId + ": a service " + type.getName() + " is already provided");
-            }
-            return this;
-        }
-
-        /**
-         * A quota nobody declared would never limit anything: a route or tool must name one of its own plugin's
-         * quotas. Checked after {@code register} so that the declaration may come after its use.
-         */
-        void checkQuotasDeclared() {
-            for (RouteSpec route : myRoutes) {
-                checkDeclared(route.quota(), "route " + route.method() + " " + route.path());
-            }
-            for (ToolDescriptor tool : myTools) {
-                checkDeclared(tool.quota(), "tool " + tool.name());
-            }
-            for (ConsoleSection section : mySections) {
-                String parent = section.parent().orElse(null);
-                if (parent != null && mySections.stream().noneMatch(s -> s.id().equals(parent)
-                        && s.finder().isPresent() && s.parent().isEmpty())) {
-                    throw new IllegalStateException(pluginId + ": console section " + section.id() + " is a child of "
-                            + parent + ", which this plugin does not declare as a top-level section with detail(...)");
-                }
-            }
-        }
-
-        private void checkDeclared(String quota, String user) {
-            if (quota != null && myQuotas.stream().noneMatch(q -> q.name().equals(quota))) {
-                throw new IllegalStateException(pluginId + ": " + user + " uses the quota " + quota
-                        + ", which this plugin does not declare (registrar.quota(\"" + quota + "\", defaultMonthly))");
-            }
-        }
-
-        Contributions contributions() {
-            return new Contributions(pluginId, List.copyOf(myScopes), List.copyOf(myRoutes), List.copyOf(myTools),
-                    List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas), List.copyOf(mySections));
-        }
     }
 }
