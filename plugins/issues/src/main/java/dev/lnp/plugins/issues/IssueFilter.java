@@ -1,5 +1,7 @@
 package dev.lnp.plugins.issues;
 
+import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.FieldError;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -30,11 +32,11 @@ record IssueFilter(IssueKind kind, UUID projectId, List<String> statuses, String
     static IssueFilter from(Function<String, Optional<String>> value, Function<String, List<String>> values) {
         return new IssueFilter(IssueKind.of(value.apply("kind").orElse(IssueKind.TASK.key)),
                 uuid(value, "project_id"),
-                values.apply("status"),
+                bounded(values, "status", 20),
                 value.apply("search").filter(s -> !s.isBlank()).orElse(null),
                 uuid(value, "cycle_id"),
-                values.apply("assignee").stream().map(UUID::fromString).toList(),
-                values.apply("label").stream().map(UUID::fromString).toList(),
+                bounded(values, "assignee", 50).stream().map(UUID::fromString).toList(),
+                bounded(values, "label", 50).stream().map(UUID::fromString).toList(),
                 uuid(value, "parent_id"),
                 value.apply("order_by").map(IssueOrder::of).orElse(IssueOrder.DEFAULT));
     }
@@ -42,6 +44,20 @@ record IssueFilter(IssueKind kind, UUID projectId, List<String> statuses, String
     /** The same filters narrowed to the tasks of one project (the project's own list route). */
     IssueFilter tasksOf(UUID project) {
         return new IssueFilter(IssueKind.TASK, project, statuses, search, cycleId, assignees, labels, parentId, order);
+    }
+
+    /**
+     * The list schema's {@code maxItems}, for query parameters too: the query validator checks each value, not how
+     * many there are (the tool's arguments are held to the schema before they get here).
+     */
+    private static List<String> bounded(Function<String, List<String>> values, String name, int max) {
+        List<String> given = values.apply(name);
+        if (given.size() > max) {
+            String message = name + " may be given at most " + max + " times";
+            throw new ApiProblem(400, "invalid_query", "Bad Request", message,
+                    List.of(new FieldError("?" + name, "max_items", message)), java.util.Map.of());
+        }
+        return given;
     }
 
     private static UUID uuid(Function<String, Optional<String>> value, String name) {

@@ -149,6 +149,17 @@ class IssueListFiltersTest {
     }
 
     @Test
+    void repeatableFiltersAreBounded(TestPlatform platform) {
+        String labels = "label=" + UUID.randomUUID() + ("&label=" + UUID.randomUUID()).repeat(50);
+        TestResponse tooMany = platform.get("/api/v1/issues?" + labels, f.key());
+        assertEquals(400, tooMany.status(), tooMany.body());
+        assertEquals("?label", Fixtures.pointer(tooMany));
+        assertEquals("?status", Fixtures.pointer(platform.get("/api/v1/issues?status=todo"
+                + "&status=todo".repeat(20), f.key())));
+        assertEquals(200, platform.get("/api/v1/issues?status=todo" + "&status=todo".repeat(19), f.key()).status());
+    }
+
+    @Test
     void theListToolTakesTheFiltersAndStillOneStatusString(TestPlatform platform) {
         assertEquals(List.of(a.toString()), toolIds(platform, "{\"project_id\": \"" + project
                 + "\", \"status\": \"todo\"}"));
