@@ -230,7 +230,12 @@ public final class ConsoleExchange implements PageExchange {
 
     /** A cookie only the console's own pages get ({@code Path=/console}); a zero {@code maxAge} clears it. */
     void consoleCookie(String name, String value, Duration maxAge) {
-        res.headers().addCookie(SetCookie.builder(name, value).path("/console").httpOnly(true)
+        cookieUnder("/console", name, value, maxAge);
+    }
+
+    /** A cookie only the pages under {@code path} get ({@code /console} or {@code /app}); a zero {@code maxAge} clears it. */
+    void cookieUnder(String path, String name, String value, Duration maxAge) {
+        res.headers().addCookie(SetCookie.builder(name, value).path(path).httpOnly(true)
                 .sameSite(SetCookie.SameSite.LAX).secure(console.settings().secureCookies()).maxAge(maxAge).build());
     }
 

@@ -6,6 +6,7 @@ import dev.lnp.api.internal.console.ConsoleSession;
 import dev.lnp.api.internal.console.NavItem;
 import dev.lnp.api.internal.console.NavSection;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
@@ -150,7 +151,8 @@ final class ContributedPages {
         for (Page registered : console.plugins().pages()) {
             PageRoute page = registered.page();
             if (page.navLabel() == null || !page.path().startsWith(mount + "/")
-                    || disabled.contains(registered.pluginId()) || !granted.contains(page.scope())) {
+                    || disabled.contains(registered.pluginId()) || !granted.contains(page.scope())
+                    || !roleAllows(page, session.role())) {
                 continue;
             }
             groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>()).add(new NavItem(page.navLabel(),
@@ -160,6 +162,11 @@ final class ContributedPages {
         List<NavSection> nav = new ArrayList<>();
         groups.forEach((title, items) -> nav.add(new NavSection(title, items)));
         return nav;
+    }
+
+    /** Whether {@code role} is the page's {@link PageRoute#role} or a stronger one (any role, when it names none). */
+    static boolean roleAllows(PageRoute page, String role) {
+        return page.role() == null || PageRoute.ROLES.indexOf(role) >= PageRoute.ROLES.indexOf(page.role());
     }
 
     private Set<String> scopes(ConsoleSession session) {
@@ -177,6 +184,10 @@ final class ContributedPages {
                 ConsoleAuthorization.Permission.MANAGE_MODULES)) {
             throw new ConsoleExchange.Forbidden("Only owners and admins reach the administration's pages.");
         }
+        if (!roleAllows(page.page(), session.role())) {
+            throw new ConsoleExchange.Forbidden("Your role does not allow this (it needs " + page.page().role()
+                    + " or above).");
+        }
         if (!scopes(session).contains(page.page().scope())) {
             throw new ConsoleExchange.Forbidden("Your role does not allow this (it needs " + page.page().scope() + ").");
         }
@@ -191,11 +202,13 @@ final class ContributedPages {
         var session = admit(x, page);
         PageView view = inWorkspace(session, tx -> page.page().renderer().render(new Call(x, session, tx)));
         String notice = renderer.takeNotice(x);
+        PageViews.Secret secret = OneTimeView.open(x, x.request().path().absolute().path())
+                .map(ContributedPages::secret).orElse(null);
         if (view instanceof FormView form) {
             SchemaForm schemaForm = form(page, form);
             renderer.form(x, 200, page, form, schemaForm.fields(schemaForm.typedFrom(form.values()), Map.of()), null);
         } else {
-            renderer.render(x, page, view, notice, liveUrl(page, x.request().path().absolute().path()));
+            renderer.render(x, page, view, notice, secret, liveUrl(page, x.request().path().absolute().path()));
         }
     }
 
@@ -229,7 +242,21 @@ final class ContributedPages {
         }
         console.activity().record(session, page.pluginId() + ".page", page.page().path(), x.request().path().absolute().path());
         renderer.putNotice(x, outcome.notice());
+        if (outcome.secret() != null) {
+            OneTimeView.seal(x, pathOf(outcome.location()), Json.object().put("label", outcome.secret().label())
+                    .put("value", outcome.secret().value()).toString());
+        }
         x.redirect(outcome.location());
+    }
+
+    private static String pathOf(String location) {
+        int query = location.indexOf('?');
+        return query < 0 ? location : location.substring(0, query);
+    }
+
+    private static PageViews.Secret secret(String sealed) {
+        var secret = Json.parse(sealed);
+        return new PageViews.Secret(secret.path("label").asText(), secret.path("value").asText());
     }
 
     /**

@@ -14,7 +14,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A secret shown once after a redirect (POST, redirect, GET): the form's handler seals it into a short-lived
- * cookie, and the page at {@code path} opens it and clears the cookie. Reloading that page shows nothing new and
+ * cookie, and the page at {@code path} (of the console or the application) opens it and clears the cookie. Reloading that page shows nothing new and
  * re-posts nothing. The cookie is sealed (AES-GCM) under a key derived from the browser's session token, which
  * the server never stores, and bound to {@code path}: no node keeps the secret, so any node can show it, and the
  * cookie is worthless without the session cookie beside it.
@@ -38,7 +38,7 @@ final class OneTimeView {
             Cipher cipher = cipher(Cipher.ENCRYPT_MODE, sessionToken, iv, path);
             byte[] sealed = cipher.doFinal(secret.getBytes(StandardCharsets.UTF_8));
             byte[] value = ByteBuffer.allocate(iv.length + sealed.length).put(iv).put(sealed).array();
-            x.consoleCookie(COOKIE, Base64.getUrlEncoder().withoutPadding().encodeToString(value), LIFETIME);
+            x.cookieUnder(under(path), COOKIE, Base64.getUrlEncoder().withoutPadding().encodeToString(value), LIFETIME);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
@@ -54,7 +54,7 @@ final class OneTimeView {
         if (cookie.isEmpty()) {
             return Optional.empty();
         }
-        x.consoleCookie(COOKIE, "", Duration.ZERO);
+        x.cookieUnder(under(path), COOKIE, "", Duration.ZERO);
         if (sessionToken.isEmpty()) {
             return Optional.empty();
         }
@@ -71,6 +71,11 @@ final class OneTimeView {
             // Tampered with, or sealed under another session or for another page: nothing to show.
             return Optional.empty();
         }
+    }
+
+    /** The pages that get the cookie: the administration's or the application's, whichever {@code path} is in. */
+    private static String under(String path) {
+        return path.startsWith("/app/") ? "/app" : "/console";
     }
 
     private static Cipher cipher(int mode, String sessionToken, byte[] iv, String path)

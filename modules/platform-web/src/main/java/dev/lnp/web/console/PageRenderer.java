@@ -1,6 +1,7 @@
 package dev.lnp.web.console;
 
 import dev.lnp.api.internal.console.Chrome;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.Column;
@@ -43,17 +44,17 @@ final class PageRenderer {
         return x.takeFlash().orElse(null);
     }
 
-    void render(ConsoleExchange x, Page page, PageView view, String notice, String live) {
+    void render(ConsoleExchange x, Page page, PageView view, String notice, PageViews.Secret secret, String live) {
         var session = x.requireWorkspaceSession();
         Chrome chrome = console.pageChrome(session, view.title(), x.request().path().absolute().path());
         switch (view) {
-            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live));
-            case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
+            case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, secret, session.csrfToken(), live));
+            case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice, secret,
                     detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—" : f.value()))
                             .toList(),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
                     links(detail.actions(), null), session.csrfToken(), live));
-            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live));
+            case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, secret, session.csrfToken(), live));
             case FormView form -> throw new IllegalStateException(page.page().path() + ": forms render through form()");
         }
     }
@@ -62,21 +63,20 @@ final class PageRenderer {
     void form(ConsoleExchange x, int status, Page page, FormView form, List<SchemaForm.Field> fields,
             String summary) {
         var session = x.requireWorkspaceSession();
-        List<SectionViews.ErrorLink> errors = new ArrayList<>();
+        List<PageViews.ErrorLink> errors = new ArrayList<>();
         for (var field : fields) {
             if (field.hasError()) {
-                errors.add(new SectionViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
+                errors.add(new PageViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
             }
         }
         String cancel = form.cancel() != null && ReturnPaths.isLocal(form.cancel()) ? form.cancel() : "/app";
-        x.render(status, "sectionform.jte", new SectionViews.FormPage(
-                console.pageChrome(session, form.title(), x.request().path().absolute().path()),
-                new SectionViews.Header(List.of()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
+        x.render(status, "pageform.jte", new PageViews.FormPage(
+                console.pageChrome(session, form.title(), x.request().path().absolute().path()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
                 summary, form.submitLabel(), session.csrfToken()));
     }
 
-    private PageViews.ListPage list(ConsoleExchange x, Chrome chrome, ListView list, String notice, String csrf,
-            String live) {
+    private PageViews.ListPage list(ConsoleExchange x, Chrome chrome, ListView list, String notice,
+            PageViews.Secret secret, String csrf, String live) {
         String path = x.request().path().absolute().path();
         Map<String, List<String>> query = query(x);
         List<PageViews.Filter> filters = new ArrayList<>();
@@ -96,7 +96,7 @@ final class PageRenderer {
         int page = parsePage(query);
         Map<String, List<String>> others = new LinkedHashMap<>(query);
         others.remove("page");
-        return new PageViews.ListPage(chrome, notice, links(list.actions(), null), path, filters, kept,
+        return new PageViews.ListPage(chrome, notice, secret, links(list.actions(), null), path, filters, kept,
                 table(list, list.title(), path, query), page,
                 page > 1 ? href(path, others, "page", String.valueOf(page - 1)) : null,
                 list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live);
@@ -126,7 +126,7 @@ final class PageRenderer {
         for (ObjectNode row : list.rows()) {
             List<PageViews.Cell> cells = new ArrayList<>();
             for (Column column : list.columns()) {
-                cells.add(new PageViews.Cell(SectionPages.text(row.path(column.field())),
+                cells.add(new PageViews.Cell(text(row.path(column.field())),
                         column.link() == null ? null : fill(column.link(), row)));
             }
             rows.add(cells);
@@ -134,7 +134,8 @@ final class PageRenderer {
         return new PageViews.Table(caption, headings, rows, list.emptyText());
     }
 
-    private PageViews.BoardPage board(Chrome chrome, BoardView board, String notice, String csrf, String live) {
+    private PageViews.BoardPage board(Chrome chrome, BoardView board, String notice, PageViews.Secret secret,
+            String csrf, String live) {
         List<PageViews.Lane> lanes = new ArrayList<>();
         for (BoardView.Lane lane : board.lanes()) {
             List<PageViews.Card> cards = new ArrayList<>();
@@ -149,7 +150,7 @@ final class PageRenderer {
             }
             lanes.add(new PageViews.Lane(lane.key(), lane.label(), cards));
         }
-        return new PageViews.BoardPage(chrome, notice, board.field(), lanes, links(board.actions(), null), csrf, live);
+        return new PageViews.BoardPage(chrome, notice, secret, board.field(), lanes, links(board.actions(), null), csrf, live);
     }
 
     private static List<PageViews.Link> links(List<Link> links, ObjectNode row) {
@@ -160,6 +161,35 @@ final class PageRenderer {
     private static String local(String href) {
         return href == null || !ReturnPaths.isLocal(href) ? null : href;
     }
+
+    /**
+     * A row's value as a cell shows it: booleans as yes/no, arrays joined by commas, missing and null values as a
+     * dash, an ISO 8601 time with an offset like every time in the console.
+     */
+    static String text(JsonNode value) {
+        if (value == null || value.isMissingNode() || value.isNull()) {
+            return "—";
+        }
+        if (value.isBoolean()) {
+            return value.booleanValue() ? "yes" : "no";
+        }
+        if (value.isArray()) {
+            List<String> parts = new ArrayList<>();
+            value.forEach(v -> parts.add(v.isValueNode() ? v.asText() : v.toString()));
+            return parts.isEmpty() ? "—" : String.join(", ", parts);
+        }
+        if (value.isTextual() && TIMESTAMP.matcher(value.textValue()).matches()) {
+            try {
+                return Views.time(java.time.OffsetDateTime.parse(value.textValue()).toInstant());
+            } catch (java.time.format.DateTimeParseException notATime) {
+                return value.textValue();
+            }
+        }
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    private static final Pattern TIMESTAMP =
+            Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})");
 
     /** {@code /app/x/{id}} with the row's {@code id}, each value encoded as a path segment. */
     static String fill(String template, ObjectNode row) {

@@ -12,6 +12,10 @@ public final class PageViews {
     private PageViews() {
     }
 
+    /** A secret an action made, shown on this page once ({@link OneTimeView}). */
+    public record Secret(String label, String value) {
+    }
+
     public record Link(String label, String href, boolean post, String confirm) {
     }
 
@@ -36,14 +40,14 @@ public final class PageViews {
     }
 
     /** A list: filters (a GET form to {@code action}, keeping {@code kept} parameters), the table, the pages. */
-    public record ListPage(Chrome chrome, String notice, List<Link> actions, String action, List<Filter> filters,
+    public record ListPage(Chrome chrome, String notice, Secret secret, List<Link> actions, String action, List<Filter> filters,
             List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf, String live) {
     }
 
     public record Fact(String label, String value) {
     }
 
-    public record DetailPage(Chrome chrome, String notice, List<Fact> facts, List<Table> related,
+    public record DetailPage(Chrome chrome, String notice, Secret secret, List<Fact> facts, List<Table> related,
             List<Link> actions, String csrf, String live) {
     }
 
@@ -59,7 +63,15 @@ public final class PageViews {
         }
     }
 
-    public record BoardPage(Chrome chrome, String notice, String field, List<Lane> lanes, List<Link> actions,
+    public record BoardPage(Chrome chrome, String notice, Secret secret, String field, List<Lane> lanes, List<Link> actions,
             String csrf, String live) {
+    }
+
+    public record ErrorLink(String text, String href) {
+    }
+
+    /** A form generated from a schema, posted to {@code action}; {@code errors} link to the fields they concern. */
+    public record FormPage(Chrome chrome, String heading, String action, String cancelHref,
+            List<SchemaForm.Field> fields, List<ErrorLink> errors, String summary, String submit, String csrf) {
     }
 }

@@ -150,6 +150,10 @@ final class SectionPages {
     }
 
     static String text(JsonNode value) {
+        return PageRenderer.text(value);
+    }
+
+    static String oldText(JsonNode value) {
         if (value == null || value.isMissingNode() || value.isNull()) {
             return "—";
         }
@@ -412,16 +416,16 @@ final class SectionPages {
     private void renderForm(ConsoleExchange x, Target t, int status, SchemaForm form, Map<String, String> typed,
             Map<String, String> errors, String summary, boolean editing, String rowId) {
         var fields = form.fields(typed, errors);
-        List<SectionViews.ErrorLink> summaryLinks = new ArrayList<>();
+        List<PageViews.ErrorLink> summaryLinks = new ArrayList<>();
         for (var field : fields) {
             if (field.hasError()) {
-                summaryLinks.add(new SectionViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
+                summaryLinks.add(new PageViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
             }
         }
         String heading = (editing ? "Edit " : "New ") + t.section().itemName();
         String action = editing ? t.base() + "/" + rowId + "/edit" + t.parentQuery('?') : t.base() + "/new" + t.parentQuery('?');
         String cancel = editing ? t.rowHref(rowId) : t.listHref();
-        x.render(status, "sectionform.jte", new SectionViews.FormPage(chrome(x, t, heading), header(t), heading,
+        x.render(status, "pageform.jte", new PageViews.FormPage(chrome(x, t, heading), heading,
                 action, cancel, fields, summaryLinks, summary, editing ? "Save" : "Create " + t.section().itemName(),
                 x.session().orElseThrow().csrfToken()));
     }

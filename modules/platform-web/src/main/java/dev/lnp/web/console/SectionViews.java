@@ -40,12 +40,6 @@ public final class SectionViews {
             List<Crumb> children, String notice, String editHref, String editLabel, String csrf) {
     }
 
-    public record ErrorLink(String text, String href) {
-    }
-
-    public record FormPage(Chrome chrome, Header header, String heading, String action, String cancelHref,
-            List<SchemaForm.Field> fields, List<ErrorLink> errors, String summary, String submit, String csrf) {
-    }
 
     public record ConfirmPage(Chrome chrome, Header header, String heading, String text, String action,
             String cancelHref, String submit, boolean dangerous, String csrf) {

@@ -25,7 +25,7 @@ public final class TemplateSamples {
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
     public static final List<String> PARTS = List.of("layout.jte", "sectionheader.jte", "pagetable.jte",
-            "pagelinks.jte");
+            "pagelinks.jte", "pagenotice.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
@@ -83,7 +83,7 @@ public final class TemplateSamples {
                 html(templates, "modules.jte", new Views.ModulesPage(chrome,
                         List.of(new Views.Module("crm", true, 12, 8, 4, List.of("crm:read"))))),
                 html(templates, "notice.jte", new Views.Notice(chrome, "Heading", "Text", "/console", "Back")),
-                html(templates, "pagelist.jte", new PageViews.ListPage(chrome, "Saved", List.of(new PageViews.Link(
+                html(templates, "pagelist.jte", new PageViews.ListPage(chrome, "Saved", null, List.of(new PageViews.Link(
                         "New deal", "/app/crm/deals/new", false, null)), "/app/crm/deals",
                         List.of(new PageViews.Filter("q", "Search", "search", "big", List.of()),
                                 new PageViews.Filter("stage", "Stage", "choice", "won", List.of(pageChoice)),
@@ -91,11 +91,12 @@ public final class TemplateSamples {
                         List.of(new PageViews.Choice("sort", "name", true)), pageTable, 2, "/app/crm/deals?page=1",
                         "/app/crm/deals?page=3", "csrf-token", "/app/_live?path=%2Fapp%2Fcrm%2Fdeals")),
                 html(templates, "pagedetail.jte", new PageViews.DetailPage(chrome, "Saved",
+                        new PageViews.Secret("Widget key", "lnp_sample_key"),
                         List.of(new PageViews.Fact("Stage", "won")), List.of(pageTable),
                         List.of(new PageViews.Link("Edit", "/app/crm/deals/1/edit", false, null),
                                 new PageViews.Link("Delete", "/app/crm/deals/1/delete", true, "Delete it for good")),
                         "csrf-token", null)),
-                html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", "stage", List.of(
+                html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", null, "stage", List.of(
                         new PageViews.Lane("won", "Won", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
                                 "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
                         new PageViews.Lane("lost", "Lost", List.of())), List.of(), "csrf-token",
@@ -110,9 +111,9 @@ public final class TemplateSamples {
                 html(templates, "sectionconfirm.jte", new SectionViews.ConfirmPage(chrome, header, "Delete", "Sure?",
                         "/console/m/crm/deals/1/actions/delete", "/console/m/crm/deals/1", "Delete", true,
                         "csrf-token")),
-                html(templates, "sectionform.jte", new SectionViews.FormPage(chrome, header, "Edit deal",
-                        "/console/m/crm/deals/1/edit", "/console/m/crm/deals/1", List.of(field, select),
-                        List.of(new SectionViews.ErrorLink("Name must not be blank", "#f-name")), "1 error", "Save",
+                html(templates, "pageform.jte", new PageViews.FormPage(chrome, "Edit deal",
+                        "/app/crm/deals/1/edit", "/app/crm/deals/1", List.of(field, select),
+                        List.of(new PageViews.ErrorLink("Name must not be blank", "#f-name")), "1 error", "Save",
                         "csrf-token")),
                 html(templates, "sectionrow.jte", new SectionViews.RowPage(chrome, header, "Big deal",
                         List.of(new SectionViews.Fact("Stage", "won")),
