@@ -41,13 +41,6 @@ public interface Registrar {
     Registrar migrations(String schema);
 
     /**
-     * Adds a section to the administration console (navigation entry, table, forms from JSON Schema, row actions),
-     * shown to people whose role allows it in workspaces where this plugin is switched on. See
-     * {@link dev.lnp.api.console.ConsoleSection}.
-     */
-    Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
-
-    /**
      * Adds a page to the workspace application ({@code /app/…}) or the administration ({@code /console/…}), shown to
      * people whose role grants the page's scope in workspaces where this plugin is switched on. See
      * {@link dev.lnp.api.pages.PageRoute}.

@@ -3,7 +3,6 @@ package dev.lnp.core.plugins;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
@@ -46,16 +45,11 @@ public final class PluginRegistry {
 
     /** What one plugin contributed. */
     public record Contributions(String pluginId, List<ScopeInfo> scopes, List<RouteSpec> routes,
-            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas,
-            List<ConsoleSection> consoleSections) {
+            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas) {
     }
 
     /** A page and the plugin that contributed it. */
     public record RegisteredPage(String pluginId, PageRoute page) {
-    }
-
-    /** A console section and the plugin that contributed it. */
-    public record RegisteredSection(String pluginId, ConsoleSection section) {
     }
 
     private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
@@ -66,7 +60,6 @@ public final class PluginRegistry {
     private final Map<String, QuotaInfo> quotas = new TreeMap<>();
     private final Map<String, Object> services = new LinkedHashMap<>();
     private final List<RegisteredRoute> routes = new ArrayList<>();
-    private final List<RegisteredSection> consoleSections = new ArrayList<>();
     private final List<RegisteredPage> pages = new ArrayList<>();
     private volatile PluginContext startedContext;
 
@@ -96,17 +89,6 @@ public final class PluginRegistry {
     /** Every plugin's pages, in registration order (which is their matching order). */
     public List<RegisteredPage> pages() {
         return Collections.unmodifiableList(pages);
-    }
-
-    /** Every plugin's console sections, in registration order. */
-    public List<RegisteredSection> consoleSections() {
-        return Collections.unmodifiableList(consoleSections);
-    }
-
-    /** The section {@code sectionId} of plugin {@code pluginId}, if it contributed one. */
-    public Optional<RegisteredSection> consoleSection(String pluginId, String sectionId) {
-        return consoleSections.stream()
-                .filter(s -> s.pluginId().equals(pluginId) && s.section().id().equals(sectionId)).findFirst();
     }
 
     public Collection<ScopeInfo> scopes() {
@@ -191,7 +173,6 @@ public final class PluginRegistry {
         private final List<ToolDescriptor> myTools = new ArrayList<>();
         private final List<EventType> myEvents = new ArrayList<>();
         private final List<QuotaInfo> myQuotas = new ArrayList<>();
-        private final List<ConsoleSection> mySections = new ArrayList<>();
         private String schema;
 
         PluginRegistrar(String pluginId) {
@@ -297,16 +278,6 @@ public final class PluginRegistry {
         }
 
         @Override
-        public Registrar consoleSection(ConsoleSection section) {
-            if (mySections.stream().anyMatch(s -> s.id().equals(section.id()))) {
-                throw new IllegalStateException(pluginId + ": console section " + section.id() + " is declared twice");
-            }
-            mySections.add(section);
-            consoleSections.add(new RegisteredSection(pluginId, section));
-            return this;
-        }
-
-        @Override
         public Registrar page(PageRoute page) {
             if (pages.stream().anyMatch(p -> p.page().method().equals(page.method()) && p.page().path().equals(page.path()))) {
                 throw new IllegalStateException(pluginId + ": page " + page.method() + " " + page.path()
@@ -367,14 +338,6 @@ public final class PluginRegistry {
             for (ToolDescriptor tool : myTools) {
                 checkDeclared(tool.quota(), "tool " + tool.name());
             }
-            for (ConsoleSection section : mySections) {
-                String parent = section.parent().orElse(null);
-                if (parent != null && mySections.stream().noneMatch(s -> s.id().equals(parent)
-                        && s.finder().isPresent() && s.parent().isEmpty())) {
-                    throw new IllegalStateException(pluginId + ": console section " + section.id() + " is a child of "
-                            + parent + ", which this plugin does not declare as a top-level section with detail(...)");
-                }
-            }
         }
 
         private void checkDeclared(String quota, String user) {
@@ -386,7 +349,7 @@ public final class PluginRegistry {
 
         Contributions contributions() {
             return new Contributions(pluginId, List.copyOf(myScopes), List.copyOf(myRoutes), List.copyOf(myTools),
-                    List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas), List.copyOf(mySections));
+                    List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas));
         }
     }
 }

@@ -62,7 +62,6 @@ public final class Console implements HttpService, AutoCloseable {
     private final Mailbox mailbox;
     private final MailboxPages mailboxPages;
     private final List<ConsoleExtension> extensions;
-    private final SectionPages sectionPages;
     private final PluginPages pluginPages;
     private final ContributedPages contributedPages;
     private final LiveEvents liveEvents;
@@ -96,7 +95,6 @@ public final class Console implements HttpService, AutoCloseable {
         this.limits = services.limits();
         this.mailbox = services.require(Mailbox.class);
         this.mailboxPages = new MailboxPages(this);
-        this.sectionPages = new SectionPages(this, services.transactions(), services.jsonValidation());
         this.pluginPages = new PluginPages(this);
         this.liveEvents = new LiveEvents(jdbi);
         this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
@@ -146,20 +144,11 @@ public final class Console implements HttpService, AutoCloseable {
                 .get("/connections/{id}/new-key", page(connectionPages::newKey))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
-        // Subsystems' pages (webhooks), then the sections contributed by plugins and the not-found page.
+        // Subsystems' pages (webhooks), then the pages contributed by plugins and the not-found page.
         var extensionPages = new ExtensionPages(this);
         extensions.forEach(extension -> extension.pages(rules, extensionPages));
         contributedPages.routing(rules, "/console");
         rules
-                // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
-                .get("/m/{plugin}/{section}", page(sectionPages::list))
-                .get("/m/{plugin}/{section}/new", page(sectionPages::createForm))
-                .post("/m/{plugin}/{section}/new", page(sectionPages::create))
-                .get("/m/{plugin}/{section}/{row}", page(sectionPages::show))
-                .get("/m/{plugin}/{section}/{row}/edit", page(sectionPages::editForm))
-                .post("/m/{plugin}/{section}/{row}/edit", page(sectionPages::update))
-                .get("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::confirmAction))
-                .post("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::runAction))
                 .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                         "There is no console page at this address.", "/console", "Go to the console"))));
     }
@@ -183,11 +172,8 @@ public final class Console implements HttpService, AutoCloseable {
             } catch (ConsolePages.NotFound missing) {
                 exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
                         missing.backHref(), missing.backLabel()));
-            } catch (SectionPages.NotFound missing) {
-                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
-                        missing.backHref, "Back"));
             } catch (dev.lnp.api.http.ApiProblem problem) {
-                // A plugin section's callback refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
+                // A plugin page's handler refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
                 int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 500;
                 exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), "/console",
                         "Back to the console"));
@@ -242,7 +228,6 @@ public final class Console implements HttpService, AutoCloseable {
                     new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
-            nav.addAll(sectionPages.navigation(session, currentHref));
             nav.addAll(contributedPages.navigation(session, "/console", currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));

@@ -206,7 +206,8 @@ final class ContributedPages {
                 .map(ContributedPages::secret).orElse(null);
         if (view instanceof FormView form) {
             SchemaForm schemaForm = form(page, form);
-            renderer.form(x, 200, page, form, schemaForm.fields(schemaForm.typedFrom(form.values()), Map.of()), null);
+            renderer.form(x, 200, page, form, schemaForm.fields(form.values().isEmpty() ? schemaForm.defaults()
+                    : schemaForm.typedFrom(form.values()), Map.of()), null);
         } else {
             renderer.render(x, page, view, notice, secret, liveUrl(page, x.request().path().absolute().path()));
         }

@@ -50,7 +50,8 @@ final class PageRenderer {
         switch (view) {
             case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, secret, session.csrfToken(), live));
             case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice, secret,
-                    detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—" : f.value()))
+                    detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—"
+                                    : text(com.fasterxml.jackson.databind.node.TextNode.valueOf(f.value()))))
                             .toList(),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
                     links(detail.actions(), null), session.csrfToken(), live));

@@ -17,10 +17,11 @@ public final class TrialsPlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar registrar) {
-        registrar.migrations(SCHEMA);
+        registrar.migrations(SCHEMA).scope(TrialPages.SCOPE, "See the AI agents' trials approved in the workspace "
+                + "and revoke them (owners, on the administration's Agent trials page)");
         new TrialRoutes(service).routes().forEach(registrar::route);
         TrialEvents.types().forEach(registrar::event);
-        registrar.consoleSection(new TrialConsole(service).section());
+        new TrialPages(service).pages().forEach(registrar::page);
         registrar.provide(TrialClock.class, clock);
         registrar.worker("sweeper", TrialService::sweepInterval, context -> service.sweep());
     }

@@ -1,7 +1,6 @@
 package dev.lnp.api.internal.platform;
 
 import dev.lnp.api.pages.PageRoute;
-import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
 import java.util.List;
 import java.util.Optional;
@@ -24,9 +23,6 @@ public interface PluginCatalog {
     record PluginSummary(String pluginId, List<String> scopes, int routes, int tools, int events) {
     }
 
-    record Section(String pluginId, ConsoleSection section) {
-    }
-
     /** A page of the page API and the plugin that contributed it. */
     record Page(String pluginId, PageRoute page) {
     }
@@ -42,16 +38,11 @@ public interface PluginCatalog {
 
     boolean hasPlugin(String pluginId);
 
-    List<Section> consoleSections();
-
     /** Every plugin's pages, in registration order (their matching order). */
     List<Page> pages();
 
     /** The scopes a person with {@code role} ({@code owner}, {@code admin}, {@code member}) acts with in pages. */
     Set<String> scopesOfRole(String role);
-
-    /** The section {@code sectionId} of plugin {@code pluginId}, if it contributed one. */
-    Optional<Section> consoleSection(String pluginId, String sectionId);
 
     List<Quota> quotas();
 
