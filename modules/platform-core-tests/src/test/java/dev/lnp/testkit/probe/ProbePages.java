@@ -85,7 +85,8 @@ final class ProbePages {
                 List.of(Filter.search("q", "Title contains"), Filter.choice("kind", "Kind",
                         List.of(new Filter.Choice("a", "Kind A"), new Filter.Choice("b", "Kind B")))),
                 more ? rows.subList(0, limit) : rows, more,
-                call.may("probe.write") ? List.of(Link.to("Board", "/app/probe/board")) : List.of(),
+                call.may("probe.write") ? call.role().equals("member") ? List.of(Link.to("Board", "/app/probe/board"))
+                        : List.of(Link.to("Board", "/app/probe/board"), Link.to("New item", ITEMS + "/new")) : List.of(),
                 "No items match.");
     }
 

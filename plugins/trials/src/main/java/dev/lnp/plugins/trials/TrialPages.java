@@ -30,8 +30,9 @@ import java.util.concurrent.Executors;
 final class TrialPages {
 
     static final String TRIALS = "/console/trials/agent-trials";
-    /** Declared by the plugin for these pages; only owners open them, whatever the scope. */
-    static final String SCOPE = "trials.manage";
+    /** Declared by the plugin for these pages; only owners open them, whatever the scopes. */
+    static final String READ = "trials.read";
+    static final String WRITE = "trials.write";
     private static final JsonNode BUTTON = Json.parse("{\"type\": \"object\", \"properties\": {}}");
     private static final ExecutorService OWN_TRANSACTIONS = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -43,9 +44,9 @@ final class TrialPages {
 
     List<PageRoute> pages() {
         return List.of(
-                PageRoute.view(TRIALS).scope(SCOPE).role("owner").nav("Trials", "Agent trials").renderer(this::list),
-                PageRoute.view(TRIALS + "/{id}").scope(SCOPE).role("owner").renderer(this::detail),
-                PageRoute.action(TRIALS + "/{id}/revoke").scope(SCOPE).role("owner").form(BUTTON)
+                PageRoute.view(TRIALS).scope(READ).role("owner").nav("Trials", "Agent trials").renderer(this::list),
+                PageRoute.view(TRIALS + "/{id}").scope(READ).role("owner").renderer(this::detail),
+                PageRoute.action(TRIALS + "/{id}/revoke").scope(WRITE).role("owner").form(BUTTON)
                         .action(this::revoke));
     }
 

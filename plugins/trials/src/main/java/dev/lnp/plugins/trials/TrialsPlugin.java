@@ -17,8 +17,10 @@ public final class TrialsPlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar registrar) {
-        registrar.migrations(SCHEMA).scope(TrialPages.SCOPE, "See the AI agents' trials approved in the workspace "
-                + "and revoke them (owners, on the administration's Agent trials page)");
+        registrar.migrations(SCHEMA)
+                .scope(TrialPages.READ, "See the AI agents' trials approved in the workspace (owners, on the "
+                        + "administration's Agent trials page)")
+                .scope(TrialPages.WRITE, "Revoke an AI agent's trial (owners, on the Agent trials page)");
         new TrialRoutes(service).routes().forEach(registrar::route);
         TrialEvents.types().forEach(registrar::event);
         new TrialPages(service).pages().forEach(registrar::page);
