@@ -50,5 +50,5 @@ module lnp.platform.core {
     // Rows and columns as plugins read, bind and write them, and schemas as they derive them: the API finds these
     // with ServiceLoader.
     provides dev.lnp.api.sql.RowCodec with dev.lnp.core.rows.PlatformRowCodec;
-    provides dev.lnp.api.JsonSchemaRules with dev.lnp.core.schemas.PlatformJsonSchemaRules;
+    provides dev.lnp.api.http.JsonSchemaRules with dev.lnp.core.schemas.PlatformJsonSchemaRules;
 }

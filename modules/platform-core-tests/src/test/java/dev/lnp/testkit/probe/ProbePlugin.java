@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.mail.Mailer;

@@ -7,7 +7,7 @@ import dev.lnp.api.internal.console.NavItem;
 import dev.lnp.api.internal.console.NavSection;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.PageRequest;
