@@ -15,12 +15,12 @@ module lnp.platform.api {
     exports dev.lnp.api.events;
     exports dev.lnp.api.sql;
     exports dev.lnp.api.mail;
-    exports dev.lnp.api.console;
     exports dev.lnp.api.pages;
+    exports dev.lnp.api.workspace;
     exports dev.lnp.api.crm;
 
     uses dev.lnp.api.sql.RowCodec; // lnp.platform.json's implementation behind JsonRows and Column
-    uses dev.lnp.api.JsonSchemaRules; // and behind JsonSchemas, QueryParam.fromSchema and Json.sourceOf
+    uses dev.lnp.api.http.JsonSchemaRules; // and behind JsonSchemas, QueryParam.fromSchema and Json.sourceOf
 
     opens dev.lnp.api.http to com.fasterxml.jackson.databind;
     opens dev.lnp.api.mcp to com.fasterxml.jackson.databind;

@@ -15,5 +15,5 @@ module lnp.platform.json {
     // Rows and columns as plugins read, bind and write them, and schemas as they derive them: the API finds these
     // with ServiceLoader, so their packages stay unexported.
     provides dev.lnp.api.sql.RowCodec with dev.lnp.json.rows.PlatformRowCodec;
-    provides dev.lnp.api.JsonSchemaRules with dev.lnp.json.schemas.PlatformJsonSchemaRules;
+    provides dev.lnp.api.http.JsonSchemaRules with dev.lnp.json.schemas.PlatformJsonSchemaRules;
 }

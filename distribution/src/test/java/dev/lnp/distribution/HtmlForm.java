@@ -110,7 +110,7 @@ final class HtmlForm {
     }
 
     static String unescape(String html) {
-        return html == null ? null : html.replace("&quot;", "\"").replace("&#39;", "'").replace("&#x27;", "'")
+        return html == null ? null : html.replace("&quot;", "\"").replace("&#34;", "\"").replace("&#39;", "'").replace("&#x27;", "'")
                 .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
     }
 }

@@ -407,13 +407,17 @@ class ReleaseJourneysIT {
         assertNotNull(key, "the route journey made a key");
         site = com.sun.net.httpserver.HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0), 0);
         siteOrigin = "http://127.0.0.2:" + site.getAddress().getPort();
-        HtmlForm create = owner.get("/console/m/chatbot/widgets/new").form("/console/m/chatbot/widgets/new")
+        HtmlForm create = owner.get("/console/chatbot/widgets/new").form("/console/chatbot/widgets/new")
                 .with("name", "Help").with("allowed_origins", siteOrigin)
                 .with("greeting", "Hi! Ask us about orders.");
-        ConsoleBrowser.Page made = owner.submit(create);
-        assertEquals(201, made.status(), made.toString());
-        Matcher snippet = Pattern.compile("&lt;script src=\"([^\"]+)\" data-key=\"(lnp_cxo_[^\"]+)\" "
-                + "integrity=\"(sha384-[^\"]+)\"").matcher(made.body());
+        ConsoleBrowser.Page created = owner.submit(create);
+        assertEquals(303, created.status(), created.toString());
+        // The widget's page after the redirect shows the embed snippet with the new key, once.
+        ConsoleBrowser.Page made = owner.get(created.location());
+        assertEquals(200, made.status(), made.toString());
+        Matcher snippet = Pattern.compile("&lt;script src=(?:&#34;|&quot;)(.+?)(?:&#34;|&quot;) data-key=(?:&#34;|&quot;)"
+                + "(lnp_cxo_[^&]+)(?:&#34;|&quot;) integrity=(?:&#34;|&quot;)(sha384-[^&]+)(?:&#34;|&quot;)")
+                .matcher(made.body());
         assertTrue(snippet.find(), "the embed snippet is shown: " + made);
         String scriptUrl = HtmlForm.unescape(snippet.group(1));
         String widgetKey = snippet.group(2);
@@ -551,10 +555,10 @@ class ReleaseJourneysIT {
     void everyConsolePageAndPluginSectionAnswersEachRoleWithoutAServerError() {
         assertNotNull(member, "the first journey invited a member");
         Map<String, Integer> asOwner = crawl(owner);
-        assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/m/chatbot/")),
-                "the plugin sections are reached: " + asOwner.keySet());
-        assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/m/trials/")),
-                "the plugin sections are reached: " + asOwner.keySet());
+        assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/chatbot/")),
+                "the plugins' pages are reached: " + asOwner.keySet());
+        assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/trials/")),
+                "the plugins' pages are reached: " + asOwner.keySet());
         assertTrue(asOwner.keySet().stream().anyMatch(p -> p.startsWith("/console/mailbox/")),
                 "the operator's mailbox pages are reached: " + asOwner.keySet());
         System.out.printf("pages check: %d pages reached as owner: %s%n", asOwner.size(), asOwner);
@@ -565,7 +569,7 @@ class ReleaseJourneysIT {
             ConsoleBrowser.Page entered = trialOwner.submit(choose.form("/console/workspaces"));
             assertEquals(303, entered.status(), entered.toString());
             Map<String, Integer> asTrialOwner = crawl(trialOwner);
-            assertTrue(asTrialOwner.keySet().stream().anyMatch(p -> p.matches("/console/m/trials/agent-trials/.+")),
+            assertTrue(asTrialOwner.keySet().stream().anyMatch(p -> p.matches("/console/trials/agent-trials/.+")),
                     "the approved trial's row is reached: " + asTrialOwner.keySet());
             asTrialOwner.forEach((path, status) -> assertTrue(status == 200 || status == 303,
                     "as the trial's owner " + path + " answered " + status));

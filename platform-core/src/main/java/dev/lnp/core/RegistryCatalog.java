@@ -36,16 +36,6 @@ public final class RegistryCatalog implements PluginCatalog {
     }
 
     @Override
-    public List<Section> consoleSections() {
-        return registry.consoleSections().stream().map(s -> new Section(s.pluginId(), s.section())).toList();
-    }
-
-    @Override
-    public Optional<Section> consoleSection(String pluginId, String sectionId) {
-        return registry.consoleSection(pluginId, sectionId).map(s -> new Section(s.pluginId(), s.section()));
-    }
-
-    @Override
     public List<Quota> quotas() {
         return registry.quotas().stream().map(q -> new Quota(q.name(), q.pluginId())).toList();
     }

@@ -1,5 +1,6 @@
 package dev.lnp.api;
 
+import dev.lnp.api.http.JsonSchemaRules;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Set;

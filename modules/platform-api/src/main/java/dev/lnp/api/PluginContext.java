@@ -1,5 +1,6 @@
 package dev.lnp.api;
 
+import dev.lnp.api.workspace.WorkspaceTx;
 import java.util.Optional;
 
 /**

@@ -18,7 +18,7 @@ public interface Registrar {
      * admins and owners). Read scopes end in {@code .read}.
      */
     default Registrar scope(String name, String description) {
-        return scope(name, description, dev.lnp.api.console.ConsoleRole.MEMBER);
+        return scope(name, description, dev.lnp.api.workspace.Role.MEMBER);
     }
 
     /**
@@ -26,7 +26,7 @@ public interface Registrar {
      * (a key delegated to a member never acts with an {@code ADMIN} scope, and neither does the member's console
      * session): for workspace-wide integration settings such as where the workspace's events are sent.
      */
-    Registrar scope(String name, String description, dev.lnp.api.console.ConsoleRole weakestRole);
+    Registrar scope(String name, String description, dev.lnp.api.workspace.Role weakestRole);
 
     /**
      * Declares a monthly quota counter this plugin's routes and tools may consume ({@link RouteSpec.Builder#quota},
@@ -51,13 +51,6 @@ public interface Registrar {
      * own class path, applied to {@code schema} with a history table of their own.
      */
     Registrar migrations(String schema);
-
-    /**
-     * Adds a section to the administration console (navigation entry, table, forms from JSON Schema, row actions),
-     * shown to people whose role allows it in workspaces where this plugin is switched on. See
-     * {@link dev.lnp.api.console.ConsoleSection}.
-     */
-    Registrar consoleSection(dev.lnp.api.console.ConsoleSection section);
 
     /**
      * Adds a page to the workspace application ({@code /app/…}) or the administration ({@code /console/…}), shown to

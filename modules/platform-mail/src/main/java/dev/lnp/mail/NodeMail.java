@@ -1,7 +1,7 @@
 package dev.lnp.mail;
 
 import dev.lnp.api.internal.platform.ConfigValues;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.internal.mail.MailService;
 import dev.lnp.api.internal.mail.Mailbox;
 import java.lang.System.Logger.Level;

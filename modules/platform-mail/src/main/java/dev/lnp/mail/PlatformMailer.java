@@ -1,6 +1,6 @@
 package dev.lnp.mail;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.api.mail.OutgoingMail;
 import dev.lnp.api.internal.mail.TransactionalMailer;

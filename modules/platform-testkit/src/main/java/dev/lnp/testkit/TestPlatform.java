@@ -172,7 +172,7 @@ public final class TestPlatform implements AutoCloseable {
     }
 
     /** Who a key is, as the pipeline sees it. */
-    public dev.lnp.api.Principal principal(String key) {
+    public dev.lnp.api.workspace.Principal principal(String key) {
         return platform.authenticator().authenticate(List.of("Bearer " + key), null).principal();
     }
 

@@ -19,7 +19,7 @@ final class AdmissionCache {
     static final int MAX_ENTRIES = 10_000;
 
     /** A live key's record, its principal and its workspace's admission version when they were read. */
-    record Admitted(KeyRecord key, dev.lnp.api.Principal principal, long version) {
+    record Admitted(KeyRecord key, dev.lnp.api.workspace.Principal principal, long version) {
     }
 
     private record Entry(Admitted admitted, long expiresNanos) {

@@ -1,6 +1,6 @@
 package dev.lnp.core.auth;
 
-import dev.lnp.api.Principal;
+import dev.lnp.api.workspace.Principal;
 import dev.lnp.core.auth.AuthorizationHeader.Unauthorized;
 import dev.lnp.core.limits.QuotaCharge;
 import dev.lnp.core.limits.QuotaReserve;

@@ -1,6 +1,6 @@
 package dev.lnp.core.auth;
 
-import dev.lnp.api.console.ConsoleRole;
+import dev.lnp.api.workspace.Role;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,7 +18,7 @@ public final class ScopeCatalog {
 
     private final Set<String> all;
     private final Set<String> readOnly;
-    private final java.util.Map<ConsoleRole, Set<String>> byRole = new java.util.EnumMap<>(ConsoleRole.class);
+    private final java.util.Map<Role, Set<String>> byRole = new java.util.EnumMap<>(Role.class);
     private final Set<String> toolScopes;
 
     public ScopeCatalog(PluginRegistry registry) {
@@ -29,7 +29,7 @@ public final class ScopeCatalog {
         this.readOnly = new TreeSet<>(all.stream().filter(s -> s.endsWith(".read") || s.endsWith(".use")).toList());
         // Each role holds the scopes declared for it or a weaker one (a member not the workspace-wide integration
         // settings, which their plugins declare for admins).
-        for (ConsoleRole role : ConsoleRole.values()) {
+        for (Role role : Role.values()) {
             byRole.put(role, java.util.Collections.unmodifiableSet(new TreeSet<>(registry.scopes().stream()
                     .filter(s -> s.weakestRole().allows(role.id())).map(PluginRegistry.ScopeInfo::name).toList())));
         }
@@ -74,7 +74,7 @@ public final class ScopeCatalog {
     /** The scopes a person of {@code role} ({@code owner}, {@code admin} or {@code member}) may act with; none for
      * any other role. */
     public Set<String> allowedForRole(String role) {
-        for (ConsoleRole known : ConsoleRole.values()) {
+        for (Role known : Role.values()) {
             if (known.id().equals(role)) {
                 return byRole.get(known);
             }

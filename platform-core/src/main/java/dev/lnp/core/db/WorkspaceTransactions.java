@@ -1,7 +1,7 @@
 package dev.lnp.core.db;
 
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
 import dev.lnp.api.events.StatementEvent;
 import dev.lnp.core.auth.AdmissionCheck;

@@ -1,6 +1,6 @@
 package dev.lnp.core.events;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.internal.events.Notifications;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;

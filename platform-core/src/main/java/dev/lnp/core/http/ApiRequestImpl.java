@@ -1,8 +1,8 @@
 package dev.lnp.core.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.Principal;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.Principal;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.PageRequest;

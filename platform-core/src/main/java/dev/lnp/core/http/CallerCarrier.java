@@ -1,6 +1,6 @@
 package dev.lnp.core.http;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import java.util.Optional;
 
 /**

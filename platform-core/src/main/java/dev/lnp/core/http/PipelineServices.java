@@ -1,6 +1,6 @@
 package dev.lnp.core.http;
 
-import dev.lnp.api.Principal;
+import dev.lnp.api.workspace.Principal;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.auth.Authenticator;

@@ -1,7 +1,7 @@
 package dev.lnp.core.http;
 
-import dev.lnp.api.Principal;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.Principal;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.RawRequest;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;

@@ -3,7 +3,7 @@ package dev.lnp.core.pipeline;
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeException;
 import dev.failsafe.RetryPolicy;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.db.SqlStates;

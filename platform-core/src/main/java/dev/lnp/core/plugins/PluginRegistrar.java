@@ -2,8 +2,7 @@ package dev.lnp.core.plugins;
 
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.console.ConsoleRole;
-import dev.lnp.api.console.ConsoleSection;
+import dev.lnp.api.workspace.Role;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.events.Subscriptions;
@@ -17,7 +16,6 @@ import dev.lnp.core.plugins.PluginRegistry.QuotaInfo;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredEvent;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredPage;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredRoute;
-import dev.lnp.core.plugins.PluginRegistry.RegisteredSection;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;
 import dev.lnp.core.plugins.PluginRegistry.ScopeInfo;
 import dev.lnp.core.plugins.PluginRegistry.Subscription;
@@ -40,7 +38,6 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
     private final List<ToolDescriptor> myTools = new ArrayList<>();
     private final List<EventType> myEvents = new ArrayList<>();
     private final List<QuotaInfo> myQuotas = new ArrayList<>();
-    private final List<ConsoleSection> mySections = new ArrayList<>();
     private String schema;
 
     PluginRegistrar(PluginRegistry registry, String pluginId) {
@@ -54,7 +51,7 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
     }
 
     @Override
-    public Registrar scope(String name, String description, ConsoleRole weakestRole) {
+    public Registrar scope(String name, String description, Role weakestRole) {
         java.util.Objects.requireNonNull(weakestRole, "the weakest role of scope " + name);
         if (!name.matches("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*\\.(read|write|use)")) {
             throw new IllegalArgumentException(pluginId + ": scope " + name
@@ -149,16 +146,6 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
     }
 
     @Override
-    public Registrar consoleSection(ConsoleSection section) {
-        if (mySections.stream().anyMatch(s -> s.id().equals(section.id()))) {
-            throw new IllegalStateException(pluginId + ": console section " + section.id() + " is declared twice");
-        }
-        mySections.add(section);
-        registry.consoleSections.add(new RegisteredSection(pluginId, section));
-        return this;
-    }
-
-    @Override
     public Registrar page(PageRoute page) {
         if (registry.pages.stream()
                 .anyMatch(p -> p.page().method().equals(page.method()) && p.page().path().equals(page.path()))) {
@@ -220,14 +207,6 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
         for (ToolDescriptor tool : myTools) {
             checkDeclared(tool.quota(), "tool " + tool.name());
         }
-        for (ConsoleSection section : mySections) {
-            String parent = section.parent().orElse(null);
-            if (parent != null && mySections.stream().noneMatch(s -> s.id().equals(parent)
-                    && s.finder().isPresent() && s.parent().isEmpty())) {
-                throw new IllegalStateException(pluginId + ": console section " + section.id() + " is a child of "
-                        + parent + ", which this plugin does not declare as a top-level section with detail(...)");
-            }
-        }
     }
 
     private void checkDeclared(String quota, String user) {
@@ -239,6 +218,6 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
 
     Contributions contributions() {
         return new Contributions(pluginId, List.copyOf(myScopes), List.copyOf(myRoutes), List.copyOf(myTools),
-                List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas), List.copyOf(mySections));
+                List.copyOf(myEvents), Optional.ofNullable(schema), List.copyOf(myQuotas));
     }
 }

@@ -3,8 +3,7 @@ package dev.lnp.core.plugins;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.console.ConsoleRole;
-import dev.lnp.api.console.ConsoleSection;
+import dev.lnp.api.workspace.Role;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
@@ -28,7 +27,7 @@ import java.util.TreeMap;
 public final class PluginRegistry {
 
     /** A declared scope, and the weakest workspace role that may hold it. */
-    public record ScopeInfo(String name, String description, String pluginId, ConsoleRole weakestRole) {
+    public record ScopeInfo(String name, String description, String pluginId, Role weakestRole) {
     }
 
     /** A route and the surface it was declared on ({@link Surface#REST} unless a first-party plugin said otherwise). */
@@ -47,16 +46,11 @@ public final class PluginRegistry {
 
     /** What one plugin contributed. */
     public record Contributions(String pluginId, List<ScopeInfo> scopes, List<RouteSpec> routes,
-            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas,
-            List<ConsoleSection> consoleSections) {
+            List<ToolDescriptor> tools, List<EventType> events, Optional<String> schema, List<QuotaInfo> quotas) {
     }
 
     /** A page and the plugin that contributed it. */
     public record RegisteredPage(String pluginId, PageRoute page) {
-    }
-
-    /** A console section and the plugin that contributed it. */
-    public record RegisteredSection(String pluginId, ConsoleSection section) {
     }
 
     private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
@@ -68,7 +62,6 @@ public final class PluginRegistry {
     final Map<String, QuotaInfo> quotas = new TreeMap<>();
     final Map<String, Object> services = new LinkedHashMap<>();
     final List<RegisteredRoute> routes = new ArrayList<>();
-    final List<RegisteredSection> consoleSections = new ArrayList<>();
     final List<RegisteredPage> pages = new ArrayList<>();
     private volatile PluginContext startedContext;
 
@@ -98,17 +91,6 @@ public final class PluginRegistry {
     /** Every plugin's pages, in registration order (which is their matching order). */
     public List<RegisteredPage> pages() {
         return Collections.unmodifiableList(pages);
-    }
-
-    /** Every plugin's console sections, in registration order. */
-    public List<RegisteredSection> consoleSections() {
-        return Collections.unmodifiableList(consoleSections);
-    }
-
-    /** The section {@code sectionId} of plugin {@code pluginId}, if it contributed one. */
-    public Optional<RegisteredSection> consoleSection(String pluginId, String sectionId) {
-        return consoleSections.stream()
-                .filter(s -> s.pluginId().equals(pluginId) && s.section().id().equals(sectionId)).findFirst();
     }
 
     public Collection<ScopeInfo> scopes() {

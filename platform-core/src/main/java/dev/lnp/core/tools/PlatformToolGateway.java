@@ -1,8 +1,8 @@
 package dev.lnp.core.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.Principal;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.Principal;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.RequestContext;
 import dev.lnp.api.internal.mcp.McpCaller;

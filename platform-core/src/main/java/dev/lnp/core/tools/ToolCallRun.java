@@ -1,8 +1,8 @@
 package dev.lnp.core.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.Principal;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.Principal;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.core.http.PipelineServices;
 import dev.lnp.core.pipeline.QuotaStep;

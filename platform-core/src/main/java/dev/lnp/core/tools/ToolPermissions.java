@@ -1,6 +1,6 @@
 package dev.lnp.core.tools;
 
-import dev.lnp.api.Principal;
+import dev.lnp.api.workspace.Principal;
 import dev.lnp.api.internal.mcp.ToolDenial;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.plugins.PluginRegistry.RegisteredTool;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.api.console.ConsoleRole;
+import dev.lnp.api.workspace.Role;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -16,9 +16,9 @@ class ScopeRolesTest {
         var registry = new PluginRegistry();
         registry.register("notes", registrar -> registrar
                 .scope("notes.read", "Read notes.")
-                .scope("notes.write", "Write notes.", ConsoleRole.MEMBER)
-                .scope("hooks.write", "Where the workspace's notes go.", ConsoleRole.ADMIN)
-                .scope("billing.write", "Pay for the workspace.", ConsoleRole.OWNER));
+                .scope("notes.write", "Write notes.", Role.MEMBER)
+                .scope("hooks.write", "Where the workspace's notes go.", Role.ADMIN)
+                .scope("billing.write", "Pay for the workspace.", Role.OWNER));
         return new ScopeCatalog(registry);
     }
 

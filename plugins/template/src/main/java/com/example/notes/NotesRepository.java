@@ -2,7 +2,7 @@ package com.example.notes;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.sql.Column;

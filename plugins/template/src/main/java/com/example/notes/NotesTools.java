@@ -32,6 +32,6 @@ record NotesTools(NotesService items, NotesSchemas schemas) {
                         .inputSchema(schemas.itemList)
                         .outputSchema(schemas.itemPage)
                         .annotations(ToolAnnotations.read())
-                        .handler(call -> items.list(call.tx(), call.pageRequest()).toolResult()));
+                        .handler(call -> ToolResult.listed(items.list(call.tx(), call.pageRequest()))));
     }
 }

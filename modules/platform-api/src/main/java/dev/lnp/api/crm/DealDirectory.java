@@ -1,6 +1,6 @@
 package dev.lnp.api.crm;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import java.util.UUID;
 
 /**

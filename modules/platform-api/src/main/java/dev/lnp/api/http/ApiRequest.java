@@ -1,7 +1,7 @@
 package dev.lnp.api.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

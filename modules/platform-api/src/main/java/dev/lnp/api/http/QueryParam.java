@@ -42,7 +42,7 @@ public record QueryParam(String name, Type type, boolean repeatable, List<String
      * {@code page} and {@code limit} are left out (they come with {@code paginated()}).
      */
     public static List<QueryParam> fromSchema(JsonNode listSchema) {
-        return dev.lnp.api.JsonSchemaRules.PLATFORM.queryParams(listSchema);
+        return dev.lnp.api.http.JsonSchemaRules.PLATFORM.queryParams(listSchema);
     }
 
     public QueryParam asRepeatable() {

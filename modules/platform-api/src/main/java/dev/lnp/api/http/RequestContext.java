@@ -1,6 +1,6 @@
 package dev.lnp.api.http;
 
-import dev.lnp.api.Principal;
+import dev.lnp.api.workspace.Principal;
 import java.util.Optional;
 
 /** What every request a plugin handles has: its id and, on authenticated routes, the caller. */

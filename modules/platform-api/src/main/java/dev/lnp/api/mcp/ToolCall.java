@@ -2,8 +2,8 @@ package dev.lnp.api.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.Principal;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.Principal;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.PageRequest;
 import java.util.ArrayList;
 import java.util.List;

@@ -12,7 +12,8 @@ import java.util.Objects;
  * {@code number} a number input, an {@code array} of strings one value a line. Give the action the same schema as
  * the API's route, and the page and the API accept the same values.
  *
- * @param values the values the fields start with (the record's, when editing); empty for a new one
+ * @param values the values the fields start with (the record's, when editing); empty for a new one, which starts
+ *               from each property's {@code default}
  * @param cancel where "Cancel" goes
  */
 public record FormView(String title, JsonNode schema, ObjectNode values, String submitLabel, String cancel)

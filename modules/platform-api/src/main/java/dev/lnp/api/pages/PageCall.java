@@ -1,6 +1,6 @@
 package dev.lnp.api.pages;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.PageRequest;
 import java.util.List;
 import java.util.Optional;

@@ -27,15 +27,19 @@ import java.util.regex.Pattern;
  *
  * @param method {@code GET} for a view, {@code POST} for an action
  * @param scope the scope the person's role must grant in the workspace, the same names the API's keys carry
+ * @param role the weakest workspace role that may open it ({@code member}, {@code admin} or {@code owner}), for a
+ *             page only some roles may use whatever their scopes (e.g. owners alone); {@code null}: the scope decides
  * @param navGroup and {@code navLabel}: the navigation entry this page is, or both {@code null}
  * @param liveOn event names (e.g. {@code crm.contact.created}, or {@code crm.contact.*}) after which an open view
  *               of this page refreshes its content; empty for none
  * @param form the JSON Schema (draft 2020-12) an action's values must satisfy; {@code null} for a view
  */
-public record PageRoute(String method, String path, String scope, String navGroup, String navLabel,
+public record PageRoute(String method, String path, String scope, String role, String navGroup, String navLabel,
                         List<String> liveOn, JsonNode form, Renderer renderer, Action action) {
 
     private static final Pattern PATH = Pattern.compile("/(app|console)(/([a-z0-9][a-z0-9_-]*|\\{[a-z_]+\\}))+");
+    /** The workspace roles, weakest first. */
+    public static final List<String> ROLES = List.of("member", "admin", "owner");
     private static final Pattern EVENT = Pattern.compile("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*(\\.\\*)?");
 
     /** What a view shows for one request. */
@@ -57,6 +61,7 @@ public record PageRoute(String method, String path, String scope, String navGrou
                     + "{name} parameters: " + path);
         }
         Objects.requireNonNull(scope, () -> "page " + path + " needs a scope");
+        if (role != null && !ROLES.contains(role)) throw new IllegalArgumentException("not a role: " + role);
         if ((renderer == null) == (action == null)) {
             throw new IllegalArgumentException("page " + path + " needs exactly one renderer or action");
         }
@@ -85,6 +90,7 @@ public record PageRoute(String method, String path, String scope, String navGrou
         private final String method;
         private final String path;
         private String scope;
+        private String role;
         private String navGroup;
         private String navLabel;
         private List<String> liveOn = List.of();
@@ -97,6 +103,12 @@ public record PageRoute(String method, String path, String scope, String navGrou
 
         public Builder scope(String scope) {
             this.scope = scope;
+            return this;
+        }
+
+        /** Only people with {@code role} or a stronger one open the page (and see its navigation entry). */
+        public Builder role(String role) {
+            this.role = role;
             return this;
         }
 
@@ -120,11 +132,11 @@ public record PageRoute(String method, String path, String scope, String navGrou
         }
 
         public PageRoute renderer(Renderer renderer) {
-            return new PageRoute(method, path, scope, navGroup, navLabel, liveOn, form, renderer, null);
+            return new PageRoute(method, path, scope, role, navGroup, navLabel, liveOn, form, renderer, null);
         }
 
         public PageRoute action(Action action) {
-            return new PageRoute(method, path, scope, navGroup, navLabel, liveOn, form, null, action);
+            return new PageRoute(method, path, scope, role, navGroup, navLabel, liveOn, form, null, action);
         }
     }
 }

@@ -29,7 +29,7 @@ class ConsoleMetricsTest {
         assertEquals(404, owner.client().get("/console/connections/" + connection).status());
         assertEquals(404, owner.client().get("/console/no-such-page").status());
         assertEquals(303, owner.client().get("/console").status(), "the home page sends on to the first page");
-        var broken = owner.client().get(ConsoleSectionsTest.DESK + "/broken");
+        var broken = owner.client().get("/console/probe/failing/broken");
         assertEquals(500, broken.status(), broken.body());
 
         String text = platform.metrics();
@@ -37,7 +37,7 @@ class ConsoleMetricsTest {
                 "outcome=\"SUCCESS\"") >= 1, text);
         assertTrue(value(text, COUNT, "uri=\"/console/connections/{id}\"", "status=\"404\"") >= 1, text);
         assertTrue(value(text, COUNT, "uri=\"/console/**\"", "status=\"404\"") >= 1, text);
-        assertEquals(1.0, value(text, COUNT, "uri=\"/console/m/{plugin}/{section}/{row}\"", "status=\"500\"",
+        assertEquals(1.0, value(text, COUNT, "uri=\"/console/probe/failing/{how}\"", "status=\"500\"",
                 "outcome=\"SERVER_ERROR\""), text);
         assertEquals(1.0, value(text, COUNT, "uri=\"/console/\"", "status=\"303\""), "the home page: " + text);
         assertFalse(text.contains("uri=\"/console\""), "the catch-all is /console/**: " + text);

@@ -22,7 +22,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * A plugin's console section and its page for people in real headless Chromium (Debian's chromium and
+ * A plugin's pages (the probe's desk and items) and its page for people in real headless Chromium (Debian's chromium and
  * chromium-driver), signing in by the e-mailed link as a person does (GreenMail receives it). Screenshots go to
  * target/console-screenshots, or the folder in -Dlnp.console.screenshots (e.g. docs/console).
  */
@@ -65,7 +65,7 @@ class PluginPagesBrowserTest {
     }
 
     @Test
-    void aSectionInTheConsole() throws Exception {
+    void deskPagesCreateAskFirstAndShowAKeyOnce() throws Exception {
         String email = "ada-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
         platform.workspaces().create("Acme Robotics", email);
         browser.manage().deleteAllCookies();
@@ -74,9 +74,9 @@ class PluginPagesBrowserTest {
         browser.findElement(By.cssSelector("main form button[type=submit]")).click();
         chromium.waitFor(By.xpath("//h1[text()='Check your e-mail']"));
         followLink(email, 1);
-        chromium.waitFor(By.linkText("Desk items")).click();
-        chromium.waitFor(By.xpath("//h1[text()='Desk items']"));
-        chromium.shoot("sections-01-empty");
+        chromium.waitFor(By.tagName("h1"));
+        browser.get(base() + "/app/probe/items");
+        chromium.waitFor(By.xpath("//h1[text()='Items']"));
 
         browser.findElement(By.linkText("New item")).click();
         chromium.waitFor(By.id("f-title")).sendKeys("Front desk printer");
@@ -89,7 +89,7 @@ class PluginPagesBrowserTest {
         assertTrue(browser.findElement(By.id("f-contact-note")).getText().contains("Enter an e-mail address"),
                 "the error next to its field");
         assertEquals("Front desk printer", browser.findElement(By.id("f-title")).getDomProperty("value"), "kept");
-        chromium.shoot("sections-02-form-error");
+        chromium.shoot("desk-01-form-error");
 
         // The summary links to the field; fix it from the keyboard.
         browser.findElement(By.cssSelector("#errors a[href='#f-contact']")).click();
@@ -100,37 +100,35 @@ class PluginPagesBrowserTest {
         browser.findElement(By.cssSelector("main form button[type=submit]")).click();
         chromium.waitFor(By.xpath("//p[text()='The item was created.']"));
         assertTrue(browser.findElement(By.cssSelector("dl.facts")).getText().contains("floor-2, shared"));
-        chromium.shoot("sections-03-row");
+        chromium.shoot("desk-02-item");
 
-        browser.findElement(By.linkText("Desk items")).click();
-        chromium.waitFor(By.linkText("Front desk printer"));
-        chromium.shoot("sections-04-list");
-        browser.findElement(By.linkText("Front desk printer")).click();
-
-        chromium.waitFor(By.partialLinkText("Rotate key")).click();
-        chromium.waitFor(By.xpath("//p[contains(text(), 'stops working at once')]"));
-        chromium.shoot("sections-05-confirm");
-        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        // Rotating the key asks first: the button posts only once the box is ticked.
+        String rotate = "main form[action$='/rotate-key']";
+        browser.findElement(By.cssSelector(rotate + " button[type=submit]")).click();
+        assertTrue(browser.findElements(By.id("new-key")).isEmpty(), "not sent without the ticked box");
+        browser.findElement(By.cssSelector(rotate + " input[name=confirm]")).click();
+        browser.findElement(By.cssSelector(rotate + " button[type=submit]")).click();
         chromium.waitFor(By.id("new-key"));
         browser.findElement(By.id("copy-key")).click();
         new WebDriverWait(browser, Duration.ofSeconds(5))
                 .until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
         assertTrue(browser.findElement(By.id("new-key")).getDomAttribute("value").startsWith("desk_"));
-        chromium.shoot("sections-06-key-once");
-        browser.findElement(By.linkText("Done")).click();
+        chromium.shoot("desk-03-key-once");
+        browser.navigate().refresh();
         chromium.waitFor(By.cssSelector("dl.facts"));
+        assertTrue(browser.findElements(By.id("new-key")).isEmpty(), "shown once");
 
         browser.findElement(By.linkText("Notes")).click();
-        chromium.waitFor(By.xpath("//h1[text()='Notes']"));
+        chromium.waitFor(By.xpath("//h1[text()='Notes on Front desk printer']"));
         browser.findElement(By.linkText("New note")).click();
         chromium.waitFor(By.id("f-body")).sendKeys("Toner is low");
         browser.findElement(By.cssSelector("main form button[type=submit]")).click();
         chromium.waitFor(By.xpath("//td[text()='Toner is low']"));
-        chromium.shoot("sections-07-child-notes");
+        chromium.shoot("desk-04-notes");
 
         browser.get(base() + "/console/activity");
-        chromium.waitFor(By.xpath("//*[contains(text(), 'probe.desk.rotate-key')]"));
-        chromium.shoot("sections-08-activity");
+        chromium.waitFor(By.xpath("//*[contains(text(), '/app/probe/items/{id}/rotate-key')]"));
+        chromium.shoot("desk-05-activity");
     }
 
     @Test

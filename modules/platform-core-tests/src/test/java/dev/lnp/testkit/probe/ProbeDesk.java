@@ -4,13 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.console.ActionResult;
-import dev.lnp.api.console.ConsoleColumn;
-import dev.lnp.api.console.ConsoleRole;
-import dev.lnp.api.console.ConsoleSection;
-import dev.lnp.api.console.RowAction;
-import dev.lnp.api.console.RowPage;
-import dev.lnp.api.console.SectionContext;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.RawRequest;
 import dev.lnp.api.http.RawResponse;
@@ -18,19 +11,32 @@ import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.people.Html;
 import dev.lnp.api.internal.people.PageVisitor;
 import dev.lnp.api.internal.people.PeoplePages;
+import dev.lnp.api.pages.Column;
+import dev.lnp.api.pages.FormView;
+import dev.lnp.api.pages.Link;
+import dev.lnp.api.pages.ListView;
+import dev.lnp.api.pages.PageCall;
+import dev.lnp.api.pages.PageOutcome;
+import dev.lnp.api.pages.PageRoute;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The probe's console section ("Desk": items with a generated create and edit form, row actions, a child section
- * of notes) and its page for people ({@code /api/probe/approve}), for the core's section and people-page tests.
+ * The probe's desk pages beside {@link ProbePages}: a generated create form, buttons narrowed to a role (rotate the
+ * item's key, shown once; pin; check; delete, owners only), and an item's notes with a form of their own; and its
+ * page for people ({@code /api/probe/approve}), for the core's page and people-page tests.
  */
 final class ProbeDesk {
+
+    static final String ITEMS = ProbePages.ITEMS;
+    private static final JsonNode CREATE = Json.resource(ProbeDesk.class, "schemas/desk-create.json");
+    private static final JsonNode NOTE = Json.resource(ProbeDesk.class, "schemas/desk-note.json");
+    /** What a button posts: nothing but the CSRF token (and the ticked confirmation). */
+    private static final JsonNode BUTTON = Json.parse("{\"type\": \"object\", \"properties\": {}}");
 
     private volatile PeoplePages pages;
 
@@ -38,128 +44,53 @@ final class ProbeDesk {
         this.pages = pages;
     }
 
+    /** Registered before {@link ProbePages}: {@code /new} must match before {@code /{id}}. */
     void register(Registrar r) {
-        r.consoleSection(ConsoleSection.builder("desk", "Desk items")
-                .group("Probe")
-                .description("Items of the probe plugin, to test console sections.")
-                .itemName("item")
-                .minRole(ConsoleRole.MEMBER)
-                .changeRole(ConsoleRole.ADMIN)
-                .columns(ConsoleColumn.linked("Title", "title"), ConsoleColumn.of("Kind", "kind"),
-                        ConsoleColumn.of("Pinned", "pinned"), ConsoleColumn.of("Tags", "tags"),
-                        ConsoleColumn.of("Active", "active"))
-                .detailFields(ConsoleColumn.of("Title", "title"), ConsoleColumn.of("Kind", "kind"),
-                        ConsoleColumn.of("Pinned", "pinned"), ConsoleColumn.of("Copies", "copies"),
-                        ConsoleColumn.of("Tags", "tags"), ConsoleColumn.of("Contact", "contact"),
-                        ConsoleColumn.of("Summary", "summary"), ConsoleColumn.of("Active", "active"),
-                        ConsoleColumn.of("Key", "key_set"))
-                .emptyText("No desk items yet. Create the first one.")
-                .pageSize(3)
-                .list(this::list)
-                .detail(this::find)
-                .create(Json.resource(ProbeDesk.class, "schemas/desk-create.json"), this::create)
-                .createdMessage("The item was created.")
-                .edit(Json.resource(ProbeDesk.class, "schemas/desk-edit.json"), this::update)
-                .savedMessage("The item was saved.")
-                .actions(
-                        RowAction.builder("rotate-key", "Rotate key")
-                                .confirm("The item's current key stops working at once.")
-                                .handler(this::rotateKey),
-                        RowAction.builder("deactivate", "Deactivate")
-                                .confirm("The item stops being offered. This cannot be undone.")
-                                .dangerous()
-                                .doneMessage("The item was deactivated.")
-                                .when(row -> row.path("active").asBoolean())
-                                .handler(this::deactivate),
-                        RowAction.builder("pin", "Pin").doneMessage("The item was pinned.")
-                                .when(row -> !row.path("pinned").asBoolean())
-                                .handler(this::pin),
-                        RowAction.builder("check", "Check").handler(this::check),
-                        RowAction.builder("delete", "Delete").confirm("The item and its notes are deleted.")
-                                .dangerous().minRole(ConsoleRole.OWNER).handler(this::delete))
-                .build());
-        r.consoleSection(ConsoleSection.builder("notes", "Notes")
-                .childOf("desk")
-                .itemName("note")
-                .minRole(ConsoleRole.MEMBER)
-                .changeRole(ConsoleRole.MEMBER)
-                .columns(ConsoleColumn.of("Note", "body"), ConsoleColumn.of("Written", "created_at"))
-                .emptyText("No notes on this item yet.")
-                .list(this::listNotes)
-                .create(Json.resource(ProbeDesk.class, "schemas/desk-note.json"), this::createNote)
-                .build());
+        r.page(PageRoute.view(ITEMS + "/new").scope("probe.write").role("admin").renderer(call ->
+                new FormView("New item", CREATE, Json.object(), "Create item", ITEMS)));
+        r.page(PageRoute.action(ITEMS + "/new").scope("probe.write").role("admin").form(CREATE).action(this::create));
+        r.page(PageRoute.action(ITEMS + "/{id}/rotate-key").scope("probe.write").role("admin").form(BUTTON)
+                .action(this::rotateKey));
+        r.page(PageRoute.action(ITEMS + "/{id}/pin").scope("probe.write").role("admin").form(BUTTON)
+                .action(this::pin));
+        r.page(PageRoute.action(ITEMS + "/{id}/check").scope("probe.write").role("admin").form(BUTTON)
+                .action(this::check));
+        r.page(PageRoute.action(ITEMS + "/{id}/delete").scope("probe.write").role("owner").form(BUTTON)
+                .action(this::delete));
+        r.page(PageRoute.view(ITEMS + "/{id}/notes").scope("probe.read").renderer(this::notes));
+        r.page(PageRoute.view(ITEMS + "/{id}/notes/new").scope("probe.write").renderer(call -> {
+            ObjectNode item = ProbePages.find(call, call.pathId("id"));
+            return new FormView("New note on " + item.path("title").asText(), NOTE, Json.object(), "Add note",
+                    ITEMS + "/" + item.path("id").asText() + "/notes");
+        }));
+        r.page(PageRoute.action(ITEMS + "/{id}/notes/new").scope("probe.write").form(NOTE).action(this::createNote));
         r.route(RouteSpec.get("/api/probe/approve").publicRoute().raw(this::approvePage));
         r.route(RouteSpec.post("/api/probe/approve").publicRoute().raw(this::approvePost));
     }
 
-    // ---- section callbacks
+    /** The buttons of an item's page for this person: each only to the roles its action admits, while it applies. */
+    static List<Link> buttons(PageCall call, ObjectNode item) {
+        String row = ITEMS + "/" + item.path("id").asText();
+        List<Link> links = new ArrayList<>();
+        links.add(Link.to("Notes", row + "/notes"));
+        if (!call.role().equals("member")) {
+            links.add(Link.post("Rotate key", row + "/rotate-key", "The item's current key stops working at once."));
+            if (!item.path("pinned").asBoolean()) {
+                links.add(Link.post("Pin", row + "/pin", null));
+            }
+            links.add(Link.post("Check", row + "/check", null));
+        }
+        if (call.role().equals("owner")) {
+            links.add(Link.post("Delete", row + "/delete", "The item and its notes are deleted."));
+        }
+        return links;
+    }
 
-    private static final String COLUMNS = """
-            id, title, kind, pinned, copies, tags, contact, summary, active, key_hash IS NOT NULL AS key_set, created_at
-            """;
-
-    private RowPage list(SectionContext ctx) {
-        var h = ctx.tx().handle();
-        long total = h.createQuery("SELECT count(*) FROM probe.desk_items WHERE workspace_id = :ws")
-                .bind("ws", ctx.workspaceId()).mapTo(Long.class).one();
-        List<ObjectNode> rows = h.createQuery("SELECT " + COLUMNS + """
-                         FROM probe.desk_items WHERE workspace_id = :ws ORDER BY pinned DESC, created_at, id
-                         LIMIT :limit OFFSET :offset
+    private boolean titleTaken(PageCall call, String title) {
+        return call.tx().handle().createQuery("""
+                        SELECT EXISTS (SELECT 1 FROM probe.desk_items WHERE workspace_id = :ws AND lower(title) = lower(:t))
                         """)
-                .bind("ws", ctx.workspaceId()).bind("limit", ctx.page().limit()).bind("offset", ctx.page().offset())
-                .map((rs, c) -> row(rs)).list();
-        return new RowPage(rows, total);
-    }
-
-    private static ObjectNode row(java.sql.ResultSet rs) throws java.sql.SQLException {
-        ObjectNode row = Json.object();
-        row.put("id", rs.getString("id"));
-        row.put("title", rs.getString("title"));
-        row.put("kind", rs.getString("kind"));
-        row.put("pinned", rs.getBoolean("pinned"));
-        Object copies = rs.getObject("copies");
-        if (copies != null) {
-            row.put("copies", ((Number) copies).intValue());
-        }
-        var tags = row.putArray("tags");
-        for (String tag : (String[]) rs.getArray("tags").getArray()) {
-            tags.add(tag);
-        }
-        row.put("contact", rs.getString("contact"));
-        row.put("summary", rs.getString("summary"));
-        row.put("active", rs.getBoolean("active"));
-        row.put("key_set", rs.getBoolean("key_set"));
-        return row;
-    }
-
-    private static Optional<UUID> uuid(String id) {
-        try {
-            return Optional.of(UUID.fromString(id));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-    }
-
-    private Optional<ObjectNode> find(SectionContext ctx, String id) {
-        if (id.equals("archived")) {
-            // How the tests see a callback's own refusal on a page.
-            throw new ApiProblem(410, "archived", "Archived", "This item was archived and can no longer be shown.");
-        }
-        if (id.equals("broken")) {
-            // How the tests see a callback that fails: the console's error page, a 500.
-            throw new IllegalStateException("the probe's desk failed as asked");
-        }
-        return uuid(id).flatMap(uuid -> ctx.tx().handle()
-                .createQuery("SELECT " + COLUMNS + " FROM probe.desk_items WHERE workspace_id = :ws AND id = :id")
-                .bind("ws", ctx.workspaceId()).bind("id", uuid).map((rs, c) -> row(rs)).findOne());
-    }
-
-    private boolean titleTaken(SectionContext ctx, String title, UUID except) {
-        return ctx.tx().handle().createQuery("""
-                        SELECT EXISTS (SELECT 1 FROM probe.desk_items WHERE workspace_id = :ws AND lower(title) = lower(:t)
-                                          AND id IS DISTINCT FROM CAST(:except AS uuid))
-                        """)
-                .bind("ws", ctx.workspaceId()).bind("t", title).bind("except", except).mapTo(Boolean.class).one();
+                .bind("ws", call.workspaceId()).bind("t", title).mapTo(Boolean.class).one();
     }
 
     private static String[] tags(JsonNode values) {
@@ -168,106 +99,101 @@ final class ProbeDesk {
         return tags.toArray(String[]::new);
     }
 
-    private ActionResult create(SectionContext ctx, ObjectNode values) {
+    private PageOutcome create(PageCall call, ObjectNode values) {
         String title = values.get("title").asText();
-        if (titleTaken(ctx, title, null)) {
+        if (titleTaken(call, title)) {
             throw ApiProblem.invalidField("/title", "unique", "An item with this title exists already.");
         }
-        UUID id = ctx.tx().handle().createQuery("""
+        UUID id = call.tx().handle().createQuery("""
                         INSERT INTO probe.desk_items (workspace_id, title, kind, pinned, copies, tags, contact, summary)
                         VALUES (:ws, :title, :kind, :pinned, :copies, :tags, :contact, :summary) RETURNING id
                         """)
-                .bind("ws", ctx.workspaceId()).bind("title", title).bind("kind", values.get("kind").asText())
+                .bind("ws", call.workspaceId()).bind("title", title).bind("kind", values.get("kind").asText())
                 .bind("pinned", values.path("pinned").asBoolean(false))
                 .bind("copies", values.has("copies") ? values.get("copies").asInt() : null)
                 .bind("tags", tags(values)).bind("contact", values.path("contact").textValue())
                 .bind("summary", values.path("summary").textValue())
                 .mapTo(UUID.class).one();
-        return ActionResult.showRow(id.toString());
+        return PageOutcome.goTo(ITEMS + "/" + id, "The item was created.");
     }
 
-    private ActionResult update(SectionContext ctx, String id, ObjectNode values) {
-        UUID uuid = uuid(id).orElseThrow(() -> ApiProblem.notFound("Item"));
-        if (titleTaken(ctx, values.get("title").asText(), uuid)) {
-            throw ApiProblem.invalidField("/title", "unique", "An item with this title exists already.");
-        }
-        ctx.tx().handle().createUpdate("""
-                        UPDATE probe.desk_items SET title = :title, pinned = :pinned, copies = :copies, tags = :tags
-                         WHERE workspace_id = :ws AND id = :id
-                        """)
-                .bind("ws", ctx.workspaceId()).bind("id", uuid).bind("title", values.get("title").asText())
-                .bind("pinned", values.path("pinned").asBoolean(false))
-                .bind("copies", values.has("copies") ? values.get("copies").asInt() : null)
-                .bind("tags", tags(values)).execute();
-        return ActionResult.done();
-    }
-
-    private ActionResult rotateKey(SectionContext ctx, String id) throws Exception {
+    private PageOutcome rotateKey(PageCall call, ObjectNode values) throws Exception {
+        UUID id = call.pathId("id");
+        ProbePages.find(call, id);
         byte[] random = new byte[24];
         new SecureRandom().nextBytes(random);
         String key = "desk_" + HexFormat.of().formatHex(random);
         String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes()));
-        ctx.tx().handle().createUpdate("UPDATE probe.desk_items SET key_hash = :h WHERE workspace_id = :ws AND id = :id")
-                .bind("h", hash).bind("ws", ctx.workspaceId()).bind("id", UUID.fromString(id)).execute();
-        return ActionResult.secret(id, "Item key", key, "Send it as X-Desk-Key. The previous key no longer works.");
+        call.tx().handle().createUpdate("UPDATE probe.desk_items SET key_hash = :h WHERE workspace_id = :ws AND id = :id")
+                .bind("h", hash).bind("ws", call.workspaceId()).bind("id", id).execute();
+        return PageOutcome.goTo(ITEMS + "/" + id, "Send the key as X-Desk-Key. The previous key no longer works.")
+                .showingOnce("Item key", key, null);
     }
 
-    private ActionResult deactivate(SectionContext ctx, String id) {
-        ctx.tx().handle().createUpdate("UPDATE probe.desk_items SET active = false WHERE workspace_id = :ws AND id = :id")
-                .bind("ws", ctx.workspaceId()).bind("id", UUID.fromString(id)).execute();
-        return ActionResult.done();
+    private PageOutcome pin(PageCall call, ObjectNode values) {
+        ObjectNode item = ProbePages.find(call, call.pathId("id"));
+        if (item.path("pinned").asBoolean()) {
+            throw ApiProblem.conflict("pinned", "The item is pinned already.");
+        }
+        call.tx().handle().createUpdate("UPDATE probe.desk_items SET pinned = true WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", call.workspaceId()).bind("id", call.pathId("id")).execute();
+        return PageOutcome.goTo(ITEMS + "/" + call.pathId("id"), "The item was pinned.");
     }
 
     /** A notice of its own when the item has copies; a problem otherwise. */
-    private ActionResult check(SectionContext ctx, String id) {
-        var row = find(ctx, id).orElseThrow();
-        if (!row.has("copies")) {
+    private PageOutcome check(PageCall call, ObjectNode values) {
+        ObjectNode item = ProbePages.find(call, call.pathId("id"));
+        if (!item.hasNonNull("copies")) {
             throw ApiProblem.conflict("not_checkable", "This item cannot be checked right now.");
         }
-        return ActionResult.notice("Checked: " + row.get("copies").asInt() + " copies present.");
+        return PageOutcome.goTo(ITEMS + "/" + call.pathId("id"),
+                "Checked: " + item.get("copies").asInt() + " copies present.");
     }
 
-    private ActionResult pin(SectionContext ctx, String id) {
-        ctx.tx().handle().createUpdate("UPDATE probe.desk_items SET pinned = true WHERE workspace_id = :ws AND id = :id")
-                .bind("ws", ctx.workspaceId()).bind("id", UUID.fromString(id)).execute();
-        return ActionResult.done();
+    private PageOutcome delete(PageCall call, ObjectNode values) {
+        ProbePages.find(call, call.pathId("id"));
+        call.tx().handle().createUpdate("DELETE FROM probe.desk_items WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", call.workspaceId()).bind("id", call.pathId("id")).execute();
+        return PageOutcome.goTo(ITEMS, "The item was deleted.");
     }
 
-    private ActionResult delete(SectionContext ctx, String id) {
-        ctx.tx().handle().createUpdate("DELETE FROM probe.desk_items WHERE workspace_id = :ws AND id = :id")
-                .bind("ws", ctx.workspaceId()).bind("id", UUID.fromString(id)).execute();
-        return ActionResult.removed();
-    }
-
-    private RowPage listNotes(SectionContext ctx) {
-        UUID item = UUID.fromString(ctx.parentId().orElseThrow());
-        var h = ctx.tx().handle();
-        long total = h.createQuery("SELECT count(*) FROM probe.desk_notes WHERE workspace_id = :ws AND item_id = :item")
-                .bind("ws", ctx.workspaceId()).bind("item", item).mapTo(Long.class).one();
-        List<ObjectNode> rows = h.createQuery("""
-                        SELECT id, body, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') AS at
-                          FROM probe.desk_notes WHERE workspace_id = :ws AND item_id = :item
+    private ListView notes(PageCall call) {
+        ObjectNode item = ProbePages.find(call, call.pathId("id"));
+        UUID id = call.pathId("id");
+        int limit = call.page().limit();
+        List<ObjectNode> rows = call.tx().handle().createQuery("""
+                        SELECT id, body, created_at FROM probe.desk_notes WHERE workspace_id = :ws AND item_id = :item
                          ORDER BY created_at, id LIMIT :limit OFFSET :offset
                         """)
-                .bind("ws", ctx.workspaceId()).bind("item", item)
-                .bind("limit", ctx.page().limit()).bind("offset", ctx.page().offset())
+                .bind("ws", call.workspaceId()).bind("item", id)
+                .bind("limit", limit + 1).bind("offset", call.page().offset())
                 .map((rs, c) -> {
                     ObjectNode row = Json.object();
                     row.put("id", rs.getString("id"));
                     row.put("body", rs.getString("body"));
-                    row.put("created_at", rs.getString("at"));
+                    row.put("created_at", rs.getObject("created_at", java.time.OffsetDateTime.class).toString());
                     return row;
                 }).list();
-        return new RowPage(rows, total);
+        boolean more = rows.size() > limit;
+        ListView list = ListView.of("Notes on " + item.path("title").asText(),
+                        List.of(Column.of("Note", "body"), Column.of("Written", "created_at")),
+                        more ? rows.subList(0, limit) : rows, more)
+                .emptyText("No notes on this item yet.");
+        List<Link> links = new ArrayList<>(List.of(Link.to("Back to the item", ITEMS + "/" + id)));
+        if (call.may("probe.write")) {
+            links.add(Link.to("New note", ITEMS + "/" + id + "/notes/new"));
+        }
+        return list.actions(links.toArray(Link[]::new));
     }
 
-    private ActionResult createNote(SectionContext ctx, ObjectNode values) {
-        ctx.tx().handle().createUpdate("""
+    private PageOutcome createNote(PageCall call, ObjectNode values) {
+        UUID id = call.pathId("id");
+        ProbePages.find(call, id);
+        call.tx().handle().createUpdate("""
                         INSERT INTO probe.desk_notes (workspace_id, item_id, body) VALUES (:ws, :item, :body)
                         """)
-                .bind("ws", ctx.workspaceId()).bind("item", UUID.fromString(ctx.parentId().orElseThrow()))
-                .bind("body", values.get("body").asText()).execute();
-        return ActionResult.removed();
+                .bind("ws", call.workspaceId()).bind("item", id).bind("body", values.get("body").asText()).execute();
+        return PageOutcome.goTo(ITEMS + "/" + id + "/notes", "The note was added.");
     }
 
     // ---- the page for people: approve something addressed to one e-mail address

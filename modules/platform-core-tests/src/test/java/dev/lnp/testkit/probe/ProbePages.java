@@ -22,7 +22,7 @@ import java.util.UUID;
 /**
  * The probe's pages of the page API over its desk items, for the web layer's tests: a list with a search, a choice
  * filter, sort and pages; a detail page; an edit form with the console section's edit schema; a board by kind whose
- * moves a rule can refuse; and a page of the administration.
+ * moves a rule can refuse; and a page of the administration. {@link ProbeDesk} adds creating and the item's buttons.
  */
 final class ProbePages {
 
@@ -43,6 +43,13 @@ final class ProbePages {
                         String.valueOf(call.tx().handle().createQuery(
                                 "SELECT count(*) FROM probe.desk_items WHERE workspace_id = :ws")
                                 .bind("ws", call.workspaceId()).mapTo(Long.class).one()))))));
+        // How the tests see a renderer's own refusal (its status kept) and a renderer that fails (the error page).
+        r.page(PageRoute.view("/console/probe/failing/{how}").scope("probe.read").renderer(call -> {
+            if (call.pathParam("how").equals("archived")) {
+                throw new ApiProblem(410, "archived", "Archived", "This item was archived and can no longer be shown.");
+            }
+            throw new IllegalStateException("the probe's page failed as asked");
+        }));
     }
 
     private ListView list(PageCall call) {
@@ -78,13 +85,15 @@ final class ProbePages {
                 List.of(Filter.search("q", "Title contains"), Filter.choice("kind", "Kind",
                         List.of(new Filter.Choice("a", "Kind A"), new Filter.Choice("b", "Kind B")))),
                 more ? rows.subList(0, limit) : rows, more,
-                call.may("probe.write") ? List.of(Link.to("Board", "/app/probe/board")) : List.of(),
+                call.may("probe.write") ? call.role().equals("member") ? List.of(Link.to("Board", "/app/probe/board"))
+                        : List.of(Link.to("Board", "/app/probe/board"), Link.to("New item", ITEMS + "/new")) : List.of(),
                 "No items match.");
     }
 
-    private ObjectNode find(PageCall call, UUID id) {
+    static ObjectNode find(PageCall call, UUID id) {
         return call.tx().handle().createQuery("""
-                        SELECT id, title, kind, pinned FROM probe.desk_items WHERE workspace_id = :ws AND id = :id
+                        SELECT id, title, kind, pinned, copies, tags, key_hash IS NOT NULL AS key_set
+                          FROM probe.desk_items WHERE workspace_id = :ws AND id = :id
                         """)
                 .bind("ws", call.workspaceId()).bind("id", id)
                 .map((rs, c) -> {
@@ -93,6 +102,15 @@ final class ProbePages {
                     row.put("title", rs.getString("title"));
                     row.put("kind", rs.getString("kind"));
                     row.put("pinned", rs.getBoolean("pinned"));
+                    Object copies = rs.getObject("copies");
+                    if (copies != null) {
+                        row.put("copies", ((Number) copies).intValue());
+                    }
+                    var tags = row.putArray("tags");
+                    for (String tag : (String[]) rs.getArray("tags").getArray()) {
+                        tags.add(tag);
+                    }
+                    row.put("key_set", rs.getBoolean("key_set"));
                     return row;
                 }).findOne().orElseThrow(() -> ApiProblem.notFound("The item"));
     }
@@ -103,8 +121,17 @@ final class ProbePages {
         DetailView view = DetailView.of(item.path("title").asText(), List.of(
                 new DetailView.Field("Kind", item.path("kind").asText()),
                 new DetailView.Field("Pinned", item.path("pinned").asBoolean() ? "yes" : "no"),
+                new DetailView.Field("Copies", item.has("copies") ? item.get("copies").asText() : null),
+                new DetailView.Field("Tags", String.join(", ", Json.mapper().convertValue(item.get("tags"),
+                        String[].class))),
+                new DetailView.Field("Key", item.path("key_set").asBoolean() ? "yes" : "no"),
                 new DetailView.Field("Summary", null)));
-        return call.may("probe.write") ? view.actions(Link.to("Edit", ITEMS + "/" + id + "/edit")) : view;
+        List<Link> actions = new ArrayList<>();
+        if (call.may("probe.write")) {
+            actions.add(Link.to("Edit", ITEMS + "/" + id + "/edit"));
+        }
+        actions.addAll(ProbeDesk.buttons(call, item));
+        return view.actions(actions.toArray(Link[]::new));
     }
 
     private FormView editForm(PageCall call) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.mail.Mailer;
@@ -36,6 +36,7 @@ public final class ProbePlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar r) {
+        desk.register(r);
         new ProbePages().register(r);
         r.scope("probe.read", "Read probe items").scope("probe.write", "Write probe items").migrations("probe")
                 .quota("probe_writes", 1_000_000);
@@ -81,7 +82,6 @@ public final class ProbePlugin implements PlatformPlugin {
         // Mail for the mail tests: queued in the request's transaction, rolled back when `fail`.
         r.route(RouteSpec.post("/api/v1/probe/mail").scope("probe.write")
                 .body(Json.resource(ProbePlugin.class, "schemas/mail-send.json")).handler(this::mail));
-        desk.register(r);
         // A long answer (`rows` strings of 1 KB) that fails while it is being written when `fail_at` is given.
         r.route(RouteSpec.get("/api/v1/probe/long").scope("probe.read")
                 .query(QueryParam.number("rows", "how many rows"), QueryParam.number("fail_at", "the failing row"))

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
-import dev.lnp.api.JsonSchemaRules;
+import dev.lnp.api.http.JsonSchemaRules;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.http.QueryParam;
 import java.lang.ref.WeakReference;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Deleted;
+import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.http.Listing;
@@ -55,16 +56,16 @@ class SharedShapesTest {
         Listing<ObjectNode> listing = Listing.of(List.of(row), new PageRequest(1, 1), 3);
         assertEquals(List.of(row), listing.response().data());
         assertEquals(true, listing.response().pagination().hasMore());
-        var tool = listing.toolResult("contact");
+        var tool = ToolResult.listed(listing, "contact");
         assertEquals("{\"items\":[{\"id\":\"" + ID + "\",\"name\":\"a\"}],"
                 + "\"pagination\":{\"page\":1,\"limit\":1,\"total\":3,\"hasMore\":true}}",
                 Json.mapper().writeValueAsString(tool.data()));
         assertEquals(List.of(new EntityRef("contact", ID, "read")), tool.entities());
-        assertEquals(List.of(), listing.toolResult().entities());
+        assertEquals(List.of(), ToolResult.listed(listing).entities());
         Listing<Map<String, Object>> maps = Listing.of(List.of(Map.of("id", ID)), new PageRequest(1, 50), 1);
-        assertEquals(List.of(new EntityRef("project", ID, "read")), maps.toolResult("project").entities());
+        assertEquals(List.of(new EntityRef("project", ID, "read")), ToolResult.listed(maps, "project").entities());
         var noId = Listing.of(List.of(Map.of("name", "x")), new PageRequest(1, 50), 1);
-        assertThrows(IllegalArgumentException.class, () -> noId.toolResult("project"));
+        assertThrows(IllegalArgumentException.class, () -> ToolResult.listed(noId, "project"));
     }
 
     @Test

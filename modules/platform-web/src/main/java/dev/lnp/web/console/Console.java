@@ -60,7 +60,6 @@ public final class Console implements HttpService, AutoCloseable {
     private final RateLimits limits;
     private final Mailbox mailbox;
     private final MailboxPages mailboxPages;
-    private final SectionPages sectionPages;
     private final PluginPages pluginPages;
     private final ContributedPages contributedPages;
     private final LiveEvents liveEvents;
@@ -93,7 +92,6 @@ public final class Console implements HttpService, AutoCloseable {
         this.limits = services.limits();
         this.mailbox = services.require(Mailbox.class);
         this.mailboxPages = new MailboxPages(this);
-        this.sectionPages = new SectionPages(this, services.transactions(), services.jsonValidation());
         this.pluginPages = new PluginPages(this);
         this.liveEvents = new LiveEvents(jdbi);
         this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
@@ -143,18 +141,9 @@ public final class Console implements HttpService, AutoCloseable {
                 .get("/connections/{id}/new-key", page(connectionPages::newKey))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
-        // The page API's pages (plugins' and subsystems', e.g. webhooks), the plugins' sections, the not-found page.
+        // The page API's pages (plugins' and subsystems', e.g. webhooks), then the not-found page.
         contributedPages.routing(rules, "/console");
         rules
-                // Sections contributed by plugins (dev.lnp.api.console), listed in SectionPages.
-                .get("/m/{plugin}/{section}", page(sectionPages::list))
-                .get("/m/{plugin}/{section}/new", page(sectionPages::createForm))
-                .post("/m/{plugin}/{section}/new", page(sectionPages::create))
-                .get("/m/{plugin}/{section}/{row}", page(sectionPages::show))
-                .get("/m/{plugin}/{section}/{row}/edit", page(sectionPages::editForm))
-                .post("/m/{plugin}/{section}/{row}/edit", page(sectionPages::update))
-                .get("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::confirmAction))
-                .post("/m/{plugin}/{section}/{row}/actions/{action}", page(sectionPages::runAction))
                 .any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                         "There is no console page at this address.", "/console", "Go to the console"))));
     }
@@ -178,11 +167,8 @@ public final class Console implements HttpService, AutoCloseable {
             } catch (ConsolePages.NotFound missing) {
                 exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
                         missing.backHref(), missing.backLabel()));
-            } catch (SectionPages.NotFound missing) {
-                exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
-                        missing.backHref, "Back"));
             } catch (dev.lnp.api.http.ApiProblem problem) {
-                // A plugin section's callback refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
+                // A plugin page's handler refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
                 int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 500;
                 exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), "/console",
                         "Back to the console"));
@@ -234,7 +220,6 @@ public final class Console implements HttpService, AutoCloseable {
                     new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
-            nav.addAll(sectionPages.navigation(session, currentHref));
             joinSections(nav, contributedPages.navigation(session, "/console", currentHref));
             section(nav, session, currentHref, "Account",
                     new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));

@@ -6,7 +6,8 @@ import dev.lnp.api.internal.console.ConsoleSession;
 import dev.lnp.api.internal.console.NavItem;
 import dev.lnp.api.internal.console.NavSection;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.Json;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.PageRequest;
@@ -151,7 +152,8 @@ final class ContributedPages {
         for (Page registered : console.plugins().pages()) {
             PageRoute page = registered.page();
             if (page.navLabel() == null || !page.path().startsWith(mount + "/")
-                    || disabled.contains(registered.pluginId()) || !granted.contains(page.scope())) {
+                    || disabled.contains(registered.pluginId()) || !granted.contains(page.scope())
+                    || !roleAllows(page, session.role())) {
                 continue;
             }
             groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>()).add(new NavItem(page.navLabel(),
@@ -161,6 +163,11 @@ final class ContributedPages {
         List<NavSection> nav = new ArrayList<>();
         groups.forEach((title, items) -> nav.add(new NavSection(title, items)));
         return nav;
+    }
+
+    /** Whether {@code role} is the page's {@link PageRoute#role} or a stronger one (any role, when it names none). */
+    static boolean roleAllows(PageRoute page, String role) {
+        return page.role() == null || PageRoute.ROLES.indexOf(role) >= PageRoute.ROLES.indexOf(page.role());
     }
 
     private Set<String> scopes(ConsoleSession session) {
@@ -178,6 +185,10 @@ final class ContributedPages {
                 ConsoleAuthorization.Permission.MANAGE_MODULES)) {
             throw new ConsoleExchange.Forbidden("Only owners and admins reach the administration's pages.");
         }
+        if (!roleAllows(page.page(), session.role())) {
+            throw new ConsoleExchange.Forbidden("Your role does not allow this (it needs " + page.page().role()
+                    + " or above).");
+        }
         if (!scopes(session).contains(page.page().scope())) {
             throw new ConsoleExchange.Forbidden("Your role does not allow this (it needs " + page.page().scope() + ").");
         }
@@ -194,7 +205,8 @@ final class ContributedPages {
         String notice = renderer.takeNotice(x);
         if (view instanceof FormView form) {
             SchemaForm schemaForm = form(page, form);
-            renderer.form(x, 200, page, form, schemaForm.fields(schemaForm.typedFrom(form.values()), Map.of()), null);
+            renderer.form(x, 200, page, form, schemaForm.fields(form.values().isEmpty() ? schemaForm.defaults()
+                    : schemaForm.typedFrom(form.values()), Map.of()), null);
         } else {
             String path = x.request().path().absolute().path();
             renderer.render(x, page, view, notice, liveUrl(page, path), shownOnce(x, path));

@@ -14,7 +14,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * A secret shown once after a redirect (POST, redirect, GET): the form's handler seals it into a short-lived
- * cookie, and the page at {@code path} opens it and clears the cookie. Reloading that page shows nothing new and
+ * cookie, and the page at {@code path} (of the console or the application) opens it and clears the cookie. Reloading that page shows nothing new and
  * re-posts nothing. The cookie is sealed (AES-GCM) under a key derived from the browser's session token, which
  * the server never stores, and bound to {@code path}: no node keeps the secret, so any node can show it, and the
  * cookie is worthless without the session cookie beside it.

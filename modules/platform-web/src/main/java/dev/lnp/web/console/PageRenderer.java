@@ -1,6 +1,7 @@
 package dev.lnp.web.console;
 
 import dev.lnp.api.internal.console.Chrome;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.Column;
@@ -51,7 +52,8 @@ final class PageRenderer {
             case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live,
                     shownOnce));
             case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
-                    detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—" : f.value()))
+                    detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—"
+                                    : text(com.fasterxml.jackson.databind.node.TextNode.valueOf(f.value()))))
                             .toList(),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
                     links(detail.actions(), null), session.csrfToken(), live, shownOnce));
@@ -65,16 +67,15 @@ final class PageRenderer {
     void form(ConsoleExchange x, int status, Page page, FormView form, List<SchemaForm.Field> fields,
             String summary) {
         var session = x.requireWorkspaceSession();
-        List<SectionViews.ErrorLink> errors = new ArrayList<>();
+        List<PageViews.ErrorLink> errors = new ArrayList<>();
         for (var field : fields) {
             if (field.hasError()) {
-                errors.add(new SectionViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
+                errors.add(new PageViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
             }
         }
         String cancel = form.cancel() != null && ReturnPaths.isLocal(form.cancel()) ? form.cancel() : "/app";
-        x.render(status, "sectionform.jte", new SectionViews.FormPage(
-                console.pageChrome(session, form.title(), x.request().path().absolute().path()),
-                new SectionViews.Header(List.of()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
+        x.render(status, "pageform.jte", new PageViews.FormPage(
+                console.pageChrome(session, form.title(), x.request().path().absolute().path()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
                 summary, form.submitLabel(), session.csrfToken()));
     }
 
@@ -129,7 +130,7 @@ final class PageRenderer {
         for (ObjectNode row : list.rows()) {
             List<PageViews.Cell> cells = new ArrayList<>();
             for (Column column : list.columns()) {
-                cells.add(new PageViews.Cell(SectionPages.text(row.path(column.field())),
+                cells.add(new PageViews.Cell(text(row.path(column.field())),
                         column.link() == null ? null : fill(column.link(), row)));
             }
             rows.add(cells);
@@ -165,6 +166,35 @@ final class PageRenderer {
     private static String local(String href) {
         return href == null || !ReturnPaths.isLocal(href) ? null : href;
     }
+
+    /**
+     * A row's value as a cell shows it: booleans as yes/no, arrays joined by commas, missing and null values as a
+     * dash, an ISO 8601 time with an offset like every time in the console.
+     */
+    static String text(JsonNode value) {
+        if (value == null || value.isMissingNode() || value.isNull()) {
+            return "—";
+        }
+        if (value.isBoolean()) {
+            return value.booleanValue() ? "yes" : "no";
+        }
+        if (value.isArray()) {
+            List<String> parts = new ArrayList<>();
+            value.forEach(v -> parts.add(v.isValueNode() ? v.asText() : v.toString()));
+            return parts.isEmpty() ? "—" : String.join(", ", parts);
+        }
+        if (value.isTextual() && TIMESTAMP.matcher(value.textValue()).matches()) {
+            try {
+                return Views.time(java.time.OffsetDateTime.parse(value.textValue()).toInstant());
+            } catch (java.time.format.DateTimeParseException notATime) {
+                return value.textValue();
+            }
+        }
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    private static final Pattern TIMESTAMP =
+            Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:\\d{2})");
 
     /** {@code /app/x/{id}} with the row's {@code id}, each value encoded as a path segment. */
     static String fill(String template, ObjectNode row) {

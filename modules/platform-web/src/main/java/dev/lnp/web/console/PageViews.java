@@ -67,4 +67,12 @@ public final class PageViews {
     public record BoardPage(Chrome chrome, String notice, String field, List<Lane> lanes, List<Link> actions,
             String csrf, String live, ShownOnce shownOnce) {
     }
+
+    public record ErrorLink(String text, String href) {
+    }
+
+    /** A form generated from a schema, posted to {@code action}; {@code errors} link to the fields they concern. */
+    public record FormPage(Chrome chrome, String heading, String action, String cancelHref,
+            List<SchemaForm.Field> fields, List<ErrorLink> errors, String summary, String submit, String csrf) {
+    }
 }

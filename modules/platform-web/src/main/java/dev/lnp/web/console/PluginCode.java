@@ -1,6 +1,6 @@
 package dev.lnp.web.console;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.internal.db.Transactions;
 import java.util.UUID;
 

@@ -16,7 +16,7 @@ import java.util.UUID;
  * Every console and mail template of the core, each with a model that reaches its loops and branches (lists with
  * an entry, a signed-in person with a workspace). {@code platform doctor} renders them all; a page or mail that
  * cannot be rendered on this installation shows up there rather than as a 500 for the first person who needs it.
- * {@code layout.jte} and {@code sectionheader.jte} are parts of other pages and are rendered with them.
+ * {@code layout.jte} and the {@link #PARTS} are parts of other pages and are rendered with them.
  */
 public final class TemplateSamples {
 
@@ -24,7 +24,7 @@ public final class TemplateSamples {
     }
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
-    public static final List<String> PARTS = List.of("layout.jte", "sectionheader.jte", "pagetable.jte",
+    public static final List<String> PARTS = List.of("layout.jte", "pagetable.jte",
             "pagelinks.jte", "pageonce.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
@@ -45,8 +45,6 @@ public final class TemplateSamples {
                 "Someone (hopefully you) asked to sign in to the workspace platform with this address.", "Sign in");
         var summary = new Mailbox.Summary(id, id, "sign-in-link", "ada@example.com", "Your sign-in link", "local", 0,
                 now, now, null);
-        var header = new SectionViews.Header(List.of(new SectionViews.Crumb("Deals", "/console/m/crm/deals"),
-                new SectionViews.Crumb("Big deal", "/console/m/crm/deals/1")));
         var field = new SchemaForm.Field("name", "Name", "What people call it", "text", true, 200, null, null,
                 List.of(), "Big deal", false, "must not be blank");
         var select = new SchemaForm.Field("stage", "Stage", null, "select", false, null, null, null, List.of(choice),
@@ -102,26 +100,10 @@ public final class TemplateSamples {
                         new PageViews.Lane("lost", "Lost", null, List.of())), List.of(), "csrf-token",
                         "/app/_live?path=%2Fapp%2Fcrm%2Fboard", null)),
                 html(templates, "pluginpage.jte", new Views.PluginPage(chrome, "<p>A plugin's page</p>")),
-                html(templates, "section.jte", new SectionViews.ListPage(chrome, header, "Deals in progress",
-                        List.of("Name", "Stage"), List.of(new SectionViews.Row("1", List.of(
-                                new SectionViews.Cell("Big deal", "/console/m/crm/deals/1"),
-                                new SectionViews.Cell("won", null)))), "No deals yet", 1, 2, 30,
-                        "/console/m/crm/deals?page=0", "/console/m/crm/deals?page=2", "/console/m/crm/deals/new",
-                        "New deal")),
-                html(templates, "sectionconfirm.jte", new SectionViews.ConfirmPage(chrome, header, "Delete", "Sure?",
-                        "/console/m/crm/deals/1/actions/delete", "/console/m/crm/deals/1", "Delete", true,
+                html(templates, "pageform.jte", new PageViews.FormPage(chrome, "Edit deal",
+                        "/app/crm/deals/1/edit", "/app/crm/deals/1", List.of(field, select),
+                        List.of(new PageViews.ErrorLink("Name must not be blank", "#f-name")), "1 error", "Save",
                         "csrf-token")),
-                html(templates, "sectionform.jte", new SectionViews.FormPage(chrome, header, "Edit deal",
-                        "/console/m/crm/deals/1/edit", "/console/m/crm/deals/1", List.of(field, select),
-                        List.of(new SectionViews.ErrorLink("Name must not be blank", "#f-name")), "1 error", "Save",
-                        "csrf-token")),
-                html(templates, "sectionrow.jte", new SectionViews.RowPage(chrome, header, "Big deal",
-                        List.of(new SectionViews.Fact("Stage", "won")),
-                        List.of(new SectionViews.Action("Delete", "/console/m/crm/deals/1/actions/delete", true, true)),
-                        List.of(new SectionViews.Crumb("Notes", "/console/m/crm/deals/1/notes")), "Saved",
-                        "/console/m/crm/deals/1/edit", "Edit", "csrf-token")),
-                html(templates, "sectionsecret.jte", new SectionViews.SecretPage(chrome, header, "Secret", "s3cret",
-                        "Shown once", "/console/m/crm/deals/1")),
                 html(templates, "sessions.jte", new Views.SessionsPage(chrome, List.of(new ConsoleSessions.Listed(id,
                         "Acme", now, now, now, "Mozilla/5.0", "127.0.0.1", true)))),
                 html(templates, "signin.jte", new Views.SignIn(signedOut, "csrf-token", "ada@example.com",

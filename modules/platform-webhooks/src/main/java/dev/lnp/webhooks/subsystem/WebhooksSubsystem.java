@@ -1,7 +1,7 @@
 package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
-import dev.lnp.api.console.ConsoleRole;
+import dev.lnp.api.workspace.Role;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
@@ -41,9 +41,9 @@ public final class WebhooksSubsystem implements Subsystem {
         service = new WebhookService(setup.plugins(), setup.jsonValidation(), settings, setup.clock());
         // Where a workspace's events go is a workspace-wide integration setting: admins and owners, not members.
         registrar.scope(WebhookRoutes.READ, "Read webhook subscriptions, their delivery history and the event catalog.",
-                ConsoleRole.ADMIN);
+                Role.ADMIN);
         registrar.scope(WebhookRoutes.WRITE, "Create, change and delete webhook subscriptions; rotate secrets; "
-                + "test, redeliver and recover deliveries.", ConsoleRole.ADMIN);
+                + "test, redeliver and recover deliveries.", Role.ADMIN);
         registrar.event(EventCatalog.TEST_EVENT);
         new WebhookRoutes(service).routes().forEach(registrar::route);
         WebhookPages.routes(service).forEach(registrar::page);

@@ -39,7 +39,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
         var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script);
         var widgetRoutes = new WidgetRoutes(service);
         widgetRoutes.routes().forEach(registrar::route);
-        new WidgetConsole(service, widgetRoutes).sections().forEach(registrar::consoleSection);
+        new WidgetPages(service, widgetRoutes).pages().forEach(registrar::page);
         // The public routes resolve their services at request time: they exist only after start().
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)

@@ -26,7 +26,7 @@ import org.openqa.selenium.WebElement;
 @PlatformTest(plugins = {"chatbot"})
 class ChatbotConsoleBrowserTest {
 
-    private static final String WIDGETS = "/console/m/chatbot/widgets";
+    private static final String WIDGETS = "/console/chatbot/widgets";
 
     @Test
     void anAdminCreatesAWidgetInTheConsole(TestPlatform platform) throws Exception {

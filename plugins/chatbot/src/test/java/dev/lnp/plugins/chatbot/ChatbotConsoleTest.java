@@ -17,11 +17,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The console's Chat widgets section over real HTTP: create (key shown once), a bad origin next to its field. */
+/** The console's Chat widgets pages over real HTTP: create (key shown once), a bad origin next to its field. */
 @PlatformTest(plugins = {"chatbot"})
 class ChatbotConsoleTest {
 
-    private static final String WIDGETS = "/console/m/chatbot/widgets";
+    private static final String WIDGETS = "/console/chatbot/widgets";
 
     @Test
     void anAdminCreatesAWidgetInTheConsoleAndSeesItsKeyOnce(TestPlatform platform) throws Exception {
@@ -51,9 +51,18 @@ class ChatbotConsoleTest {
 
         var created = post(http, base, cookie, csrf.group(1), "name=Help&greeting=" + enc("Hi there")
                 + "&allowed_origins=" + enc(ChatClient.ORIGIN + "\nhttp://127.0.0.1:9") + "&position=left&responder=knowledge");
-        assertTrue(created.statusCode() == 200 || created.statusCode() == 201, created.statusCode() + created.body());
-        Matcher key = Pattern.compile("(lnp_cxo_[A-Za-z0-9_-]{20,})").matcher(created.body());
-        assertTrue(key.find(), created.body());
+        assertEquals(303, created.statusCode(), created.body());
+        String location = created.headers().firstValue("Location").orElseThrow();
+        assertTrue(location.matches(WIDGETS + "/[0-9a-f-]{36}"), location);
+        // The key is shown on the widget's page after the redirect, once; the cookies carry it sealed.
+        String cookies = cookie + "; " + String.join("; ", created.headers().allValues("Set-Cookie").stream()
+                .map(c -> c.substring(0, c.indexOf(';'))).toList());
+        var shown = http.send(HttpRequest.newBuilder(java.net.URI.create(base + location)).header("Cookie", cookies)
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, shown.statusCode(), shown.body());
+        Matcher key = Pattern.compile("(lnp_cxo_[A-Za-z0-9_-]{20,})").matcher(shown.body());
+        assertTrue(key.find(), shown.body());
+        assertTrue(shown.body().contains("The widget was created."), shown.body());
         // The key from the console works on the chat endpoints.
         var chat = new ChatClient(platform);
         var session = chat.session(key.group(1));

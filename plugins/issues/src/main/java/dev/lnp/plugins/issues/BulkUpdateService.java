@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.plugins.projects.api.ProjectDirectory;

@@ -1,7 +1,7 @@
 package dev.lnp.plugins.issues;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.plugins.projects.api.IssueDirectory;
 import java.util.LinkedHashMap;
 import java.util.List;

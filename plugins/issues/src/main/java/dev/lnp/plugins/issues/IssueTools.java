@@ -106,7 +106,7 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
 
     /** A list page, with every listed task or ticket as an entity of its own kind that was read. */
     private static ToolResult listed(Listing<ObjectNode> page) {
-        return new ToolResult(page.toolResult().data(),
+        return new ToolResult(ToolResult.listed(page).data(),
                 page.items().stream().map(item -> ref(item.get("kind").asText(), item, "read")).toList());
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.sql.Column;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Deleted;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.crm.DealDirectory;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;

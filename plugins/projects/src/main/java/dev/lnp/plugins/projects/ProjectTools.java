@@ -21,7 +21,7 @@ record ProjectTools(ProjectService projects, CycleService cycles, CycleClosing c
                         .inputSchema(schemas.projectList)
                         .outputSchema(schemas.projectPage)
                         .annotations(ToolAnnotations.read())
-                        .handler(call -> projects.list(call.tx(), call.pageRequest()).toolResult()),
+                        .handler(call -> ToolResult.listed(projects.list(call.tx(), call.pageRequest()))),
                 ToolDescriptor.builder("projects_get")
                         .title("Get a project")
                         .description("One project by id.")

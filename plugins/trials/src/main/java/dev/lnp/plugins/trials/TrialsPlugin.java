@@ -17,10 +17,13 @@ public final class TrialsPlugin implements PlatformPlugin {
 
     @Override
     public void register(Registrar registrar) {
-        registrar.migrations(SCHEMA);
+        registrar.migrations(SCHEMA)
+                .scope(TrialPages.READ, "See the AI agents' trials approved in the workspace (owners, on the "
+                        + "administration's Agent trials page)")
+                .scope(TrialPages.WRITE, "Revoke an AI agent's trial (owners, on the Agent trials page)");
         new TrialRoutes(service).routes().forEach(registrar::route);
         TrialEvents.types().forEach(registrar::event);
-        registrar.consoleSection(new TrialConsole(service).section());
+        new TrialPages(service).pages().forEach(registrar::page);
         registrar.provide(TrialClock.class, clock);
         registrar.worker("sweeper", TrialService::sweepInterval, context -> service.sweep());
     }

@@ -495,21 +495,32 @@ class AgentTrialProtocolTest {
         assertEquals(200, choose.status(), choose.body());
         assertEquals(303, person.post("/console/workspaces", Owner.form("csrf", choose.hidden("csrf"), "user_id",
                 choose.hidden("user_id"))).status());
-        String section = "/console/m/trials/agent-trials";
-        Owner.Page list = person.get(section);
+        String trials = "/console/trials/agent-trials";
+        Owner.Page list = person.get(trials);
         assertEquals(200, list.status(), list.body());
         assertTrue(list.body().contains("Scout") && list.body().contains("approved") && list.body().contains("249"),
                 list.body());
+        assertTrue(list.body().contains(">Agent trials</a>"), "the navigation entry: " + list.body());
         String id = accepted.path("request_id").asText();
-        Owner.Page confirm = person.get(section + "/" + id + "/actions/revoke");
-        assertEquals(200, confirm.status(), confirm.body());
-        Owner.Page done = person.post(section + "/" + id + "/actions/revoke", Owner.form("csrf",
-                confirm.hidden("csrf"), "confirm", "yes"));
-        assertTrue(done.status() == 303 || done.status() == 200, done.status() + " " + done.body());
+        Owner.Page trial = person.get(trials + "/" + id);
+        assertEquals(200, trial.status(), trial.body());
+        assertTrue(trial.body().contains("action=\"" + trials + "/" + id + "/revoke\""), trial.body());
+        assertTrue(trial.body().contains("The agent&#39;s key stops working at once")
+                || trial.body().contains("The agent's key stops working at once"), "confirmed first: " + trial.body());
+        Owner.Page done = person.post(trials + "/" + id + "/revoke", Owner.form("csrf",
+                trial.hidden("csrf"), "confirm", "yes"));
+        assertEquals(303, done.status(), done.body());
+        assertEquals(trials + "/" + id, done.response().headers().firstValue("Location").orElse(null));
         assertEquals(401, platform.get("/api/mcp/session", key).status());
         assertEquals("revoked", Agent.status(platform, accepted.path("request_token").asText()).json()
                 .path("state").asText());
-        assertTrue(person.get(section + "/" + id).body().contains("revoked"));
+        Owner.Page revoked = person.get(trials + "/" + id);
+        assertTrue(revoked.body().contains("Trial revoked: the key no longer works."), revoked.body());
+        assertTrue(revoked.body().contains("<dt>State</dt><dd>revoked</dd>"), revoked.body());
+        assertFalse(revoked.body().contains("/revoke\""), "no longer offered");
+        Owner.Page again = person.post(trials + "/" + id + "/revoke", Owner.form("csrf", trial.hidden("csrf"),
+                "confirm", "yes"));
+        assertEquals(409, again.status(), again.body());
     }
 
     private static byte[] readResource(String path) {

@@ -1,7 +1,7 @@
 package dev.lnp.api.internal.db;
 
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;

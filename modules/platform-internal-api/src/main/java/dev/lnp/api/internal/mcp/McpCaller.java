@@ -1,6 +1,6 @@
 package dev.lnp.api.internal.mcp;
 
-import dev.lnp.api.Principal;
+import dev.lnp.api.workspace.Principal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

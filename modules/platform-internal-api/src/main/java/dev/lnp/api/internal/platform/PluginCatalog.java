@@ -1,7 +1,6 @@
 package dev.lnp.api.internal.platform;
 
 import dev.lnp.api.pages.PageRoute;
-import dev.lnp.api.console.ConsoleSection;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.http.RouteSpec;
 import java.util.List;
@@ -23,9 +22,6 @@ public interface PluginCatalog {
 
     /** What one plugin contributed, counted. */
     record PluginSummary(String pluginId, List<String> scopes, int routes, int tools, int events) {
-    }
-
-    record Section(String pluginId, ConsoleSection section) {
     }
 
     /** A page of the page API and the plugin that contributed it. */
@@ -50,16 +46,11 @@ public interface PluginCatalog {
     /** Every route, in registration order (their matching order), the core's first. */
     List<Route> routes();
 
-    List<Section> consoleSections();
-
     /** Every plugin's pages, in registration order (their matching order). */
     List<Page> pages();
 
     /** The scopes a person with {@code role} ({@code owner}, {@code admin}, {@code member}) acts with in pages. */
     Set<String> scopesOfRole(String role);
-
-    /** The section {@code sectionId} of plugin {@code pluginId}, if it contributed one. */
-    Optional<Section> consoleSection(String pluginId, String sectionId);
 
     List<Quota> quotas();
 

@@ -1,6 +1,6 @@
 package dev.lnp.plugins.projects.api;
 
-import dev.lnp.api.WorkspaceTx;
+import dev.lnp.api.workspace.WorkspaceTx;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;

@@ -1,9 +1,9 @@
-package dev.lnp.api.console;
+package dev.lnp.api.workspace;
 
 import java.util.Locale;
 
-/** The workspace roles of the console, weakest first; a section or action names the weakest role it allows. */
-public enum ConsoleRole {
+/** A person's role in a workspace, weakest first; a scope or a page names the weakest role it allows. */
+public enum Role {
     MEMBER, ADMIN, OWNER;
 
     /** Whether a person with {@code role} (as stored: {@code member}, {@code admin}, {@code owner}) reaches this level. */
@@ -12,7 +12,7 @@ public enum ConsoleRole {
             return false;
         }
         try {
-            return ConsoleRole.valueOf(role.toUpperCase(Locale.ROOT)).ordinal() >= ordinal();
+            return Role.valueOf(role.toUpperCase(Locale.ROOT)).ordinal() >= ordinal();
         } catch (IllegalArgumentException e) {
             return false;
         }

@@ -1,4 +1,4 @@
-package dev.lnp.api;
+package dev.lnp.api.workspace;
 
 import dev.lnp.api.events.EventPublisher;
 import java.util.UUID;

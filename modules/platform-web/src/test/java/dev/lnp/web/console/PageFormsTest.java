@@ -6,64 +6,48 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.Json;
-import dev.lnp.api.console.ActionResult;
-import dev.lnp.api.console.ConsoleColumn;
-import dev.lnp.api.console.ConsoleRole;
-import dev.lnp.api.console.ConsoleSection;
-import dev.lnp.api.console.RowAction;
-import dev.lnp.api.console.RowPage;
+import dev.lnp.api.pages.PageOutcome;
+import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.internal.people.Html;
 import dev.lnp.json.validation.PlatformJsonValidation;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a console section declaration refuses, how a schema becomes a form, and which return paths a sign-in
- * accepts (the registry's refusals are ConsoleSectionRegistrationTest's, in platform-core); the pages themselves are tested over HTTP (ConsoleSectionsTest, PeoplePagesTest).
+ * The page API's declarations the web layer reads (a role, a secret), how a schema becomes a form, how a cell shows a
+ * value, and which return paths a sign-in accepts; the pages themselves are tested over HTTP (AppPagesTest,
+ * DeskPagesTest, PeoplePagesTest).
  */
-class ConsoleSectionDeclarationTest {
+class PageFormsTest {
 
     /** The validator the kernel gives the console. */
     private static final PlatformJsonValidation VALIDATION = new PlatformJsonValidation();
 
-    private static ConsoleSection.Builder section(String id) {
-        return ConsoleSection.builder(id, "Things").columns(ConsoleColumn.of("Name", "name"))
-                .list(ctx -> new RowPage(List.of(), 0));
+    @Test
+    void aPageNarrowedToARoleAdmitsThatRoleAndStrongerOnes() {
+        PageRoute owners = PageRoute.view("/console/x").scope("x.read").role("owner").renderer(call -> null);
+        PageRoute admins = PageRoute.view("/console/x").scope("x.read").role("admin").renderer(call -> null);
+        PageRoute anyone = PageRoute.view("/app/x").scope("x.read").renderer(call -> null);
+        assertTrue(ContributedPages.roleAllows(owners, "owner"));
+        assertFalse(ContributedPages.roleAllows(owners, "admin"));
+        assertTrue(ContributedPages.roleAllows(admins, "owner"));
+        assertTrue(ContributedPages.roleAllows(admins, "admin"));
+        assertFalse(ContributedPages.roleAllows(admins, "member"));
+        assertFalse(ContributedPages.roleAllows(admins, "guest"), "an unknown role reaches nothing narrowed");
+        assertTrue(ContributedPages.roleAllows(anyone, "member"), "no role named: the scope decides");
+        var notARole = assertThrows(IllegalArgumentException.class,
+                () -> PageRoute.view("/app/x").scope("x.read").role("boss").renderer(call -> null));
+        assertTrue(notARole.getMessage().contains("boss"), notARole.getMessage());
     }
 
     @Test
-    void aSectionNeedsAnAddressableIdRowsAndColumns() {
-        assertThrows(IllegalArgumentException.class, () -> ConsoleSection.builder("Widgets", "W"));
-        assertThrows(IllegalArgumentException.class, () -> ConsoleSection.builder("a/b", "W"));
-        assertThrows(IllegalStateException.class, () -> ConsoleSection.builder("w", "W")
-                .columns(ConsoleColumn.of("Name", "name")).build(), "no list");
-        assertThrows(IllegalStateException.class, () -> ConsoleSection.builder("w", "W")
-                .list(ctx -> new RowPage(List.of(), 0)).build(), "no column");
-        var linked = ConsoleSection.builder("w", "W").columns(ConsoleColumn.linked("Name", "name"))
-                .list(ctx -> new RowPage(List.of(), 0));
-        assertTrue(assertThrows(IllegalStateException.class, linked::build).getMessage().contains("detail"));
-        var actionWithoutDetail = section("w").actions(RowAction.builder("go", "Go").handler((c, i) -> ActionResult.done()));
-        assertThrows(IllegalStateException.class, actionWithoutDetail::build);
-        var twice = section("w").detail((c, i) -> Optional.empty()).actions(
-                RowAction.builder("go", "Go").handler((c, i) -> ActionResult.done()),
-                RowAction.builder("go", "Go again").handler((c, i) -> ActionResult.done()));
-        assertThrows(IllegalStateException.class, twice::build);
-        assertThrows(IllegalArgumentException.class, () -> RowAction.builder("Rotate Key", "Rotate"));
-        assertThrows(IllegalArgumentException.class, () -> section("w").pageSize(101));
-        assertEquals(ConsoleRole.ADMIN, section("w").build().minRole(), "admin by default");
-        assertEquals(ConsoleRole.OWNER, section("w").minRole(ConsoleRole.OWNER).build().changeRole());
-    }
-
-    @Test
-    void rolesReachUpwards() {
-        assertTrue(ConsoleRole.MEMBER.allows("owner"));
-        assertTrue(ConsoleRole.ADMIN.allows("admin"));
-        assertFalse(ConsoleRole.ADMIN.allows("member"));
-        assertFalse(ConsoleRole.OWNER.allows("admin"));
-        assertFalse(ConsoleRole.MEMBER.allows(null));
-        assertFalse(ConsoleRole.MEMBER.allows("guest"));
+    void aSecretGoesWithTheOutcomeAndNeedsALabelAndAValue() {
+        var outcome = PageOutcome.goTo("/console/x/1", "Created.").showingOnce("Key", "s3cret", null);
+        assertEquals(new PageOutcome.ShownOnce("Key", "s3cret", null), outcome.shownOnce());
+        assertEquals("Created.", outcome.notice());
+        assertEquals(null, PageOutcome.goTo("/console/x/1").shownOnce());
+        assertThrows(NullPointerException.class, () -> PageOutcome.goTo("/console/x").showingOnce("Key", null, null));
     }
 
     @Test
@@ -152,12 +136,12 @@ class ConsoleSectionDeclarationTest {
     @Test
     void cellsShowTimesLikeTheRestOfTheConsoleAndOtherValuesAsText() {
         var nodes = Json.mapper().getNodeFactory();
-        assertEquals("2026-11-23 07:08 UTC", SectionPages.text(nodes.textNode("2026-11-23T07:08:22.906342Z")));
-        assertEquals("2026-11-23 06:08 UTC", SectionPages.text(nodes.textNode("2026-11-23T07:08:00+01:00")));
-        assertEquals("2026-11-23", SectionPages.text(nodes.textNode("2026-11-23")), "a date alone stays as written");
-        assertEquals("2026-13-45T99:99Z", SectionPages.text(nodes.textNode("2026-13-45T99:99Z")), "not a time: as written");
-        assertEquals("yes", SectionPages.text(nodes.booleanNode(true)));
-        assertEquals("—", SectionPages.text(nodes.nullNode()));
-        assertEquals("a, b", SectionPages.text(Json.mapper().createArrayNode().add("a").add("b")));
+        assertEquals("2026-11-23 07:08 UTC", PageRenderer.text(nodes.textNode("2026-11-23T07:08:22.906342Z")));
+        assertEquals("2026-11-23 06:08 UTC", PageRenderer.text(nodes.textNode("2026-11-23T07:08:00+01:00")));
+        assertEquals("2026-11-23", PageRenderer.text(nodes.textNode("2026-11-23")), "a date alone stays as written");
+        assertEquals("2026-13-45T99:99Z", PageRenderer.text(nodes.textNode("2026-13-45T99:99Z")), "not a time: as written");
+        assertEquals("yes", PageRenderer.text(nodes.booleanNode(true)));
+        assertEquals("—", PageRenderer.text(nodes.nullNode()));
+        assertEquals("a, b", PageRenderer.text(Json.mapper().createArrayNode().add("a").add("b")));
     }
 }

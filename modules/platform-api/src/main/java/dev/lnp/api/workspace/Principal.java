@@ -1,4 +1,4 @@
-package dev.lnp.api;
+package dev.lnp.api.workspace;
 
 import java.time.Instant;
 import java.util.Optional;

@@ -1,8 +1,7 @@
-package dev.lnp.api;
+package dev.lnp.api.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.http.QueryParam;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -10,7 +9,7 @@ import java.util.Set;
 
 /**
  * How schemas are derived and traced to their files: implemented by the platform and found with {@link ServiceLoader},
- * once. Plugins call {@link JsonSchemas}, {@link QueryParam#fromSchema} and {@link Json}, which hand on to {@link #PLATFORM}.
+ * once. Plugins call {@link dev.lnp.api.JsonSchemas}, {@link QueryParam#fromSchema} and {@link dev.lnp.api.Json}, which hand on to {@link #PLATFORM}.
  */
 public interface JsonSchemaRules {
 
