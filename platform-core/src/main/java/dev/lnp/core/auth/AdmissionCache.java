@@ -1,5 +1,6 @@
 package dev.lnp.core.auth;
 
+import dev.lnp.core.db.AdmissionCheck;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,5 +1,6 @@
 package dev.lnp.core.auth;
 
+import dev.lnp.core.db.AdmissionCheck;
 import dev.lnp.api.workspace.Principal;
 import dev.lnp.core.auth.AuthorizationHeader.Unauthorized;
 import dev.lnp.core.limits.QuotaCharge;

@@ -1,5 +1,6 @@
 package dev.lnp.core.auth;
 
+import dev.lnp.core.db.AdmissionCheck;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.lnp.api.Json;
 import java.time.Instant;
@@ -52,8 +53,7 @@ public final class KeyRepository {
      * node. One primary-key read, where the md5 of the joined rows it replaced took 6-7 % of a page-1 read's
      * transaction.
      */
-    public static final String ADMISSION_VERSION =
-            "COALESCE((SELECT version FROM lnp_core.admission_versions WHERE workspace_id = :workspace), 0)";
+    public static final String ADMISSION_VERSION = AdmissionCheck.VERSION;
 
     /** {@link #admit}'s statement. */
     private static final String ADMIT = """

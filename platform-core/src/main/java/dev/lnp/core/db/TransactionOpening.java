@@ -1,7 +1,5 @@
 package dev.lnp.core.db;
 
-import dev.lnp.core.auth.AdmissionCheck;
-import dev.lnp.core.auth.KeyRepository;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,7 +43,7 @@ final class TransactionOpening {
      * privileges are checked when the statement starts, before the role changes.
      */
     private static final String CHECK_AND_SET_WORKSPACE = "SELECT "
-            + KeyRepository.ADMISSION_VERSION.replace(":workspace", "?::uuid") + ", "
+            + AdmissionCheck.VERSION.replace(":workspace", "?::uuid") + ", "
             + "set_config('lnp.workspace_id', ?, true), set_config('role', '" + Migrations.TENANT_ROLE + "', true)";
     private static final String SET_WORKSPACE_FIRST = SET_WORKSPACE + ";\n";
     private static final String CHECK_AND_SET_WORKSPACE_FIRST = CHECK_AND_SET_WORKSPACE + ";\n";

@@ -4,7 +4,6 @@ import dev.lnp.api.PluginContext;
 import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
 import dev.lnp.api.events.StatementEvent;
-import dev.lnp.core.auth.AdmissionCheck;
 import dev.lnp.core.events.OutboxPublisher;
 import dev.lnp.core.events.OutboxWakes;
 import dev.lnp.core.plugins.PluginRegistry;

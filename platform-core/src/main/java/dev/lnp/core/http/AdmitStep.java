@@ -2,7 +2,7 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.internal.http.Surface;
-import dev.lnp.core.auth.AdmissionCheck;
+import dev.lnp.core.db.AdmissionCheck;
 import dev.lnp.core.limits.RateLimiter;
 import dev.lnp.core.logging.RequestLogContext;
 import dev.lnp.core.pipeline.PipelineStep;

@@ -2,7 +2,7 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.workspace.Principal;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.core.auth.AdmissionCheck;
+import dev.lnp.core.db.AdmissionCheck;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRecord;
 import dev.lnp.core.config.PlatformConfig;

@@ -81,7 +81,7 @@ final class RouteCall implements QuotaStep.Charged, TransactionStep.Transactiona
     }
 
     @Override
-    public dev.lnp.core.auth.AdmissionCheck admissionCheck() {
+    public dev.lnp.core.db.AdmissionCheck admissionCheck() {
         return caller == null ? null : caller.check();
     }
 

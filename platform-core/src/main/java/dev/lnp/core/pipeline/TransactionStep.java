@@ -5,7 +5,7 @@ import dev.failsafe.FailsafeException;
 import dev.failsafe.RetryPolicy;
 import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.core.auth.AdmissionCheck;
+import dev.lnp.core.db.AdmissionCheck;
 import dev.lnp.core.db.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.lang.System.Logger.Level;

@@ -3,7 +3,7 @@ package dev.lnp.core.tools;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.internal.mcp.ToolCallRecord;
 import dev.lnp.api.mcp.EntityRef;
-import dev.lnp.core.auth.AdmissionCheck;
+import dev.lnp.core.db.AdmissionCheck;
 import dev.lnp.core.limits.ToolCallLog;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.pipeline.PipelineStep;

@@ -60,7 +60,7 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
     }
 
     @Override
-    public dev.lnp.core.auth.AdmissionCheck admissionCheck() {
+    public dev.lnp.core.db.AdmissionCheck admissionCheck() {
         return caller == null ? null : caller.check();
     }
 
@@ -85,6 +85,6 @@ final class ToolCallRun implements QuotaStep.Charged, TransactionStep.Transactio
      */
     @Override
     public void admissionStale() {
-        throw new dev.lnp.core.auth.AdmissionCheck.Stale();
+        throw new dev.lnp.core.db.AdmissionCheck.Stale();
     }
 }

@@ -1,17 +1,25 @@
-package dev.lnp.core.auth;
+package dev.lnp.core.db;
 
 import java.util.UUID;
 
 /**
- * A request admitted from this node's {@link AdmissionCache} rather than from the database: its workspace
- * transaction's first statement reads the workspace's admission version again ({@link KeyRepository#ADMISSION_VERSION})
+ * A request admitted from this node's cache of admissions rather than from the database: its workspace
+ * transaction's first statement reads the workspace's admission version again ({@link #VERSION})
  * and the transaction goes on only when it is unchanged. Otherwise the transaction rolls back (a write's before any
  * work, a read's at its first statement, whose opening travels with it), and the request is admitted again from the
  * database. A request that ends in an error
- * before any transaction checked it is {@linkplain Authenticator#confirm confirmed} with a statement of its own
+ * before any transaction checked it is confirmed (the authenticator's {@code confirm}) with a statement of its own
  * before the error is answered, so a revoked key gets its 401, not another error.
  */
 public final class AdmissionCheck {
+
+    /**
+     * The workspace's admission version, bound as {@code :workspace}: a counter that moves whenever anything an
+     * admission is made of has changed (a key, its connection, the workspace, its quotas or a delegated user). Here,
+     * in the transactions' package, because the transaction's opening reads it; authentication reads it too.
+     */
+    public static final String VERSION =
+            "COALESCE((SELECT version FROM lnp_core.admission_versions WHERE workspace_id = :workspace), 0)";
 
     private final UUID workspaceId;
     private final long version;
@@ -21,7 +29,7 @@ public final class AdmissionCheck {
      * @param workspaceId the key's workspace, bound as {@code :workspace}
      * @param version     the workspace's admission version when the cached admission was read
      */
-    AdmissionCheck(UUID workspaceId, long version) {
+    public AdmissionCheck(UUID workspaceId, long version) {
         this.workspaceId = workspaceId;
         this.version = version;
     }
