@@ -35,6 +35,7 @@ public final class IssuesPlugin implements PlatformPlugin {
         new IssueRoutes(issues, comments, labels, bulk, schemas).routes().forEach(registrar::route);
         IssueEvents.types(schemas).forEach(registrar::event);
         new IssueTools(issues, comments, labels, bulk, schemas).tools().forEach(registrar::tool);
+        new TaskPages(issues, comments, schemas).pages().forEach(registrar::page);
     }
 
     /** The projects plugin is a dependency: refuse to start without its directory rather than fail per request. */
