@@ -39,5 +39,6 @@ public final class ProjectsPlugin implements PlatformPlugin {
         new ProjectRoutes(projects, cycles, closing, allocations, capacity, schemas).routes().forEach(registrar::route);
         ProjectEvents.types(schemas).forEach(registrar::event);
         new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
+        new ProjectPages(projects, cycles, closing, schemas).pages().forEach(registrar::page);
     }
 }
