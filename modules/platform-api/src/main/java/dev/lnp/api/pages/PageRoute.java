@@ -37,6 +37,7 @@ import java.util.regex.Pattern;
 public record PageRoute(String method, String path, String scope, String role, String navGroup, String navLabel,
                         List<String> liveOn, JsonNode form, Renderer renderer, Action action) {
 
+    private static final JsonNode BUTTON = dev.lnp.api.Json.parse("{\"type\": \"object\", \"properties\": {}}");
     private static final Pattern PATH = Pattern.compile("/(app|console)(/([a-z0-9][a-z0-9_-]*|\\{[a-z_]+\\}))+");
     /** The workspace roles, weakest first. */
     public static final List<String> ROLES = List.of("member", "admin", "owner");
@@ -122,6 +123,15 @@ public record PageRoute(String method, String path, String scope, String role, S
         /** An open view refreshes when one of these events happens in the workspace (server-sent events). */
         public Builder liveOn(String... eventNames) {
             this.liveOn = List.of(eventNames);
+            return this;
+        }
+
+        /**
+         * An action that is a button ({@code Link.post}): nothing is posted but the CSRF token, which the web layer
+         * checks, and the ticked confirmation, which an action that needs it reads from its own form.
+         */
+        public Builder button() {
+            this.form = BUTTON;
             return this;
         }
 

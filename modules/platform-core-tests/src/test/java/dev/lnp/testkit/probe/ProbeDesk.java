@@ -35,8 +35,6 @@ final class ProbeDesk {
     static final String ITEMS = ProbePages.ITEMS;
     private static final JsonNode CREATE = Json.resource(ProbeDesk.class, "schemas/desk-create.json");
     private static final JsonNode NOTE = Json.resource(ProbeDesk.class, "schemas/desk-note.json");
-    /** What a button posts: nothing but the CSRF token (and the ticked confirmation). */
-    private static final JsonNode BUTTON = Json.parse("{\"type\": \"object\", \"properties\": {}}");
 
     private volatile PeoplePages pages;
 
@@ -49,13 +47,13 @@ final class ProbeDesk {
         r.page(PageRoute.view(ITEMS + "/new").scope("probe.write").role("admin").renderer(call ->
                 new FormView("New item", CREATE, Json.object(), "Create item", ITEMS)));
         r.page(PageRoute.action(ITEMS + "/new").scope("probe.write").role("admin").form(CREATE).action(this::create));
-        r.page(PageRoute.action(ITEMS + "/{id}/rotate-key").scope("probe.write").role("admin").form(BUTTON)
+        r.page(PageRoute.action(ITEMS + "/{id}/rotate-key").scope("probe.write").role("admin").button()
                 .action(this::rotateKey));
-        r.page(PageRoute.action(ITEMS + "/{id}/pin").scope("probe.write").role("admin").form(BUTTON)
+        r.page(PageRoute.action(ITEMS + "/{id}/pin").scope("probe.write").role("admin").button()
                 .action(this::pin));
-        r.page(PageRoute.action(ITEMS + "/{id}/check").scope("probe.write").role("admin").form(BUTTON)
+        r.page(PageRoute.action(ITEMS + "/{id}/check").scope("probe.write").role("admin").button()
                 .action(this::check));
-        r.page(PageRoute.action(ITEMS + "/{id}/delete").scope("probe.write").role("owner").form(BUTTON)
+        r.page(PageRoute.action(ITEMS + "/{id}/delete").scope("probe.write").role("owner").button()
                 .action(this::delete));
         r.page(PageRoute.view(ITEMS + "/{id}/notes").scope("probe.read").renderer(this::notes));
         r.page(PageRoute.view(ITEMS + "/{id}/notes/new").scope("probe.write").renderer(call -> {

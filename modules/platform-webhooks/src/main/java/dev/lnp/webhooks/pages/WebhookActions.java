@@ -26,9 +26,6 @@ import java.util.function.Supplier;
  */
 final class WebhookActions {
 
-    /** The buttons' form: nothing but the CSRF token, which the web layer checks. */
-    private static final JsonNode NOTHING = Json.parse("""
-            {"type": "object", "properties": {}}""");
 
     /** Deleting needs the ticked box the page shows beside the button; checked here, not only by the browser. */
     private static final JsonNode CONFIRM = Json.parse("""
@@ -65,13 +62,13 @@ final class WebhookActions {
         return List.of(
                 PageRoute.action(WebhookPages.HOME + "/new").scope(write).form(webhooks.createSchema()).action(this::create),
                 PageRoute.action(one + "/edit").scope(write).form(editSchema(webhooks)).action(this::update),
-                PageRoute.action(one + "/switch-off").scope(write).form(NOTHING).action((c, v) -> switchTo(c, false)),
-                PageRoute.action(one + "/switch-on").scope(write).form(NOTHING).action((c, v) -> switchTo(c, true)),
-                PageRoute.action(one + "/test").scope(write).form(NOTHING).action(this::sendTest),
-                PageRoute.action(one + "/rotate-secret").scope(write).form(NOTHING).action(this::rotateSecret),
+                PageRoute.action(one + "/switch-off").scope(write).button().action((c, v) -> switchTo(c, false)),
+                PageRoute.action(one + "/switch-on").scope(write).button().action((c, v) -> switchTo(c, true)),
+                PageRoute.action(one + "/test").scope(write).button().action(this::sendTest),
+                PageRoute.action(one + "/rotate-secret").scope(write).button().action(this::rotateSecret),
                 PageRoute.action(one + "/delete").scope(write).form(CONFIRM).action(this::delete),
                 PageRoute.action(one + "/recover").scope(write).form(RECOVER).action(this::recover),
-                PageRoute.action(one + "/deliveries/{delivery}/redeliver").scope(write).form(NOTHING)
+                PageRoute.action(one + "/deliveries/{delivery}/redeliver").scope(write).button()
                         .action(this::redeliver));
     }
 

@@ -32,8 +32,6 @@ final class WidgetPages {
     private static final String ARTICLE = ARTICLES + "/{article_id}";
     private static final String READ = ChatbotScopes.READ;
     private static final String WRITE = ChatbotScopes.WRITE;
-    /** What a button posts: nothing but the CSRF token and the ticked confirmation. */
-    private static final JsonNode BUTTON = Json.parse("{\"type\": \"object\", \"properties\": {}}");
 
     private final WidgetService service;
     private final WidgetRoutes routes;
@@ -85,14 +83,14 @@ final class WidgetPages {
                     service.update(call.tx(), id, apiBody(values));
                     return PageOutcome.goTo(WIDGETS + "/" + id, "The widget was saved.");
                 }),
-                PageRoute.action(WIDGET + "/rotate-key").scope(WRITE).form(BUTTON).action((call, values) -> {
+                PageRoute.action(WIDGET + "/rotate-key").scope(WRITE).button().action((call, values) -> {
                     UUID id = call.pathId("id");
                     var rotated = service.rotateKey(call.tx(), id);
                     return PageOutcome.goTo(WIDGETS + "/" + id, "The widget has a new key: put the new snippet in "
                             + "your pages. Pages still using the old key stopped chatting.")
                             .showingOnce("Embed snippet with the new widget key", (String) rotated.get("embed_snippet"), null);
                 }),
-                PageRoute.action(WIDGET + "/delete").scope(WRITE).form(BUTTON).action((call, values) -> {
+                PageRoute.action(WIDGET + "/delete").scope(WRITE).button().action((call, values) -> {
                     service.delete(call.tx(), call.pathId("id"));
                     return PageOutcome.goTo(WIDGETS, "The widget was deleted.");
                 }),
@@ -116,7 +114,7 @@ final class WidgetPages {
                     service.updateArticle(call.tx(), call.pathId("id"), call.pathId("article_id"), values);
                     return PageOutcome.goTo(articlesOf(call) + "/" + call.pathId("article_id"), "The article was saved.");
                 }),
-                PageRoute.action(ARTICLE + "/delete").scope(WRITE).form(BUTTON).action((call, values) -> {
+                PageRoute.action(ARTICLE + "/delete").scope(WRITE).button().action((call, values) -> {
                     service.deleteArticle(call.tx(), call.pathId("id"), call.pathId("article_id"));
                     return PageOutcome.goTo(articlesOf(call), "The article was deleted.");
                 }));

@@ -60,7 +60,7 @@ final class CompanyPages {
                             ObjectNode company = companies.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Company " + company.get("name").asText() + " saved.");
                         }),
-                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.COMPANIES_WRITE).form(CrmSchemas.NO_FIELDS)
+                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.COMPANIES_WRITE).button()
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
                             String name = companies.get(call.tx(), id).get("name").asText();

@@ -64,7 +64,7 @@ final class ContactPages {
                             ObjectNode contact = contacts.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Contact " + name(contact) + " saved.");
                         }),
-                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.CONTACTS_WRITE).form(CrmSchemas.NO_FIELDS)
+                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.CONTACTS_WRITE).button()
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
                             String name = name(find(call, id));

@@ -41,8 +41,6 @@ final class CrmSchemas {
     final ObjectNode dealEditForm = optionalFields(dealForm, "Deal changes");
     /** A moved card of the pipeline board: the stage it was dropped on. */
     final JsonNode dealMove = load("deal-move.json");
-    /** A button's form (delete): nothing but the CSRF token, which the web layer checks and removes. */
-    static final JsonNode NO_FIELDS = noFields();
     final JsonNode deleted = JsonSchemas.deleted();
     final JsonNode contactPage = JsonSchemas.pageOutput(contact);
     final JsonNode dealPage = JsonSchemas.pageOutput(deal);
@@ -63,12 +61,6 @@ final class CrmSchemas {
             if (kept.contains(name.asText())) required.add(name);
         });
         return narrowed;
-    }
-
-    private static JsonNode noFields() {
-        ObjectNode schema = dev.lnp.api.Json.object().put("type", "object").put("additionalProperties", false);
-        schema.putObject("properties");
-        return schema;
     }
 
     private static JsonNode load(String name) {

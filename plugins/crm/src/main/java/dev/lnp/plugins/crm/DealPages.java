@@ -80,7 +80,7 @@ final class DealPages {
                             return PageOutcome.goTo(BOARD, "Deal " + deal.get("title").asText() + " moved to "
                                     + label(deal.get("stage").asText()) + ".");
                         }),
-                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.DEALS_WRITE).form(CrmSchemas.NO_FIELDS)
+                PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.DEALS_WRITE).button()
                         .action((call, values) -> {
                             ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
                             deals.delete(call.tx(), call.pathId("id"));

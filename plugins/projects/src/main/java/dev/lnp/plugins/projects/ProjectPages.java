@@ -64,7 +64,7 @@ final class ProjectPages {
                             return PageOutcome.goTo(LIST + "/" + project, "Cycle " + cycle.get("name").asText() + " created.");
                         }),
                 PageRoute.action(LIST + "/{id}/cycles/{cycle}/close").scope(ProjectScopes.PROJECTS_WRITE)
-                        .form(noFields()).action((call, values) -> {
+                        .button().action((call, values) -> {
                             UUID project = call.pathId("id");
                             ObjectNode closed = closing.close(call.tx(), call.pathId("cycle"), Json.object());
                             int moved = closed.path("moved").path("task").asInt() + closed.path("moved").path("ticket").asInt();
@@ -115,12 +115,6 @@ final class ProjectPages {
             view = new DetailView(view.title(), view.fields(), view.related(), closes);
         }
         return view;
-    }
-
-    private static JsonNode noFields() {
-        ObjectNode schema = Json.object().put("type", "object").put("additionalProperties", false);
-        schema.putObject("properties");
-        return schema;
     }
 
     private static String label(String name) {

@@ -33,7 +33,6 @@ final class TrialPages {
     /** Declared by the plugin for these pages; only owners open them, whatever the scopes. */
     static final String READ = "trials.read";
     static final String WRITE = "trials.write";
-    private static final JsonNode BUTTON = Json.parse("{\"type\": \"object\", \"properties\": {}}");
     private static final ExecutorService OWN_TRANSACTIONS = Executors.newVirtualThreadPerTaskExecutor();
 
     private final TrialService service;
@@ -46,7 +45,7 @@ final class TrialPages {
         return List.of(
                 PageRoute.view(TRIALS).scope(READ).role("owner").nav("Trials", "Agent trials").renderer(this::list),
                 PageRoute.view(TRIALS + "/{id}").scope(READ).role("owner").renderer(this::detail),
-                PageRoute.action(TRIALS + "/{id}/revoke").scope(WRITE).role("owner").form(BUTTON)
+                PageRoute.action(TRIALS + "/{id}/revoke").scope(WRITE).role("owner").button()
                         .action(this::revoke));
     }
 
