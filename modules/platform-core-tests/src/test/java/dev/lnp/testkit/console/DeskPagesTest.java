@@ -133,8 +133,8 @@ class DeskPagesTest {
         String key = secret.firstMatch("value=\"(desk_[0-9a-f]{48})\"");
         assertNotNull(key, secret.body());
         assertTrue(secret.body().contains("It is shown only this once."));
-        assertTrue(secret.body().contains("<label for=\"new-key\">Item key</label>"), secret.body());
-        assertTrue(secret.body().contains("data-copy=\"new-key\""), "copy button");
+        assertTrue(secret.body().contains("<label for=\"once-value\">Item key</label>"), secret.body());
+        assertTrue(secret.body().contains("data-copy=\"once-value\""), "copy button");
         assertTrue(secret.body().contains("Send the key as X-Desk-Key."), "the action's notice beside it");
         assertTrue(secret.body().contains("<dt>Key</dt><dd>yes</dd>"));
         var after = owner.client().get(row);
