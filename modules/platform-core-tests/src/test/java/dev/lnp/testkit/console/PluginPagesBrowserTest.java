@@ -105,18 +105,18 @@ class PluginPagesBrowserTest {
         // Rotating the key asks first: the button posts only once the box is ticked.
         String rotate = "main form[action$='/rotate-key']";
         browser.findElement(By.cssSelector(rotate + " button[type=submit]")).click();
-        assertTrue(browser.findElements(By.id("new-key")).isEmpty(), "not sent without the ticked box");
+        assertTrue(browser.findElements(By.id("once-value")).isEmpty(), "not sent without the ticked box");
         browser.findElement(By.cssSelector(rotate + " input[name=confirm]")).click();
         browser.findElement(By.cssSelector(rotate + " button[type=submit]")).click();
-        chromium.waitFor(By.id("new-key"));
+        chromium.waitFor(By.id("once-value"));
         browser.findElement(By.id("copy-key")).click();
         new WebDriverWait(browser, Duration.ofSeconds(5))
                 .until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
-        assertTrue(browser.findElement(By.id("new-key")).getDomAttribute("value").startsWith("desk_"));
+        assertTrue(browser.findElement(By.id("once-value")).getDomAttribute("value").startsWith("desk_"));
         chromium.shoot("desk-03-key-once");
         browser.navigate().refresh();
         chromium.waitFor(By.cssSelector("dl.facts"));
-        assertTrue(browser.findElements(By.id("new-key")).isEmpty(), "shown once");
+        assertTrue(browser.findElements(By.id("once-value")).isEmpty(), "shown once");
 
         browser.findElement(By.linkText("Notes")).click();
         chromium.waitFor(By.xpath("//h1[text()='Notes on Front desk printer']"));
