@@ -109,7 +109,7 @@ class PluginPagesBrowserTest {
         browser.findElement(By.cssSelector(rotate + " input[name=confirm]")).click();
         browser.findElement(By.cssSelector(rotate + " button[type=submit]")).click();
         chromium.waitFor(By.id("once-value"));
-        browser.findElement(By.id("copy-key")).click();
+        browser.findElement(By.id("copy-once")).click();
         new WebDriverWait(browser, Duration.ofSeconds(5))
                 .until(d -> !d.findElement(By.id("copy-status")).getText().isEmpty());
         assertTrue(browser.findElement(By.id("once-value")).getDomAttribute("value").startsWith("desk_"));
