@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
 public record PageRoute(String method, String path, String scope, String role, String navGroup, String navLabel,
                         List<String> liveOn, JsonNode form, Renderer renderer, Action action) {
 
-    private static final JsonNode BUTTON = dev.lnp.api.Json.parse("{\"type\": \"object\", \"properties\": {}}");
+    private static final JsonNode BUTTON = buttonSchema();
     private static final Pattern PATH = Pattern.compile("/(app|console)(/([a-z0-9][a-z0-9_-]*|\\{[a-z_]+\\}))+");
     /** The workspace roles, weakest first. */
     public static final List<String> ROLES = List.of("member", "admin", "owner");
@@ -72,6 +72,13 @@ public record PageRoute(String method, String path, String scope, String role, S
         for (String event : liveOn) {
             if (!EVENT.matcher(event).matches()) throw new IllegalArgumentException("not an event name: " + event);
         }
+    }
+
+    /** {@code {"type": "object", "properties": {}}}, built here rather than parsed with {@code Json}: no cycle. */
+    private static JsonNode buttonSchema() {
+        ObjectNode schema = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        schema.put("type", "object").putObject("properties");
+        return schema;
     }
 
     /** Whether people reach it in the administration ({@code /console/…}) rather than the application. */
