@@ -599,6 +599,60 @@ class ReleaseJourneysIT {
         assertEquals(200, member.get("/console/sessions").status());
     }
 
+    /**
+     * The workspace application on the image: a company, a contact at it and a deal, moved across the pipeline
+     * board (a refused move answers the rule in words); a project, a cycle and a task moved on the cycle's board.
+     * Every form is the one the page serves, CSRF token included; every page answers a member too.
+     */
+    @Test
+    @Order(6)
+    void theWorkspaceApplicationCarriesACompanyADealAndATaskThroughTheirBoards() {
+        assertTrue(ownerSignedIn, "the first journey signed the owner in");
+        ConsoleBrowser.Page company = owner.submit(owner.get("/app/crm/companies/new").form("/app/crm/companies/new")
+                .with("name", "Journeys Ltd").with("website", "https://journeys.example"));
+        assertEquals(303, company.status(), company.toString());
+        String companyId = company.location().substring(company.location().lastIndexOf('/') + 1);
+        ConsoleBrowser.Page contact = owner.submit(owner.get("/app/crm/contacts/new").form("/app/crm/contacts/new")
+                .with("email", "ada@journeys.example").with("first_name", "Ada").with("company_id", companyId));
+        assertEquals(303, contact.status(), contact.toString());
+        assertTrue(owner.get(company.location()).body().contains(">Ada</a>"), "the company's page lists its contact");
+        ConsoleBrowser.Page badContact = owner.submit(owner.get("/app/crm/contacts/new").form("/app/crm/contacts/new")
+                .with("email", "not an address"));
+        assertEquals(400, badContact.status(), "a readable form with the error, not a server error");
+
+        ConsoleBrowser.Page deal = owner.submit(owner.get("/app/crm/deals/new").form("/app/crm/deals/new")
+                .with("title", "Journey deal").with("value", "1200"));
+        assertEquals(303, deal.status(), deal.toString());
+        String move = deal.location() + "/move";
+        ConsoleBrowser.Page won = owner.submit(owner.get("/app/crm/pipeline").form(move).with("stage", "closed_won"));
+        assertEquals(303, won.status(), won.toString());
+        assertTrue(owner.get(won.location()).body().contains("moved to Closed won"));
+        ConsoleBrowser.Page back = owner.submit(owner.get("/app/crm/pipeline").form(move).with("stage", "proposal"));
+        assertEquals(409, back.status(), back.toString());
+        assertTrue(back.main().contains("reopen it explicitly"), back.toString());
+
+        ConsoleBrowser.Page project = owner.submit(owner.get("/app/projects/projects/new")
+                .form("/app/projects/projects/new").with("name", "Journey project"));
+        assertEquals(303, project.status(), project.toString());
+        ConsoleBrowser.Page cycle = owner.submit(owner.get(project.location() + "/cycles/new")
+                .form(project.location() + "/cycles/new").with("name", "Sprint 1")
+                .with("start_date", "2026-12-01").with("end_date", "2026-12-14"));
+        assertEquals(303, cycle.status(), cycle.toString());
+        ConsoleBrowser.Page task = owner.submit(owner.get("/app/projects/tasks/new").form("/app/projects/tasks/new")
+                .with("title", "Journey task"));
+        assertEquals(303, task.status(), task.toString());
+        ConsoleBrowser.Page moved = owner.submit(owner.get("/app/projects/board").form(task.location() + "/move")
+                .with("status", "done"));
+        assertEquals(303, moved.status(), moved.toString());
+        assertTrue(owner.get(moved.location()).body().contains("moved to Done"));
+
+        for (String path : List.of("/app/crm/contacts", "/app/crm/companies", "/app/crm/pipeline", "/app/crm/deals",
+                "/app/projects/projects", "/app/projects/tasks", "/app/projects/board", company.location(),
+                deal.location(), task.location())) {
+            assertEquals(200, member.get(path).status(), "as member " + path);
+        }
+    }
+
     /** Every console page reachable by links from /console (GET only), with its status. */
     private static Map<String, Integer> crawl(ConsoleBrowser browser) {
         Map<String, Integer> seen = new LinkedHashMap<>();
