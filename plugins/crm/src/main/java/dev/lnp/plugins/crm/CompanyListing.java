@@ -2,7 +2,6 @@ package dev.lnp.plugins.crm;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.http.PageRequest;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -11,8 +10,6 @@ import org.jdbi.v3.core.statement.Query;
 /** The companies list of the application: search words, by name or newest first, one row more than the page. */
 final class CompanyListing {
 
-    record Page(List<ObjectNode> rows, boolean hasMore) {
-    }
 
     private final Handle handle;
     private final UUID workspaceId;
@@ -23,7 +20,7 @@ final class CompanyListing {
     }
 
     /** @param byName alphabetical (the index {@code companies_by_name}, V11) rather than newest first */
-    Page page(List<String> words, boolean byName, PageRequest page) {
+    RowsPage page(List<String> words, boolean byName, PageRequest page) {
         String where = "workspace_id = :workspace_id"
                 + (words.isEmpty() ? "" : " AND id IN (SELECT crm.company_search_candidates(:words))");
         Query query = handle.createQuery("SELECT * FROM crm.companies WHERE " + where + " ORDER BY "
@@ -31,8 +28,6 @@ final class CompanyListing {
                         + " LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset())
                 .bind("workspace_id", workspaceId);
         if (!words.isEmpty()) query.bindArray("words", String.class, words);
-        List<ObjectNode> rows = new ArrayList<>(query.map(CompanyRepository.TABLE).list());
-        boolean hasMore = rows.size() > page.limit();
-        return new Page(hasMore ? rows.subList(0, page.limit()) : rows, hasMore);
+        return RowsPage.of(query.map(CompanyRepository.TABLE).list(), page.limit());
     }
 }

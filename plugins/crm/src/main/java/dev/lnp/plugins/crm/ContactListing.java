@@ -49,9 +49,6 @@ final class ContactListing {
         }
     }
 
-    /** One page of rows, and whether another follows. */
-    record Page(List<ObjectNode> rows, boolean hasMore) {
-    }
 
     private final Handle handle;
     private final UUID workspaceId;
@@ -61,7 +58,7 @@ final class ContactListing {
         this.workspaceId = workspaceId;
     }
 
-    Page page(Filters filters, Order order, PageRequest page) {
+    RowsPage page(Filters filters, Order order, PageRequest page) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
         if (!filters.statuses().isEmpty()) conditions.add("status = ANY(:statuses)");
         if (!filters.types().isEmpty()) conditions.add("contact_type = ANY(:types)");
@@ -76,9 +73,7 @@ final class ContactListing {
         if (filters.tag() != null) query.bind("tag", filters.tag());
         if (filters.companyId() != null) query.bind("company_id", filters.companyId());
         if (!filters.words().isEmpty()) query.bindArray("words", String.class, filters.words());
-        List<ObjectNode> rows = new ArrayList<>(query.map(ContactRepository.TABLE).list());
-        boolean hasMore = rows.size() > page.limit();
-        return new Page(hasMore ? rows.subList(0, page.limit()) : rows, hasMore);
+        return RowsPage.of(query.map(ContactRepository.TABLE).list(), page.limit());
     }
 
     /** The contact, or empty when it is not one of this workspace's. */

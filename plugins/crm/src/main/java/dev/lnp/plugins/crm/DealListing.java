@@ -21,8 +21,6 @@ final class DealListing {
     record LaneTotal(String stage, long count, BigDecimal value) {
     }
 
-    record Page(List<ObjectNode> rows, boolean hasMore) {
-    }
 
     private final Handle handle;
     private final UUID workspaceId;
@@ -60,7 +58,7 @@ final class DealListing {
     }
 
     /** Deals newest first, of the given stages and statuses (empty: all) and, when not null, of one contact. */
-    Page page(List<String> stages, List<String> statuses, UUID contactId, UUID companyId, PageRequest page) {
+    RowsPage page(List<String> stages, List<String> statuses, UUID contactId, UUID companyId, PageRequest page) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
         if (!stages.isEmpty()) conditions.add("stage = ANY(:stages)");
         if (!statuses.isEmpty()) conditions.add("status = ANY(:statuses)");
@@ -73,8 +71,6 @@ final class DealListing {
         if (!statuses.isEmpty()) query.bindArray("statuses", String.class, statuses);
         if (contactId != null) query.bind("contact_id", contactId);
         if (companyId != null) query.bind("company_id", companyId);
-        List<ObjectNode> rows = new ArrayList<>(query.map(DealRepository.TABLE).list());
-        boolean hasMore = rows.size() > page.limit();
-        return new Page(hasMore ? rows.subList(0, page.limit()) : rows, hasMore);
+        return RowsPage.of(query.map(DealRepository.TABLE).list(), page.limit());
     }
 }
