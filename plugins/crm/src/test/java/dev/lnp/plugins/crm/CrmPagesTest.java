@@ -48,6 +48,11 @@ class CrmPagesTest {
         assertEquals(404, platform.person(other, "member").get("/app/crm/contacts/" + graceId).status(),
                 "another workspace's contact is not there");
         assertEquals(404, member.get("/app/crm/contacts/not-a-uuid").status());
+        var tooManyWords = member.get("/app/crm/contacts?search=a+b+c+d+e+f+g+h+i+j+k");
+        assertEquals(400, tooManyWords.status(), "a readable refusal, not a server error: " + tooManyWords.body());
+        assertTrue(tooManyWords.body().contains("search has more than 10 words."), tooManyWords.body());
+        assertEquals(200, member.get("/app/crm/contacts?sort=nonsense&type=nonsense&page=2").status(),
+                "an unknown order or type is the default order and an empty list");
     }
 
     @Test
