@@ -157,24 +157,28 @@ public final class Console implements HttpService, AutoCloseable {
     public Handler page(PageHandler handler) {
         return (ServerRequest req, ServerResponse res) -> {
             var exchange = new ConsoleExchange(req, res, this);
+            // A refusal on a page of the application leads back to the application, not to the administration.
+            boolean app = req.path().absolute().path().startsWith("/app");
+            String home = app ? "/app" : "/console";
+            String back = app ? "Back to the application" : "Back to the console";
             try {
                 handler.handle(exchange);
             } catch (ConsoleExchange.Redirect redirect) {
                 exchange.redirect(redirect.location);
             } catch (ConsoleExchange.Forbidden | ConsoleAuthorization.Denied refused) {
                 exchange.render(403, "notice.jte", notice(exchange, "Not allowed", refused.getMessage(),
-                        "/console", "Back to the console"));
+                        home, back));
             } catch (ConsolePages.NotFound missing) {
                 exchange.render(404, "notice.jte", notice(exchange, "Not found", missing.getMessage(),
                         missing.backHref(), missing.backLabel()));
             } catch (dev.lnp.api.http.ApiProblem problem) {
                 // A plugin page's handler refused (e.g. a 404 or 409 of its own): its words, its 4xx status.
                 int status = problem.status() >= 400 && problem.status() < 500 ? problem.status() : 500;
-                exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), "/console",
-                        "Back to the console"));
+                exchange.render(status, "notice.jte", notice(exchange, problem.title(), problem.detail(), home,
+                        back));
             } catch (PageExchange.BadForm bad) {
                 exchange.render(400, "notice.jte", notice(exchange, "The form could not be read", bad.getMessage(),
-                        "/console", "Back to the console"));
+                        home, back));
             } catch (RuntimeException e) {
                 if (http.isHangUp(e, res)) {
                     http.reportHangUp(req.prologue().method().text() + " /console"
@@ -185,7 +189,7 @@ public final class Console implements HttpService, AutoCloseable {
                 if (!res.isSent()) {
                     exchange.render(500, "notice.jte", notice(exchange, "Something went wrong",
                             "The console could not complete this request. It has been logged; try again.",
-                            "/console", "Back to the console"));
+                            home, back));
                 }
             }
         };

@@ -51,6 +51,8 @@ class CrmPagesTest {
         var tooManyWords = member.get("/app/crm/contacts?search=a+b+c+d+e+f+g+h+i+j+k");
         assertEquals(400, tooManyWords.status(), "a readable refusal, not a server error: " + tooManyWords.body());
         assertTrue(tooManyWords.body().contains("search has more than 10 words."), tooManyWords.body());
+        assertTrue(tooManyWords.body().contains("<a class=\"button\" href=\"/app\">Back to the application</a>"),
+                "a refusal in the application leads back to it: " + tooManyWords.body());
         assertEquals(200, member.get("/app/crm/contacts?sort=nonsense&type=nonsense&page=2").status(),
                 "an unknown order or type is the default order and an empty list");
     }
