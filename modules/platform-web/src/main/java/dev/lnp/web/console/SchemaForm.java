@@ -21,7 +21,8 @@ import java.util.function.Function;
 public final class SchemaForm {
 
     /** Above this {@code maxLength} a string is a text area rather than a one-line input. */
-    static final int TEXTAREA_ABOVE = 200;
+    /** Names, titles, addresses and ids (up to 255 characters) are one line; longer texts get a text area. */
+    static final int TEXTAREA_ABOVE = 255;
     private static final String NOT_IN_FORMS = "none";
 
     /** One field of the form as the template renders it. */

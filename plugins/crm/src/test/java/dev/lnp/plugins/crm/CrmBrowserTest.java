@@ -101,9 +101,18 @@ class CrmBrowserTest {
                 .contains("Analytical engine"));
         chromium.shoot("crm-04-pipeline-won");
 
-        card = browser.findElement(By.xpath("//li[.//a[text()='Analytical engine']]"));
-        new Select(card.findElement(By.tagName("select"))).selectByValue("proposal");
-        card.findElement(By.cssSelector("button[type=submit]")).click();
+        // The open board refreshes itself when the move's event arrives (server-sent events): take the card anew
+        // if the refresh replaced it while it was being used.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                card = browser.findElement(By.xpath("//li[.//a[text()='Analytical engine']]"));
+                new Select(card.findElement(By.tagName("select"))).selectByValue("proposal");
+                card.findElement(By.cssSelector("button[type=submit]")).click();
+                break;
+            } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
+                if (attempt == 3) throw replaced;
+            }
+        }
         chromium.waitFor(By.xpath("//h1[text()='This did not happen']"));
         assertTrue(browser.getPageSource().contains("reopen it explicitly"), "the rule, in words");
         accessible("the refused move");
