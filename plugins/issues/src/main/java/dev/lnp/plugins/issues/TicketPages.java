@@ -119,16 +119,16 @@ final class TicketPages {
                 new Field("Priority", label(ticket.get("priority").asText())),
                 new Field("Assignee", person(ticket.get("assignee_id"), me, "Nobody")),
                 new Field("Description", text(ticket.get("description"))),
-                new Field("Opened by", person(ticket.get("created_by"), me, null)),
+                new Field("Opened by", creator(call, ticket.get("created_by"))),
                 new Field("Created", text(ticket.get("created_at"))),
                 new Field("Updated", text(ticket.get("updated_at")))));
         var conversation = comments.list(call.tx(), id, new PageRequest(1, CONVERSATION));
         List<ObjectNode> messages = conversation.items().stream().map(comment -> comment.deepCopy()
                 .put("from", author(comment, me))
-                .put("kind", comment.path("internal").asBoolean() ? "Internal note" : "Reply")).toList();
+                .put("visibility", comment.path("internal").asBoolean() ? "Internal note" : "Public")).toList();
         DetailView view = new DetailView(ticket.get("title").asText(), fields, List.of(
                 ListView.of("Conversation", List.of(Column.of("From", "from"), Column.of("When", "created_at"),
-                        Column.of("Kind", "kind"), Column.of("Message", "body")), messages, false)
+                        Column.of("Visibility", "visibility"), Column.of("Message", "body")), messages, false)
                         .emptyText(conversation.page().total() > CONVERSATION
                                 ? "The conversation is longer than this page shows; read it through the API."
                                 : "No replies yet.")), List.of());
@@ -163,7 +163,7 @@ final class TicketPages {
             JsonNode value = ticket.get(p.getKey());
             if (value != null && !value.isNull()) values.set(p.getKey(), value);
         });
-        return new FormView("Change " + ticket.get("title").asText(), changeForm, values, "Save",
+        return new FormView("Change ticket: " + ticket.get("title").asText(), changeForm, values, "Save",
                 INBOX + "/" + call.pathId("id"));
     }
 
@@ -214,6 +214,13 @@ final class TicketPages {
     private static String person(JsonNode userId, UUID me, String nobody) {
         if (userId == null || userId.isNull()) return nobody;
         return userId.asText().equals(me.toString()) ? "You" : "Member " + userId.asText();
+    }
+
+    /** A ticket is opened by a member in the application, or by a key or plugin acting for itself. */
+    private static String creator(PageCall call, JsonNode createdBy) {
+        if (createdBy == null || createdBy.isNull()) return null;
+        return call.tx().isUser(UUID.fromString(createdBy.asText())) ? person(createdBy, call.userId(), null)
+                : "API connection";
     }
 
     private static String author(JsonNode comment, UUID me) {

@@ -100,8 +100,10 @@ class TicketPagesTest {
         int reply = shown.indexOf("We are asking the carrier.");
         int note = shown.indexOf("Carrier confirms loss; refund.");
         assertTrue(question > 0 && question < reply && reply < note, "the conversation in order: " + shown);
-        assertTrue(shown.contains("Internal note") && shown.contains("API connection") && shown.contains(">You<"),
-                "each message says what it is and who wrote it: " + shown);
+        assertTrue(shown.contains("<td>Internal note</td>") && shown.contains("<td>Public</td>")
+                        && shown.contains("<td>API connection</td>") && shown.contains("<td>You</td>"),
+                "each message says who wrote it and who may read it: " + shown);
+        assertTrue(shown.contains("<dt>Opened by</dt><dd>API connection</dd>"), "a key opened it: " + shown);
 
         // Through the API, callers with the scope read the note as such, authored by the member.
         JsonNode comments = platform.get("/api/v1/issues/" + ticket + "/comments", f.key()).json().get("data");
@@ -160,6 +162,7 @@ class TicketPagesTest {
         assertEquals(303, created.status(), created.body());
         String shown = member.get(created.location()).body();
         assertTrue(shown.contains("Ticket Broken link on the pricing page created."), shown);
+        assertTrue(shown.contains("<dt>Opened by</dt><dd>You</dd>"), shown);
         JsonNode tickets = platform.get("/api/v1/issues?kind=ticket", f.key()).json().get("data");
         assertEquals("medium", tickets.get(0).get("priority").asText());
         var untitled = member.post("/app/support/tickets/new", "title", "", "priority", "none", "status", "new");
