@@ -10,6 +10,7 @@ import java.util.function.Supplier;
  * Comments on hand-off tickets reach the visitor: the issues plugin's {@code issues.comment.created} events are
  * delivered to this plugin in process ({@code Subscriptions.subscribe}); a comment on a ticket a session was handed
  * over to becomes a {@code human_agent} message and a {@code human_agent.message} stream event, once per comment.
+ * Internal notes ({@code internal: true}) are for the workspace's members and never reach the visitor.
  */
 final class TicketReplies {
 
@@ -23,7 +24,8 @@ final class TicketReplies {
 
     void onComment(DeliveredEvent event) {
         var payload = event.payload();
-        if (!"ticket".equals(payload.path("issue_kind").asText()) || !payload.hasNonNull("issue_id")) {
+        if (!"ticket".equals(payload.path("issue_kind").asText()) || !payload.hasNonNull("issue_id")
+                || payload.path("internal").asBoolean(false)) {
             return;
         }
         UUID ticketId = UUID.fromString(payload.get("issue_id").asText());

@@ -131,6 +131,11 @@ class ChatbotStreamTest {
             assertTrue(ticket.data().get("title").asText().contains("My parcel never arrived"));
             assertEquals("issues_create ok plugin", handoffAudit(ws), "the hand-off is in the tool-call audit");
 
+            // An internal note first: members read it, the visitor never does (the next message is the reply).
+            TestResponse note = platform.post("/api/v1/issues/" + ticketId + "/comments", admin,
+                    "{\"body\":\"Carrier says lost; refund without asking for proof\",\"internal\":true}");
+            assertEquals(201, note.status(), note.toString());
+            assertTrue(note.data().get("internal").asBoolean());
             // An agent answers on the ticket, over REST: the visitor sees it live and in the history.
             TestResponse comment = platform.post("/api/v1/issues/" + ticketId + "/comments", admin,
                     "{\"body\":\"Hello, this is Sam from support. I am looking into it.\"}");
@@ -140,6 +145,7 @@ class ChatbotStreamTest {
             assertEquals("Hello, this is Sam from support. I am looking into it.", reply.get("text").asText());
             JsonNode history = chat.awaitHistory(key, sid, m -> m.size() >= 5);
             assertEquals("human_agent", history.get(history.size() - 1).get("role").asText());
+            assertFalse(history.toString().contains("Carrier says lost"), "the internal note is not in the history");
 
             // Asking again does not open a second ticket; recognised in the text too.
             assertEquals(202, chat.message(s, "can I speak to a human?", null).status());
