@@ -401,7 +401,9 @@ public final class Bench {
                 Scenario.page("page: projects", "/app/projects/projects"),
                 Scenario.page("page: tasks", "/app/projects/tasks"),
                 Scenario.page("page: tasks of a project", "/app/projects/tasks?project_id=" + project),
-                Scenario.page("page: task board of a project", "/app/projects/board?project_id=" + project));
+                Scenario.page("page: task board of a project", "/app/projects/board?project_id=" + project),
+                Scenario.page("page: ticket inbox", "/app/support/tickets"),
+                Scenario.page("page: unassigned tickets", "/app/support/tickets?unassigned=true"));
     }
 
     /** A session of the big workspace's owner, for the page scenarios: a fresh one-time link, used at once. */
