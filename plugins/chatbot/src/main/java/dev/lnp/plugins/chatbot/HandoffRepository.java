@@ -78,13 +78,13 @@ final class HandoffRepository {
     }
 
     /**
-     * The conversations in these states, the longest waiting first (open ones) or the last closed first; one row
-     * more than the page to tell whether another page follows.
+     * The conversations in these states: the open ones first, the longest waiting on top, then the closed ones, the
+     * last closed on top; one row more than the page to tell whether another page follows.
      */
     List<Handoff> list(Handle h, UUID workspaceId, List<String> states, int limit, int offset) {
-        boolean closed = states.equals(List.of("closed"));
         return h.createQuery("SELECT " + COLUMNS + " WHERE s.workspace_id = :ws AND s.handoff_state = ANY(:states) "
-                        + (closed ? "ORDER BY s.closed_at DESC, s.id " : "ORDER BY s.handed_off_at, s.id ")
+                        + "ORDER BY s.handoff_state = 'closed', CASE WHEN s.handoff_state = 'closed' "
+                        + "THEN -extract(epoch FROM s.closed_at) ELSE extract(epoch FROM s.handed_off_at) END, s.id "
                         + "LIMIT :limit OFFSET :offset")
                 .bind("ws", workspaceId).bind("states", states.toArray(String[]::new)).bind("limit", limit + 1)
                 .bind("offset", offset).map((rs, ctx) -> handoff(rs)).list();

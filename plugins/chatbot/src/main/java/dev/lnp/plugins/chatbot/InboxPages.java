@@ -71,8 +71,13 @@ final class InboxPages {
     }
 
     private ListView inbox(PageCall call) {
-        String state = call.query("state").filter(s -> STATES.containsKey(s) || "open".equals(s)).orElse("open");
-        List<String> states = "open".equals(state) ? HandoffRepository.OPEN : List.of(state);
+        // No choice ("Any") is every conversation, the open ones first: what needs a person is on top.
+        String state = call.query("state").filter(s -> STATES.containsKey(s) || "open".equals(s)).orElse("");
+        List<String> states = switch (state) {
+            case "" -> List.of("waiting", "taken", "closed");
+            case "open" -> HandoffRepository.OPEN;
+            default -> List.of(state);
+        };
         var page = call.page();
         var found = handoffs.list(call.tx().handle(), call.workspaceId(), states, page.limit(), (int) page.offset());
         List<ObjectNode> rows = new ArrayList<>();
@@ -91,7 +96,8 @@ final class InboxPages {
                 .filters(Filter.choice("state", "Show", List.of(new Filter.Choice("open", "Open (waiting or taken)"),
                         new Filter.Choice("waiting", "Waiting for a person"), new Filter.Choice("taken", "Taken over"),
                         new Filter.Choice("closed", "Closed"))))
-                .emptyText("open".equals(state) ? "Nobody is waiting for a person." : "No conversation here.");
+                .emptyText(state.isEmpty() || "open".equals(state) ? "Nobody is waiting for a person."
+                        : "No conversation here.");
     }
 
     private DetailView conversation(PageCall call) {

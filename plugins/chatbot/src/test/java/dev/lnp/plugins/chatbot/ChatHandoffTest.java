@@ -114,7 +114,7 @@ class ChatHandoffTest {
             stream.next("handoff.closed");
             assertEquals("closed", chat.handshake(key, ChatClient.ORIGIN, ChatClient.ORIGIN,
                     ",\"session_id\":\"" + sid + "\"").json().get("handoff_state").asText());
-            assertFalse(member.get("/app/chat").body().contains("My order 4711"), "closed: off the open list");
+            assertFalse(member.get("/app/chat?state=open").body().contains("My order 4711"), "closed: not open");
             assertTrue(member.get("/app/chat?state=closed").body().contains("My order 4711"));
             assertEquals(202, chat.message(s, "What are your opening hours?", null).status());
             nextMessage(stream, "assistant");
@@ -167,6 +167,8 @@ class ChatHandoffTest {
         String tid = t.get("session_id").asText();
         assertEquals(202, chat.message(t, "Person please", "{\"request_human\":true}").status());
         awaitState(key, tid, "waiting");
+        String inbox = member.get("/app/chat").body();
+        assertTrue(inbox.indexOf("Person please") < inbox.indexOf("I need a human"), "open ones before closed ones");
     }
 
     private JsonNode awaitComments(String admin, String ticketId, int atLeast) throws InterruptedException {
