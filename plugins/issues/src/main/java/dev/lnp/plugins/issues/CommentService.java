@@ -31,8 +31,18 @@ final class CommentService {
     ObjectNode add(WorkspaceTx tx, Principal principal, UUID issueId, JsonNode body) {
         IssueKind kind = issues.ref(tx, issueId).kind();
         String authorType = principal.delegatedUserId().isPresent() ? "user" : "connection";
+        return insert(tx, kind, issueId, body, principal.actorId(), authorType);
+    }
+
+    /** A comment a signed-in person writes on a page: its author is that person. */
+    ObjectNode addByPerson(WorkspaceTx tx, UUID userId, UUID issueId, JsonNode body) {
+        return insert(tx, issues.ref(tx, issueId).kind(), issueId, body, userId, "user");
+    }
+
+    private ObjectNode insert(WorkspaceTx tx, IssueKind kind, UUID issueId, JsonNode body, UUID authorId,
+            String authorType) {
         ObjectNode comment = comments.insert(tx.handle(), tx.workspaceId(), kind, issueId,
-                body.get("body").asText(), principal.actorId(), authorType);
+                body.get("body").asText(), authorId, authorType);
         tx.events().publish(IssueEvents.COMMENT_CREATED, comment);
         return comment;
     }
