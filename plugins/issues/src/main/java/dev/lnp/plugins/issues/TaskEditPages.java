@@ -81,6 +81,19 @@ final class TaskEditPages {
         return issues.get(call.tx(), id);
     }
 
+    /** Statuses and priorities in words, and help that speaks of a task rather than of the API's items. */
+    static void readable(ObjectNode properties) {
+        for (String name : List.of("status", "priority")) {
+            ObjectNode words = properties.withObject(name).putObject("x-enum-labels");
+            properties.get(name).path("enum").forEach(v -> words.put(v.asText(), TaskPages.label(v.asText())));
+            properties.withObject(name).remove("description");
+        }
+        properties.withObject("due_at").put("description", "a date and time, e.g. 2026-12-01T17:00:00Z");
+        properties.withObject("assignee_id").put("description", "the user id of a person of this workspace");
+        properties.withObject("cycle_id").put("description", "the id of a cycle of the task's project");
+        properties.withObject("parent_id").put("description", "the id of another task of this workspace");
+    }
+
     /**
      * The edit form: the API's update fields a person changes on a task, in the order of the new task's form, with
      * a task's statuses only. Nullable fields emptied are cleared; the title is required.
@@ -97,6 +110,7 @@ final class TaskEditPages {
         }
         var statuses = properties.withObject("status").putArray("enum");
         IssueKind.TASK.statuses.forEach(statuses::add);
+        readable(properties);
         // A title is one line, and a task keeps one: emptied, it is asked for again rather than left as it was.
         properties.withObject("title").put("x-input", "text");
         form.putArray("required").add("title");

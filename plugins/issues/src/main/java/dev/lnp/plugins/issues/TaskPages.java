@@ -133,7 +133,7 @@ final class TaskPages {
         ObjectNode task = issues.get(call.tx(), id);
         List<Field> fields = new ArrayList<>();
         for (String name : List.of("status", "priority", "description", "project_id", "cycle_id", "assignee_id",
-                "due_at", "estimate_hours", "parent_id", "created_at", "updated_at")) {
+                "due_at", "estimate_hours", "created_at", "updated_at")) {
             JsonNode value = task.get(name);
             if (value != null && !value.isNull() && !value.asText().isEmpty()) {
                 fields.add(new Field(label(name), name.equals("assignee_id") && value.asText().equals(
@@ -189,6 +189,9 @@ final class TaskPages {
         }
         var statuses = properties.withObject("status").putArray("enum");
         IssueKind.TASK.statuses.forEach(statuses::add);
+        TaskEditPages.readable(properties);
+        // A title is one line (Enter sends the form); the API allows 500 characters, more than a name's 255.
+        properties.withObject("title").put("x-input", "text");
         form.putArray("required").add("title");
         return form;
     }
