@@ -40,5 +40,7 @@ public final class ProjectsPlugin implements PlatformPlugin {
         ProjectEvents.types(schemas).forEach(registrar::event);
         new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
         new ProjectPages(projects, cycles, closing, schemas).pages().forEach(registrar::page);
+        new CapacityPages(capacity).pages().forEach(registrar::page);
+        new AllocationPages(allocations, schemas).pages().forEach(registrar::page);
     }
 }
