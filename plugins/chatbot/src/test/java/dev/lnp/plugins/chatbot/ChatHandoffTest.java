@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPerson;
 import dev.lnp.testkit.TestPlatform;
@@ -120,6 +121,29 @@ class ChatHandoffTest {
             nextMessage(stream, "assistant");
             assertEquals(3, awaitComments(admin, ticketId, 3).size(), "nothing more on the ticket after the close");
         }
+    }
+
+    /** A workspace that switched the issues module off gets no ticket: the module is off for plugins too. */
+    @Test
+    void aWorkspaceWithoutTheIssuesModuleGetsNoTicketButThePerson() throws Exception {
+        UUID ws = platform.createWorkspace("handoff-issues-off");
+        String admin = platform.fullAccessKey(ws);
+        var off = OperatorCli.run(platform, "workspace", "modules", "--workspace", ws.toString(), "--disable",
+                "issues");
+        assertEquals(0, off.exit(), off.err());
+        String key = chat.createWidget(ws, "").get("key").asText();
+        JsonNode s = chat.session(key);
+        String sid = s.get("session_id").asText();
+        try (ChatClient.Stream stream = chat.stream(s.get("token").asText(), sid, null)) {
+            assertEquals(202, chat.message(s, "Refund for order 12", "{\"request_human\":true}").status());
+            assertTrue(stream.next("handoff.opened").json().get("ticket_id").isNull(), "no ticket");
+            stream.next("run.completed");
+        }
+        long tickets = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT count(*) FROM issues.tickets WHERE workspace_id = :ws").bind("ws", ws).mapTo(Long.class).one());
+        assertEquals(0, tickets, "the switched-off module wrote nothing");
+        assertTrue(platform.person(ws, "member").get("/app/chat/" + sid).body().contains("Refund for order 12"));
+        assertEquals(404, platform.get("/api/v1/issues?kind=ticket", admin).status(), "off for callers too");
     }
 
     @Test
