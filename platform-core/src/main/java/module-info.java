@@ -25,7 +25,6 @@ module lnp.platform.core {
     requires java.management; // the JVM's start time for the start-up phases (StartupPhases)
     requires com.zaxxer.hikari;
     requires org.pf4j;
-    requires com.nimbusds.jose.jwt;
     requires dev.failsafe.core; // the deadlock retry of a request's transaction (TransactionStep)
 
     uses dev.lnp.api.PlatformPlugin;

@@ -130,10 +130,9 @@ final class PlatformStartup {
                         subsystem::withdraw);
             }
             phases.mark("subsystem services");
-            var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
-                    config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
-                            .orElse(java.time.Duration.ofHours(24)));
-            var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
+            var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()),
+                    new dev.lnp.core.tenancy.WorkspaceModules(database.jdbi(), registry.plugins().stream()
+                            .map(PluginRegistry.Contributions::pluginId).toList())::disabled);
             // Plugins see what the subsystems offer them (the Mailer, the console's people pages), not their internal
             // services.
             var pluginServices = new java.util.HashMap<Class<?>, Object>(kernelServices.offeredToPlugins());
@@ -142,7 +141,7 @@ final class PlatformStartup {
                             connections),
                     dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
-                    dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.internal.events.Notifications.class,
+                    dev.lnp.api.internal.events.Notifications.class,
                     notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation));
             var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);

@@ -1,4 +1,4 @@
-package dev.lnp.core.tokens;
+package dev.lnp.tokens;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JOSEObjectType;
