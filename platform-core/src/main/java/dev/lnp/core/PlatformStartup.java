@@ -129,6 +129,9 @@ final class PlatformStartup {
                 started.pushStop("subsystem " + subsystem.getClass().getSimpleName() + " services",
                         subsystem::withdraw);
             }
+            // A subsystem's tokens that stand for keys (the MCP authorization server's) are admitted as those keys.
+            kernelServices.service(dev.lnp.api.internal.keys.DelegatedTokens.class)
+                    .ifPresent(authenticator::acceptDelegatedTokens);
             phases.mark("subsystem services");
             var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()),
                     new dev.lnp.core.tenancy.WorkspaceModules(database.jdbi(), registry.plugins().stream()

@@ -32,6 +32,8 @@ public final class Authenticator {
     private final RateLeases leases = new RateLeases();
     private final AdmissionCache admissions;
     private final QuotaReserve reserve;
+    /** The tokens that stand for keys (an authorization server's), when a subsystem offers them; else null. */
+    private volatile dev.lnp.api.internal.keys.DelegatedTokens delegatedTokens;
 
     /**
      * @param legacyKeysUntil the end of the compatibility period for {@code wks_} keys, or null while the operator
@@ -52,7 +54,54 @@ public final class Authenticator {
      * @param window where to count the request (the rate limit of its surface), or null to only look the key up
      */
     public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window) {
-        return authenticate(authorizationHeaders, window, null, false);
+        return authenticate(authorizationHeaders, window, null, false, null);
+    }
+
+    /** Accepts, from now on, the tokens {@code tokens} recognises in place of the keys they stand for. */
+    public void acceptDelegatedTokens(dev.lnp.api.internal.keys.DelegatedTokens tokens) {
+        this.delegatedTokens = tokens;
+    }
+
+    /**
+     * As {@link #admit}, for a request to {@code path} (null: a call that has no path, which a token cannot make); its
+     * 401 names the path's resource metadata when tokens are issued for it, so that a client finds where to get one.
+     */
+    public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window,
+            QuotaCharge charge, boolean checkedLater, String path) {
+        try {
+            return admit(authorizationHeaders, window, charge, checkedLater, path);
+        } catch (dev.lnp.api.http.ApiProblem refused) {
+            throw refused.status() == 401 ? challenged(refused, path) : refused;
+        }
+    }
+
+    /** {@code problem} with {@code resource_metadata} in its challenge when {@code path} has a token resource. */
+    public dev.lnp.api.http.ApiProblem challenged(dev.lnp.api.http.ApiProblem problem, String path) {
+        var tokens = delegatedTokens;
+        String challenge = problem.headers().get("WWW-Authenticate");
+        var metadata = tokens == null || path == null || challenge == null ? Optional.<String>empty()
+                : tokens.resourceMetadata(path);
+        if (metadata.isEmpty()) {
+            return problem;
+        }
+        var headers = new java.util.LinkedHashMap<>(problem.headers());
+        headers.put("WWW-Authenticate", "Bearer resource_metadata=\"" + metadata.get() + "\", "
+                + challenge.substring("Bearer ".length()));
+        return new dev.lnp.api.http.ApiProblem(problem.status(), problem.code(), problem.title(), problem.detail(),
+                problem.errors(), headers);
+    }
+
+    /** The key's hash: a platform key's own, or that of the key a token stands for on {@code path}. */
+    private byte[] keyHash(List<String> authorizationHeaders, String path) {
+        String bearer = AuthorizationHeader.bearerValue(authorizationHeaders);
+        if (ApiKeys.hasKeyShape(bearer)) {
+            return ApiKeys.hash(bearer);
+        }
+        var tokens = delegatedTokens;
+        if (tokens == null || path == null) {
+            throw Unauthorized.invalid();
+        }
+        return tokens.keyHash(bearer, path).orElseThrow(Unauthorized::invalid);
     }
 
     /**
@@ -66,12 +115,11 @@ public final class Authenticator {
      * position and, when a quota unit is to be taken, this node holds one for the workspace ({@link QuotaReserve}).
      * The expiry and legacy-key checks still run on every request.
      */
-    public Authenticated authenticate(List<String> authorizationHeaders, RateLimiter.Window window,
-            QuotaCharge charge, boolean checkedLater) {
-        String key = AuthorizationHeader.bearerKey(authorizationHeaders);
+    private Authenticated admit(List<String> authorizationHeaders, RateLimiter.Window window,
+            QuotaCharge charge, boolean checkedLater, String path) {
+        byte[] hash = keyHash(authorizationHeaders, path);
         Instant now = clock.instant();
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
-        byte[] hash = ApiKeys.hash(key);
         if (window == null) {
             return admitted(hash, keys.admit(hash, now, legacyAccepted, null, 0, charge, 1).orElse(null), now,
                     legacyAccepted, 0, null);

@@ -68,7 +68,8 @@ final class AdmitStep implements PipelineStep<RouteCall> {
 
     private void admit(RouteCall call, Rest rest, boolean mayUseCache) {
         PipelineServices.Admitted admitted = services.admit(
-                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), quota, mayUseCache);
+                call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), quota, mayUseCache,
+                call.req.path().path());
         call.quotaUnit = admitted.quotaUnit();
         try {
             accept(call, admitted.caller());
@@ -91,7 +92,7 @@ final class AdmitStep implements PipelineStep<RouteCall> {
     void admitAgain(RouteCall call) {
         services.metrics().admissionStale();
         accept(call, services.admit(call.req.headers().all(HeaderNames.AUTHORIZATION, List::of), surface.id(), null,
-                false).caller());
+                false, call.req.path().path()).caller());
     }
 
     /** The route's own refusals of an admitted caller (module switched off, scope), then the caller is the call's. */
@@ -101,9 +102,12 @@ final class AdmitStep implements PipelineStep<RouteCall> {
             throw Problems.routeNotFound(route.method().name(), call.req.path().path());
         }
         if (!caller.principal().has(route.scope())) {
-            throw new ApiProblem(403, "missing_scope", "Forbidden",
+            // RFC 6750's challenge names the scope, so that a client holding a token can ask for it.
+            var headers = new java.util.HashMap<>(RateLimiter.headers(caller.rate()));
+            headers.put("WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"" + route.scope() + "\"");
+            throw services.challenged(new ApiProblem(403, "missing_scope", "Forbidden",
                     "This key lacks the scope " + route.scope() + " that " + call.routeName() + " needs.",
-                    List.of(), RateLimiter.headers(caller.rate()));
+                    List.of(), headers), call.req.path().path());
         }
         call.caller = caller;
         RequestLogContext.workspace(caller.principal().workspaceId());

@@ -92,12 +92,13 @@ public final class PipelineServices {
      * statement; the quota step takes it over. When the key is refused here (MCP-only key, rate limit), the unit
      * is given back before the refusal is thrown. With {@code checkedLater}, the caller's transaction verifies
      * {@link Caller#check} (see {@link Authenticator#authenticate(List, RateLimiter.Window,
-     * dev.lnp.core.limits.QuotaCharge, boolean)}).
+     * dev.lnp.core.limits.QuotaCharge, boolean, String)}).
      */
-    Admitted admit(List<String> authorizationHeaders, String surface, String quota, boolean checkedLater) {
+    Admitted admit(List<String> authorizationHeaders, String surface, String quota, boolean checkedLater,
+            String path) {
         RateLimiter.Window window = rateLimiter.window(surface);
         var authenticated = authenticator.authenticate(authorizationHeaders, window, quotaStep.charge(quota),
-                checkedLater);
+                checkedLater, path);
         QuotaStep.AdmittedUnit unit = authenticated.quotaTaken()
                 ? new QuotaStep.AdmittedUnit(authenticated.principal().workspaceId(), quota) : null;
         try {
@@ -133,6 +134,11 @@ public final class PipelineServices {
         }
         metrics.admitted(authenticated.check() != null);
         return new Caller(authenticated.principal(), key, verdict, authenticated.check());
+    }
+
+    /** See {@link Authenticator#challenged}. */
+    ApiProblem challenged(ApiProblem problem, String path) {
+        return authenticator.challenged(problem, path);
     }
 
     /** See {@link Authenticator#confirm}. */

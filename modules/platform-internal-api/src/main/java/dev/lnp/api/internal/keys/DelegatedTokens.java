@@ -1,0 +1,28 @@
+package dev.lnp.api.internal.keys;
+
+import java.util.Optional;
+
+/**
+ * Bearer values that are not platform keys but stand for one: the access tokens an authorization server of the
+ * platform issued to a client a person connected (OAuth 2.1, for the MCP endpoint). The kernel asks this service,
+ * when one is offered, about a bearer value that does not have a key's shape, and then admits the request exactly as
+ * it would the key the token stands for: its connection, scopes, delegated person, rate limit, budget, audit and
+ * revocation. A token is bound to the resource it was issued for, so it is looked up together with the request's
+ * path.
+ */
+public interface DelegatedTokens {
+
+    /**
+     * The SHA-256 of the platform key (of its UTF-8 text, as the kernel stores keys) that {@code token} stands for on
+     * {@code path}; empty when the token is unknown, expired, revoked, or was issued for another resource than the
+     * one {@code path} belongs to.
+     */
+    Optional<byte[]> keyHash(String token, String path);
+
+    /**
+     * The URL of the Protected Resource Metadata (RFC 9728) of the resource {@code path} belongs to, which a 401 or
+     * 403 on that path names in its {@code WWW-Authenticate} challenge ({@code resource_metadata}); empty for a path
+     * that no token is issued for.
+     */
+    Optional<String> resourceMetadata(String path);
+}
