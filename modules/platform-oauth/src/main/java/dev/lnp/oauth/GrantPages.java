@@ -31,7 +31,7 @@ final class GrantPages {
 
     static final String MINE = "/app/connected-clients";
     static final String ALL = "/console/mcp-clients";
-    static final String SCOPE = "oauth.grants";
+    static final String SCOPE = "mcp.clients.write";
     private static final ExecutorService OWN_STATEMENTS = Executors.newVirtualThreadPerTaskExecutor();
 
     private final Supplier<GrantService> service;

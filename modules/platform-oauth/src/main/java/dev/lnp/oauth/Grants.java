@@ -35,7 +35,8 @@ final class Grants {
             """;
     private static final String GRANT_FROM = """
             FROM lnp_oauth.grants g JOIN lnp_oauth.clients c ON c.client_id = g.client_id
-                 JOIN lnp_core.users u ON u.id = g.user_id""";
+                 JOIN lnp_core.users u ON u.id = g.user_id
+            """;
 
     private final Jdbi jdbi;
 
@@ -104,9 +105,9 @@ final class Grants {
     List<Grant> completedIn(UUID workspaceId, UUID userIdOrNull) {
         return jdbi.withHandle(h -> h.createQuery("SELECT " + GRANT_COLUMNS + GRANT_FROM + """
                          WHERE g.workspace_id = :ws AND g.activated_at IS NOT NULL
-                           AND (CAST(:user AS uuid) IS NULL OR g.user_id = :user)
+                           AND (CAST(:user AS text) IS NULL OR g.user_id = CAST(:user AS uuid))
                          ORDER BY g.revoked_at IS NOT NULL, g.created_at DESC LIMIT 500""")
-                .bind("ws", workspaceId).bind("user", userIdOrNull).map((rs, ctx) -> grant(rs)).list());
+                .bind("ws", workspaceId).bind("user", userIdOrNull == null ? null : userIdOrNull.toString()).map((rs, ctx) -> grant(rs)).list());
     }
 
     /** Records the connection the grant's tokens stand for; false when the grant was revoked meanwhile. */
