@@ -61,16 +61,30 @@ final class ConsentPage {
         body.append("<p><button type=\"submit\" name=\"decision\" value=\"allow\" class=\"button\">Allow</button> ")
                 .append("<button type=\"submit\" name=\"decision\" value=\"deny\" class=\"button danger\">Deny")
                 .append("</button></p></form>");
-        return visitor.page(200, "Connect " + client, body.toString());
+        return allowingRedirectTo(visitor.page(200, "Connect " + client, body.toString()), request.redirectUri());
     }
 
     private static void checkbox(StringBuilder body, String field, String idPrefix, String value, String label,
             boolean locked) {
         String id = idPrefix + value.replaceAll("[^A-Za-z0-9_-]", "-");
-        body.append("<div><input type=\"checkbox\" id=\"").append(esc(id)).append("\" name=\"").append(field)
-                .append("\" value=\"").append(esc(value)).append("\" checked")
-                .append(locked ? " disabled" : "").append("> <label for=\"").append(esc(id)).append("\">")
-                .append(esc(label)).append("</label></div>");
+        body.append("<label class=\"check\"><input type=\"checkbox\" id=\"").append(esc(id)).append("\" name=\"")
+                .append(field).append("\" value=\"").append(esc(value)).append("\" checked")
+                .append(locked ? " disabled" : "").append("> ").append(esc(label)).append("</label>");
+    }
+
+    /**
+     * The page's policy with the client's origin added to {@code form-action}: the decision is a form whose answer
+     * redirects to the client, and browsers hold a form's redirects to the policy of the page it was on.
+     */
+    private static RawResponse allowingRedirectTo(RawResponse page, String redirectUri) {
+        String policy = page.headers().get("Content-Security-Policy");
+        if (policy == null || !policy.contains("form-action 'self'")) {
+            return page;
+        }
+        java.net.URI uri = java.net.URI.create(redirectUri);
+        String origin = uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+        return page.withHeader("Content-Security-Policy",
+                policy.replace("form-action 'self'", "form-action 'self' " + origin));
     }
 
     static RawResponse signIn(PageVisitor visitor, AuthorizationRequest.Valid request, String returnTo) {
