@@ -22,7 +22,7 @@ import java.util.function.Supplier;
 
 /**
  * The pages of the connected MCP clients, declared with the page API: every person sees and disconnects their own
- * under {@code /app} ({@link #MINE}); owners and admins see and disconnect everyone's in the workspace, in the
+ * under {@code /app} ({@link #MINE}, linked from the consent page and from the console's list); owners and admins see and disconnect everyone's in the workspace, in the
  * console beside the external connections ({@link #ALL}). Disconnecting revokes the grant and its connection: the
  * client's next request is refused, on every node. The grants belong to no tenant, so the pages read and change
  * them in statements of their own, on a thread of their own: the page's workspace transaction is left alone.
@@ -42,7 +42,9 @@ final class GrantPages {
 
     List<PageRoute> routes() {
         return List.of(
-                PageRoute.view(MINE).scope(SCOPE).nav("Account", "Connected AI clients").renderer(c -> list(c, true)),
+                // Not in the navigation: the core's pages come before the modules' there, and the workspace
+                // application starts at its first page, which is a module's. The consent page links here.
+                PageRoute.view(MINE).scope(SCOPE).renderer(c -> list(c, true)),
                 PageRoute.view(MINE + "/{id}").scope(SCOPE).renderer(c -> detail(c, true)),
                 PageRoute.action(MINE + "/{id}/revoke").scope(SCOPE).button().action((c, v) -> revoke(c, true)),
                 PageRoute.view(ALL).scope(SCOPE).role("admin").nav("API & MCP", "Connected MCP clients")
@@ -65,8 +67,12 @@ final class GrantPages {
         }
         columns.addAll(List.of(Column.of("Permissions", "scopes"), Column.of("Connected", "created_at"),
                 Column.of("State", "state")));
-        return ListView.of(mine ? "Connected AI clients" : "Connected MCP clients", columns,
-                        grants.subList(from, to).stream().map(GrantPages::row).toList(), to < grants.size())
+        ListView view = ListView.of(mine ? "Connected AI clients" : "Connected MCP clients", columns,
+                        grants.subList(from, to).stream().map(GrantPages::row).toList(), to < grants.size());
+        if (!mine) {
+            view = view.actions(Link.to("Your own connected clients", MINE));
+        }
+        return view
                 .emptyText(mine ? "No AI client is connected for you. An assistant that connects to this platform's "
                         + "MCP endpoint by its URL asks for your consent, and is listed here."
                         : "No MCP client is connected by OAuth in this workspace. Keys created as external "

@@ -85,8 +85,7 @@ public final class Authenticator {
             return problem;
         }
         var headers = new java.util.LinkedHashMap<>(problem.headers());
-        headers.put("WWW-Authenticate", "Bearer resource_metadata=\"" + metadata.get() + "\", "
-                + challenge.substring("Bearer ".length()));
+        headers.put("WWW-Authenticate", challenge + ", resource_metadata=\"" + metadata.get() + "\"");
         return new dev.lnp.api.http.ApiProblem(problem.status(), problem.code(), problem.title(), problem.detail(),
                 problem.errors(), headers);
     }

@@ -33,7 +33,7 @@ class McpOAuthTest {
         assertEquals(401, refused.status());
         String challenge = refused.header("WWW-Authenticate").orElseThrow();
         String metadataUrl = base + "/.well-known/oauth-protected-resource/api/mcp";
-        assertTrue(challenge.startsWith("Bearer resource_metadata=\"" + metadataUrl + "\""), challenge);
+        assertEquals("Bearer realm=\"lnp\", resource_metadata=\"" + metadataUrl + "\"", challenge);
 
         for (String path : List.of("/.well-known/oauth-protected-resource/api/mcp",
                 "/.well-known/oauth-protected-resource")) {
