@@ -50,7 +50,7 @@ final class GrantService {
         ConnectionAdmin.Issued issued = connections.createUniquelyNamed(new ConnectionAdmin.NewConnection(
                 grant.workspaceId(), name, grant.scopes(), null, null, grant.userId()));
         if (grant.tools() != null) {
-            connections.setToolPolicy(issued.connectionId(), grant.tools(), null, false);
+            connections.setToolPolicy(issued.connectionId(), grant.tools(), java.util.List.of(), false);
         }
         if (!grants.activate(grant.id(), issued.connectionId(), Secrets.sha256(issued.key()), now)) {
             connections.revoke(issued.connectionId());

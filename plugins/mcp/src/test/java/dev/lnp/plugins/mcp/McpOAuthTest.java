@@ -216,6 +216,28 @@ class McpOAuthTest {
     }
 
     @Test
+    void toolsThePersonUncheckedAreNeitherListedNorCallable(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-tools");
+        TestPerson owner = platform.person(ws, "owner");
+        var client = new OAuthClientFixture(platform);
+        String code = client.consent(owner, ws, TOOLS, List.of("contacts.read", "contacts.write"),
+                "tools_shown", "1", "grant_tool", "crm_list_contacts");
+        String access = client.exchange(code).json().path("access_token").asText();
+        JsonNode listed = McpFixtures.result(McpFixtures.rpc(platform, access, McpFixtures.LATEST, "tools/list", null));
+        assertEquals("crm_list_contacts", listed.path("tools").get(0).path("name").asText());
+        assertEquals(1, listed.path("tools").size(), listed.toString());
+        TestResponse denied = McpFixtures.rpc(platform, access, McpFixtures.LATEST, "tools/call",
+                "{\"name\":\"crm_create_contact\",\"arguments\":{}}");
+        assertTrue(denied.body().contains("-32010"), denied.body());
+
+        // Unchecking every tool leaves none.
+        code = client.consent(owner, ws, TOOLS, List.of("contacts.read"), "tools_shown", "1");
+        access = client.exchange(code).json().path("access_token").asText();
+        listed = McpFixtures.result(McpFixtures.rpc(platform, access, McpFixtures.LATEST, "tools/list", null));
+        assertEquals(0, listed.path("tools").size(), listed.toString());
+    }
+
+    @Test
     void aMemberAskingForScopesTheirRoleLacksGetsThemCappedAndAMissingScopeIsAChallenge(TestPlatform platform) {
         UUID ws = platform.createWorkspace("oauth-member");
         TestPerson member = platform.person(ws, "member");

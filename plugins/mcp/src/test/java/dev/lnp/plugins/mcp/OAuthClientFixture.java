@@ -81,7 +81,8 @@ final class OAuthClientFixture {
     }
 
     /** The person opens the consent page and allows, leaving {@code scopes} checked (null: all it shows). */
-    String consent(TestPerson person, UUID workspace, String scopeAsked, List<String> scopesChecked) {
+    String consent(TestPerson person, UUID workspace, String scopeAsked, List<String> scopesChecked,
+            String... moreFields) {
         TestPerson.Page page = person.get(authorizePath("scope", scopeAsked));
         assertEquals(200, page.status(), page.body());
         assertTrue(page.body().contains("Test assistant"), page.body());
@@ -94,6 +95,7 @@ final class OAuthClientFixture {
         for (String scope : scopesChecked) {
             form.addAll(List.of("grant_scope", scope));
         }
+        form.addAll(List.of(moreFields));
         TestPerson.Page decided = person.post("/oauth/authorize", form.toArray(String[]::new));
         assertEquals(303, decided.status(), decided.body());
         Map<String, String> back = params(decided.location());
