@@ -9,8 +9,8 @@ import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 
 /**
- * The grants people consented to, their authorization codes and their tokens (hashes only). A code and a refresh
- * token are claimed by one statement that records their use, so that two concurrent uses cannot both succeed; the
+ * The grants people consented to, their authorization codes and their tokens (hashes only). A code is claimed, and a
+ * refresh token spent, by a statement that records the use, so that two concurrent uses cannot both succeed; a
  * second use of either is reported ({@link Claim#reused}) so that the caller revokes the grant.
  */
 final class Grants {
@@ -79,21 +79,23 @@ final class Grants {
                 }));
     }
 
-    /** Looks a refresh token up and records its use, if it had none; empty for an unknown one. */
-    Optional<Claim> claimRefreshToken(String token, Instant now) {
-        return jdbi.inTransaction(h -> h.createQuery("""
+    /** A refresh token as it stands (its grant, whether it was used or has expired); empty for an unknown one. */
+    Optional<Claim> refreshToken(String token, Instant now) {
+        return jdbi.withHandle(h -> h.createQuery("""
                         SELECT grant_id, used_at IS NOT NULL, expires_at <= :now FROM lnp_oauth.tokens
-                         WHERE token_hash = :hash AND kind = 'refresh' FOR UPDATE""")
+                         WHERE token_hash = :hash AND kind = 'refresh'""")
                 .bind("hash", Secrets.sha256(token)).bind("now", now)
                 .map((rs, ctx) -> new Claim(rs.getObject(1, UUID.class), rs.getBoolean(2), rs.getBoolean(3), null,
                         null))
-                .findOne().map(claim -> {
-                    h.createUpdate("""
-                                    UPDATE lnp_oauth.tokens SET used_at = :now
-                                     WHERE token_hash = :hash AND used_at IS NULL""")
-                            .bind("hash", Secrets.sha256(token)).bind("now", now).execute();
-                    return claim;
-                }));
+                .findOne());
+    }
+
+    /** Records the refresh token's use; false when it was used already (a concurrent use won). */
+    boolean spendRefreshToken(String token, Instant now) {
+        return jdbi.withHandle(h -> h.createUpdate("""
+                        UPDATE lnp_oauth.tokens SET used_at = :now
+                         WHERE token_hash = :hash AND kind = 'refresh' AND used_at IS NULL""")
+                .bind("hash", Secrets.sha256(token)).bind("now", now).execute()) == 1;
     }
 
     Optional<Grant> find(UUID grantId) {

@@ -94,11 +94,12 @@ final class TokenEndpoint {
         if (token.isEmpty()) {
             return OAuthAnswers.error(400, "invalid_request", "refresh_token is missing.");
         }
-        var claim = service.grants().claimRefreshToken(token.get(), clock.instant());
+        var claim = service.grants().refreshToken(token.get(), clock.instant());
         if (claim.isEmpty()) {
             return invalidGrant("The refresh token is not valid.");
         }
         Grants.Grant grant = service.grants().find(claim.get().grantId()).orElse(null);
+        // Another client's mistake must not spend the token (nor, later, revoke the grant of its rightful holder).
         if (grant == null || !grant.clientId().equals(clientId)) {
             return invalidGrant("The refresh token was not issued to this client.");
         }
@@ -112,6 +113,10 @@ final class TokenEndpoint {
         if (form.get("scope").isPresent() && !grant.scopes().containsAll(
                 java.util.List.of(form.get("scope").get().trim().split(" +")))) {
             return OAuthAnswers.error(400, "invalid_scope", "A refresh cannot add scopes to the grant.");
+        }
+        if (!service.grants().spendRefreshToken(token.get(), clock.instant())) {
+            service.revoke(grant.id(), "refresh_token_reused");
+            return invalidGrant("The refresh token was used already; the grant is revoked. Authorize again.");
         }
         return answer(service.tokens(grant));
     }

@@ -288,6 +288,87 @@ class McpOAuthTest {
         assertTrue(member.get("/app/connected-clients/" + grant).body().contains("revoked_by_person"));
     }
 
+    @Test
+    void revokingARefreshTokenEndsTheGrantAndRevokingAnAccessTokenEndsThatTokenOnly(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-rfc7009");
+        TestPerson owner = platform.person(ws, "owner");
+        var client = new OAuthClientFixture(platform);
+        JsonNode first = client.connect(owner, ws, TOOLS, List.of("contacts.read"));
+        String access = first.path("access_token").asText();
+        JsonNode rotated = client.refresh(first.path("refresh_token").asText()).json();
+        assertEquals(200, revoke(platform, access).status());
+        assertEquals(401, McpFixtures.rpc(platform, access, McpFixtures.LATEST, "tools/list", null).status());
+        String second = rotated.path("access_token").asText();
+        assertEquals(200, McpFixtures.rpc(platform, second, McpFixtures.LATEST, "tools/list", null).status(),
+                "the grant lives on");
+
+        assertEquals(200, revoke(platform, rotated.path("refresh_token").asText()).status());
+        assertEquals(401, McpFixtures.rpc(platform, second, McpFixtures.LATEST, "tools/list", null).status());
+        assertEquals(200, revoke(platform, "lnprt_unknown").status(), "RFC 7009: unknown tokens are answered 200");
+        assertEquals("invalid_request", platform.send("POST", "/oauth/revoke", null, "", Map.of("Content-Type",
+                "application/x-www-form-urlencoded")).json().path("error").asText());
+    }
+
+    @Test
+    void aRefreshTokenServesItsOwnClientAndCannotWidenTheGrant(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-refresh-rules");
+        TestPerson owner = platform.person(ws, "owner");
+        var client = new OAuthClientFixture(platform);
+        var other = new OAuthClientFixture(platform);
+        String refresh = client.connect(owner, ws, TOOLS, List.of("contacts.read")).path("refresh_token").asText();
+        TestResponse stolen = other.refresh(refresh);
+        assertEquals("invalid_grant", stolen.json().path("error").asText());
+        TestResponse wider = client.token("grant_type", "refresh_token", "refresh_token", refresh, "client_id",
+                client.clientId, "scope", "mcp.use contacts.write");
+        assertEquals("invalid_scope", wider.json().path("error").asText());
+        assertEquals("invalid_request", client.token("grant_type", "refresh_token", "client_id", client.clientId)
+                .json().path("error").asText());
+        assertEquals("invalid_request", client.token("grant_type", "refresh_token", "client_id", client.clientId,
+                "client_id", client.clientId).json().path("error").asText(), "a repeated parameter");
+    }
+
+    @Test
+    void anAdminDisconnectsAMembersClientFromTheConsole(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-admin");
+        TestPerson member = platform.person(ws, "member");
+        TestPerson admin = platform.person(ws, "admin");
+        var client = new OAuthClientFixture(platform);
+        String access = client.connect(member, ws, TOOLS, List.of("contacts.read")).path("access_token").asText();
+        UUID grant = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT id FROM lnp_oauth.grants WHERE workspace_id = :ws").bind("ws", ws).mapTo(UUID.class).one());
+        assertEquals(200, admin.get("/console/mcp-clients/" + grant).status());
+        TestPerson.Page refusedToMember = member.get("/console/mcp-clients");
+        assertTrue(refusedToMember.status() != 200 && !refusedToMember.body().contains("Test assistant"),
+                "members do not reach the console's list");
+        TestPerson.Page revoked = admin.post("/console/mcp-clients/" + grant + "/revoke");
+        assertEquals(303, revoked.status(), revoked.body());
+        assertEquals(401, McpFixtures.rpc(platform, access, McpFixtures.LATEST, "tools/list", null).status());
+        UUID otherWs = platform.createWorkspace("oauth-admin-other");
+        assertEquals(404, platform.person(otherWs, "owner").get("/console/mcp-clients/" + grant).status(),
+                "another workspace's grant is not found");
+    }
+
+    @Test
+    void theSignInFormOfAnAuthorizationRequestMailsALinkBackToIt(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-sign-in");
+        TestPerson owner = platform.person(ws, "owner");
+        var client = new OAuthClientFixture(platform);
+        TestPerson.Page sent = owner.post("/oauth/authorize/sign-in", "email", owner.email(), "return",
+                client.authorizePath());
+        assertEquals(200, sent.status(), sent.body());
+        TestPerson.Page elsewhere = owner.post("/oauth/authorize/sign-in", "email", owner.email(), "return",
+                "https://evil.example/");
+        assertEquals(400, elsewhere.status());
+        assertTrue(elsewhere.body().contains("Sign-in not started"), elsewhere.body());
+        assertEquals(400, owner.post("/oauth/authorize/sign-in", "email", "", "return", client.authorizePath())
+                .status());
+    }
+
+    private static TestResponse revoke(TestPlatform platform, String token) {
+        return platform.send("POST", "/oauth/revoke", null, "token=" + token,
+                Map.of("Content-Type", "application/x-www-form-urlencoded"));
+    }
+
     private static void assertRedirectError(TestPerson.Page page, String error) {
         assertEquals(302, page.status(), page.body());
         Map<String, String> params = OAuthClientFixture.params(page.location());
