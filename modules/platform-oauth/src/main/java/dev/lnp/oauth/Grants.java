@@ -15,6 +15,10 @@ import org.jdbi.v3.core.Jdbi;
  */
 final class Grants {
 
+    /**
+     * A grant as its pages show it. A grant whose connection an admin revoked under External connections counts as
+     * revoked ({@code connection_revoked}): its tokens stand for a revoked key.
+     */
     record Grant(UUID id, String clientId, String clientName, String redirectHost, UUID workspaceId, UUID userId,
             String email, String resource, List<String> scopes, List<String> tools, UUID connectionId,
             Instant createdAt, Instant activatedAt, Instant revokedAt, String revokedReason, Instant lastTokenAt) {
@@ -30,12 +34,15 @@ final class Grants {
 
     private static final String GRANT_COLUMNS = """
             g.id, g.client_id, c.client_name, c.redirect_uris[1], g.workspace_id, g.user_id, u.email, g.resource,
-            g.scopes, g.tools, g.connection_id, g.created_at, g.activated_at, g.revoked_at, g.revoked_reason,
+            g.scopes, g.tools, g.connection_id, g.created_at, g.activated_at,
+            coalesce(g.revoked_at, k.revoked_at), coalesce(g.revoked_reason, CASE WHEN k.revoked_at IS NOT NULL
+                THEN 'connection_revoked' END),
             (SELECT max(t.expires_at) FROM lnp_oauth.tokens t WHERE t.grant_id = g.id AND t.kind = 'access')
             """;
     private static final String GRANT_FROM = """
             FROM lnp_oauth.grants g JOIN lnp_oauth.clients c ON c.client_id = g.client_id
                  JOIN lnp_core.users u ON u.id = g.user_id
+                 LEFT JOIN lnp_core.connections k ON k.id = g.connection_id
             """;
 
     private final Jdbi jdbi;
@@ -108,7 +115,7 @@ final class Grants {
         return jdbi.withHandle(h -> h.createQuery("SELECT " + GRANT_COLUMNS + GRANT_FROM + """
                          WHERE g.workspace_id = :ws AND g.activated_at IS NOT NULL
                            AND (CAST(:user AS text) IS NULL OR g.user_id = CAST(:user AS uuid))
-                         ORDER BY g.revoked_at IS NOT NULL, g.created_at DESC LIMIT 500""")
+                         ORDER BY coalesce(g.revoked_at, k.revoked_at) IS NOT NULL, g.created_at DESC LIMIT 500""")
                 .bind("ws", workspaceId).bind("user", userIdOrNull == null ? null : userIdOrNull.toString()).map((rs, ctx) -> grant(rs)).list());
     }
 

@@ -349,6 +349,24 @@ class McpOAuthTest {
     }
 
     @Test
+    void revokingTheGrantsConnectionUnderExternalConnectionsEndsTheGrantToo(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-connection-revoked");
+        TestPerson owner = platform.person(ws, "owner");
+        var client = new OAuthClientFixture(platform);
+        JsonNode tokens = client.connect(owner, ws, TOOLS, List.of("contacts.read"));
+        UUID grant = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT id FROM lnp_oauth.grants WHERE workspace_id = :ws").bind("ws", ws).mapTo(UUID.class).one());
+        UUID connection = platform.jdbi().withHandle(h -> h.createQuery(
+                "SELECT connection_id FROM lnp_oauth.grants WHERE id = :id").bind("id", grant).mapTo(UUID.class).one());
+        platform.connections().revoke(connection);
+        assertEquals(401, McpFixtures.rpc(platform, tokens.path("access_token").asText(), McpFixtures.LATEST,
+                "tools/list", null).status());
+        assertEquals("invalid_grant", client.refresh(tokens.path("refresh_token").asText()).json().path("error")
+                .asText());
+        assertTrue(owner.get("/console/mcp-clients/" + grant).body().contains("connection_revoked"));
+    }
+
+    @Test
     void theSignInFormOfAnAuthorizationRequestMailsALinkBackToIt(TestPlatform platform) {
         UUID ws = platform.createWorkspace("oauth-sign-in");
         TestPerson owner = platform.person(ws, "owner");
