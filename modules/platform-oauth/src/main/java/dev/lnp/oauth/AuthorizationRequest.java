@@ -91,7 +91,7 @@ sealed interface AuthorizationRequest {
                     + "characters).", state, issuer);
         }
         Optional<String> resource = param.apply("resource");
-        if (resource.isPresent() && !resource.get().equals(settings.resource())) {
+        if (resource.isPresent() && !settings.isResource(resource.get())) {
             return new Refused(to, "invalid_target", "This server issues tokens for " + settings.resource()
                     + " only.", state, issuer);
         }

@@ -51,6 +51,12 @@ final class OAuthSettings {
         return issuer() + RESOURCE_PATH;
     }
 
+    /** Whether a client's {@code resource} (RFC 8707) names this resource; a trailing slash is forgiven. */
+    boolean isResource(String requested) {
+        String resource = resource();
+        return requested.equals(resource) || requested.equals(resource + "/");
+    }
+
     String resourceMetadataUrl() {
         return issuer() + PROTECTED_RESOURCE + RESOURCE_PATH;
     }

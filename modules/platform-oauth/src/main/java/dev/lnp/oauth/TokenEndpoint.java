@@ -43,7 +43,7 @@ final class TokenEndpoint {
                     + "at " + settings.issuer() + OAuthSettings.REGISTER + ".");
         }
         Optional<String> resource = form.get("resource");
-        if (resource.isPresent() && !resource.get().equals(settings.resource())) {
+        if (resource.isPresent() && !settings.isResource(resource.get())) {
             return OAuthAnswers.error(400, "invalid_target", "This server issues tokens for " + settings.resource()
                     + " only.");
         }

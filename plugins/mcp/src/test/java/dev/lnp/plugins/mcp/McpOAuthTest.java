@@ -198,7 +198,9 @@ class McpOAuthTest {
                 "resource", "https://other.example/api/mcp");
         assertEquals("invalid_target", otherResource.json().path("error").asText());
 
-        TestResponse first = client.exchange(code);
+        TestResponse first = client.token("grant_type", "authorization_code", "code", code, "redirect_uri",
+                OAuthClientFixture.REDIRECT, "client_id", client.clientId, "code_verifier", client.verifier,
+                "resource", client.resource() + "/");
         assertEquals(200, first.status(), first.body());
         String access = first.json().path("access_token").asText();
         assertEquals(200, McpFixtures.rpc(platform, access, McpFixtures.LATEST, "tools/list", null).status());
