@@ -63,6 +63,7 @@ public final class Console implements HttpService, AutoCloseable {
     private final PluginPages pluginPages;
     private final ContributedPages contributedPages;
     private final LiveEvents liveEvents;
+    private final AppSearch appSearch;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -95,6 +96,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.pluginPages = new PluginPages(this);
         this.liveEvents = new LiveEvents(jdbi);
         this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
+        this.appSearch = new AppSearch(this, services.transactions());
     }
 
     /** Stops following events for open pages. */
@@ -208,9 +210,20 @@ public final class Console implements HttpService, AutoCloseable {
         res.send(found.get().bytes());
     }
 
-    /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
+    /**
+     * The layout's model for a page titled {@code title}, showing the navigation the session's role allows: the
+     * application's shell on its addresses (its refusals and not-found pages too), the console's elsewhere.
+     */
     public Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
-        return chrome(exchange.session().orElse(null), title, currentHref);
+        ConsoleSession session = exchange.session().orElse(null);
+        if (session != null && session.hasWorkspace() && isApplication(exchange.request().path().absolute().path())) {
+            return pageChrome(session, title, currentHref == null ? "/app" : currentHref);
+        }
+        return chrome(session, title, currentHref);
+    }
+
+    static boolean isApplication(String path) {
+        return path.equals("/app") || path.startsWith("/app/");
     }
 
     /** The layout's model for the person of {@code session} (null: nobody signed in). */
@@ -231,31 +244,44 @@ public final class Console implements HttpService, AutoCloseable {
                 nav.add(new NavSection("Deployment", List.of(new NavItem("Mailbox", "/console/mailbox",
                         "/console/mailbox".equals(currentHref)))));
             }
+            nav.add(new NavSection("Application", List.of(new NavItem("Back to " + session.workspaceName(), "/app",
+                    false))));
         }
         return new Chrome(title, assets.cssUrl(), assets.jsUrl(),
                 session == null ? null : session.email(),
                 session == null ? null : session.workspaceName(),
                 session == null ? null : session.role(),
-                session == null ? null : session.csrfToken(), nav);
+                session == null ? null : session.csrfToken(), nav, Chrome.CONSOLE, "/console", null);
     }
 
-    /** The layout's model for a page of the page API: the application's navigation under /app, the console's else. */
+    /**
+     * The layout's model for a page of the page API: the application's shell under /app (branded with the
+     * workspace, one navigation heading per module switched on, the search box, and the administration for those
+     * who may use it), the console's else.
+     */
     Chrome pageChrome(ConsoleSession session, String title, String currentHref) {
+        return pageChrome(session, title, currentHref, "");
+    }
+
+    /** The application's shell with {@code search} in its search box. */
+    Chrome pageChrome(ConsoleSession session, String title, String currentHref, String search) {
         if (currentHref.startsWith("/console")) {
             return chrome(session, title, currentHref);
         }
         List<NavSection> nav = new ArrayList<>(contributedPages.navigation(session, "/app", currentHref));
         if (ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
-            nav.add(new NavSection("Administration", List.of(new NavItem("Console", "/console", false))));
+            nav.add(new NavSection("Administration", List.of(new NavItem("Members, modules and keys", "/console",
+                    false))));
         }
         return new Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
-                session.role(), session.csrfToken(), nav);
+                session.role(), session.csrfToken(), nav, session.workspaceName(), "/app", search);
     }
 
     /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
     public HttpService application() {
         return rules -> {
             rules.get("/", page(this::applicationHome));
+            rules.get(AppSearch.PATH.substring("/app".length()), page(appSearch::page));
             contributedPages.routing(rules, "/app");
             rules.any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                     "There is no page at this address.", "/app", "Go to the start page"))));

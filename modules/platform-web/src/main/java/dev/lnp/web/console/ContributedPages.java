@@ -201,7 +201,7 @@ final class ContributedPages {
 
     private void view(ConsoleExchange x, Page page) {
         var session = admit(x, page);
-        PageView view = inWorkspace(session, tx -> page.page().renderer().render(new Call(x, session, tx)));
+        PageView view = inWorkspace(session, tx -> page.page().renderer().render(new PersonCall(console, x, session, tx)));
         String notice = renderer.takeNotice(x);
         if (view instanceof FormView form) {
             SchemaForm schemaForm = form(page, form);
@@ -224,7 +224,7 @@ final class ContributedPages {
         }
         PageOutcome outcome;
         try {
-            outcome = inWorkspace(session, tx -> page.page().action().act(new Call(x, session, tx), parsed.values()));
+            outcome = inWorkspace(session, tx -> page.page().action().act(new PersonCall(console, x, session, tx), parsed.values()));
         } catch (ApiProblem problem) {
             Map<String, String> errors = new LinkedHashMap<>();
             List<String> general = new ArrayList<>();
@@ -290,7 +290,7 @@ final class ContributedPages {
         Optional<Page> view = console.plugins().pages().stream()
                 .filter(p -> p.page().renderer() != null && p.page().path().equals(action.page().path())).findFirst();
         PageView shown = view.isEmpty() ? null
-                : inWorkspace(session, tx -> view.get().page().renderer().render(new Call(x, session, tx)));
+                : inWorkspace(session, tx -> view.get().page().renderer().render(new PersonCall(console, x, session, tx)));
         if (shown instanceof FormView form) {
             renderer.form(x, status, action, form, schemaForm.fields(typed, errors), summary);
             return;
@@ -309,95 +309,5 @@ final class ContributedPages {
 
     private <R> R inWorkspace(ConsoleSession session, PluginCode.Work<R> work) {
         return PluginCode.inWorkspace(transactions, session.workspaceId(), work);
-    }
-
-    /** What a page's handler knows of the request. */
-    private final class Call implements PageCall {
-        private final ConsoleExchange x;
-        private final ConsoleSession session;
-        private final WorkspaceTx tx;
-
-        Call(ConsoleExchange x, ConsoleSession session, WorkspaceTx tx) {
-            this.x = x;
-            this.session = session;
-            this.tx = tx;
-        }
-
-        @Override
-        public UUID workspaceId() {
-            return session.workspaceId();
-        }
-
-        @Override
-        public UUID userId() {
-            return session.userId();
-        }
-
-        @Override
-        public String email() {
-            return session.email();
-        }
-
-        @Override
-        public String role() {
-            return session.role();
-        }
-
-        @Override
-        public boolean may(String scope) {
-            return scopes(session).contains(scope);
-        }
-
-        @Override
-        public WorkspaceTx tx() {
-            return tx;
-        }
-
-        @Override
-        public String pathParam(String name) {
-            return x.pathParam(name);
-        }
-
-        @Override
-        public UUID pathId(String name) {
-            try {
-                return UUID.fromString(x.pathParam(name));
-            } catch (IllegalArgumentException notAnId) {
-                throw new ConsolePages.NotFound("There is nothing at this address.", "/app", "Back");
-            }
-        }
-
-        @Override
-        public Optional<String> query(String name) {
-            return Optional.ofNullable(x.query(name)).map(String::strip).filter(v -> !v.isEmpty());
-        }
-
-        @Override
-        public List<String> queryAll(String name) {
-            return x.request().query().all(name, List::of).stream().map(String::strip).filter(v -> !v.isEmpty())
-                    .toList();
-        }
-
-        @Override
-        public PageRequest page() {
-            return new PageRequest(number("page", 1, Integer.MAX_VALUE / 100, 1), number("limit", 1, 100, 25));
-        }
-
-        private int number(String name, int min, int max, int otherwise) {
-            String asked = x.query(name);
-            if (asked == null) {
-                return otherwise;
-            }
-            try {
-                int value = Integer.parseInt(asked.strip());
-                if (value >= min && value <= max) {
-                    return value;
-                }
-            } catch (NumberFormatException notANumber) {
-                // answered below, as a value out of range
-            }
-            throw new ApiProblem(400, "invalid_query", "Bad Request", name + ": give a whole number from " + min
-                    + " to " + max + ", as the page's links do.");
-        }
     }
 }
