@@ -12,7 +12,9 @@ import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.api.pages.SearchHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -67,6 +69,17 @@ final class CompanyPages {
                             companies.delete(call.tx(), id);
                             return PageOutcome.goTo(LIST, "Company " + name + " deleted.");
                         }));
+    }
+
+    /** The search box's companies: every word in the name, domain, industry, city or country, by name. */
+    PageSearch search() {
+        return new PageSearch("Companies", CrmScopes.COMPANIES_READ, (call, text, limit) ->
+                new CompanyListing(call.tx().handle(), call.workspaceId())
+                        .page(SearchWords.of(text, "?q"), true, new PageRequest(1, limit)).rows().stream()
+                        .map(c -> new SearchHit(c.path("name").asText(), ContactPages.subtitle(
+                                c.path("domain").asText(""), c.path("city").asText("")),
+                                LIST + "/" + c.path("id").asText()))
+                        .toList());
     }
 
     private PageView list(PageCall call) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.Filter;
@@ -14,7 +15,9 @@ import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.api.pages.SearchHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -71,6 +74,23 @@ final class ContactPages {
                             contacts.delete(call.tx(), id);
                             return PageOutcome.goTo(LIST, "Contact " + name + " deleted; their deals are kept.");
                         }));
+    }
+
+    /** The search box's contacts: every word in the name, e-mail, company, job title or phone, by name. */
+    PageSearch search() {
+        return new PageSearch("Contacts", CrmScopes.CONTACTS_READ, (call, text, limit) ->
+                new ContactListing(call.tx().handle(), call.workspaceId())
+                        .page(new ContactListing.Filters(SearchWords.of(text, "?q"), List.of(), List.of(), null, null),
+                                ContactListing.Order.NAME, new PageRequest(1, limit))
+                        .rows().stream()
+                        .map(c -> new SearchHit(name(c), subtitle(c.path("email").asText(""),
+                                c.path("company_name").asText("")), LIST + "/" + c.path("id").asText()))
+                        .toList());
+    }
+
+    /** The parts that are there, joined: "ada@example.com · Acme". */
+    static String subtitle(String... parts) {
+        return String.join(" · ", java.util.Arrays.stream(parts).filter(p -> !p.isBlank()).toList());
     }
 
     private PageView list(PageCall call) {

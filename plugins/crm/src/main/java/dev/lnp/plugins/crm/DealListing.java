@@ -73,4 +73,14 @@ final class DealListing {
         if (companyId != null) query.bind("company_id", companyId);
         return RowsPage.of(query.map(DealRepository.TABLE).list(), page.limit());
     }
+
+    /** The deals whose title holds every word (already escaped for LIKE), most recently changed first. */
+    RowsPage matching(List<String> words, PageRequest page) {
+        Query query = handle.createQuery("SELECT * FROM crm.deals WHERE workspace_id = :workspace_id"
+                        + " AND id IN (SELECT crm.deal_search_candidates(:words))"
+                        + " ORDER BY updated_at DESC, id DESC LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset())
+                .bind("workspace_id", workspaceId)
+                .bindArray("words", String.class, words);
+        return RowsPage.of(query.map(DealRepository.TABLE).list(), page.limit());
+    }
 }

@@ -18,7 +18,9 @@ import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.api.pages.SearchHit;
 import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.util.ArrayList;
@@ -44,6 +46,16 @@ final class DealPages {
     DealPages(DealService deals, CrmSchemas schemas) {
         this.deals = deals;
         this.schemas = schemas;
+    }
+
+    /** The search box's deals: every word in the title, most recently changed first, with their stage. */
+    PageSearch search() {
+        return new PageSearch("Deals", CrmScopes.DEALS_READ, (call, text, limit) ->
+                new DealListing(call.tx().handle(), call.workspaceId())
+                        .matching(SearchWords.of(text, "?q"), new dev.lnp.api.http.PageRequest(1, limit)).rows().stream()
+                        .map(d -> new SearchHit(d.path("title").asText(), label(d.path("stage").asText("open")),
+                                LIST + "/" + d.path("id").asText()))
+                        .toList());
     }
 
     List<PageRoute> pages() {

@@ -36,6 +36,7 @@ public final class IssuesPlugin implements PlatformPlugin {
         IssueEvents.types(schemas).forEach(registrar::event);
         new IssueTools(issues, comments, labels, bulk, schemas).tools().forEach(registrar::tool);
         new TaskPages(issues, comments, schemas).pages().forEach(registrar::page);
+        IssueSearch.all().forEach(registrar::search);
     }
 
     /** The projects plugin is a dependency: refuse to start without its directory rather than fail per request. */

@@ -85,6 +85,20 @@ final class ProjectRepository {
                 .list();
     }
 
+    /**
+     * Live projects whose name contains {@code text} (any case), by name. A workspace has projects by the
+     * hundred, not the million: the scan stays within its live projects ({@code projects_workspace_live}).
+     */
+    List<ObjectNode> named(Handle handle, UUID workspaceId, String text, int limit) {
+        String escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects WHERE workspace_id = :workspace_id"
+                        + " AND deleted_at IS NULL AND name ILIKE :pattern ORDER BY lower(name), id LIMIT " + limit)
+                .bind("workspace_id", workspaceId)
+                .bind("pattern", "%" + escaped + "%")
+                .map((rs, ctx) -> row(rs))
+                .list();
+    }
+
     long count(Handle handle, UUID workspaceId) {
         return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :workspace_id AND deleted_at IS NULL")
                 .bind("workspace_id", workspaceId)

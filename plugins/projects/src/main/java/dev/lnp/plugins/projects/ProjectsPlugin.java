@@ -39,6 +39,8 @@ public final class ProjectsPlugin implements PlatformPlugin {
         new ProjectRoutes(projects, cycles, closing, allocations, capacity, schemas).routes().forEach(registrar::route);
         ProjectEvents.types(schemas).forEach(registrar::event);
         new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
-        new ProjectPages(projects, cycles, closing, schemas).pages().forEach(registrar::page);
+        var pages = new ProjectPages(projects, cycles, closing, schemas);
+        pages.pages().forEach(registrar::page);
+        registrar.search(pages.search());
     }
 }
