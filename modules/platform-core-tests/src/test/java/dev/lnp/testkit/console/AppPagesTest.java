@@ -30,6 +30,36 @@ class AppPagesTest {
     }
 
     @Test
+    void theSearchAsksTheModulesSourceShowsAFewHitsAndItsRefusalsInWords(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("search");
+        for (int i = 1; i <= 7; i++) {
+            item(platform, ws, "Gamma " + i, "a");
+        }
+        Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
+
+        var found = member.client().get("/app/search?q=gamma");
+        assertEquals(200, found.status(), found.body());
+        assertTrue(found.body().contains("<h2 id=\"found-probe-items\">Probe items</h2>"), found.body());
+        assertTrue(found.body().contains(">Gamma 5</a>") && !found.body().contains(">Gamma 6</a>"),
+                "at most five of a kind, even when the source answers more: " + found.body());
+        assertTrue(found.body().contains("kind a"), "each hit's line");
+
+        var refused = member.client().get("/app/search?q=refuse");
+        assertEquals(400, refused.status());
+        assertTrue(refused.body().contains("The probe refuses this."), refused.body());
+        var broken = member.client().get("/app/search?q=break");
+        assertEquals(500, broken.status());
+        assertTrue(broken.body().contains("Something went wrong") && broken.body().contains("href=\"/app\""),
+                broken.body());
+
+        Person owner = ConsoleWebhooksTest.signIn(platform, ws, "owner");
+        String csrf = owner.csrf("/console/modules");
+        owner.postWith("/console/modules/probe", csrf, "enabled", "false", "confirm", "yes");
+        assertTrue(member.client().get("/app/search?q=gamma").body()
+                .contains("No module of this workspace offers search to your role."), "a module switched off is not asked");
+    }
+
+    @Test
     void aMemberListsFiltersSortsAndPagesItemsWithAddressesThatKeepThem(TestPlatform platform) {
         UUID ws = platform.createWorkspace("lists");
         for (int i = 1; i <= 4; i++) {
