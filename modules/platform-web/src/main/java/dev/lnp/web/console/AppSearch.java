@@ -14,11 +14,12 @@ import java.util.Set;
  * The application's search ({@code /app/search?q=…}): one text asked of every {@link PageSearch} source whose
  * module is switched on for the workspace and whose scope the person's role grants, a few hits of each kind, all in
  * one workspace transaction (row-level security applies as on the pages). A GET form, so it works without script;
- * the shell's script shows the same page's hits as suggestions while typing.
+ * with it, htmx asks {@link #SUGGESTIONS} for the same hits as the options of a list under the box while typing.
  */
 final class AppSearch {
 
     static final String PATH = "/app/search";
+    static final String SUGGESTIONS = PATH + "/suggestions";
     /** Each kind shows its best few; the kind's own list finds the rest. */
     static final int HITS_PER_KIND = 5;
     static final int MAX_WORDS = 10;
@@ -33,34 +34,48 @@ final class AppSearch {
 
     void page(ConsoleExchange x) {
         ConsoleSession session = x.requireWorkspaceSession();
+        Found found = search(x, session);
+        show(x, session, found.error() == null ? 200 : 400, "search.jte", found);
+    }
+
+    /**
+     * The same search as a fragment of the shell's suggestion list (what htmx asks while the person types): one
+     * option per hit and one that opens the whole search page, which also tells why a text cannot be searched.
+     * Always 200, so that htmx swaps it in.
+     */
+    void suggestions(ConsoleExchange x) {
+        ConsoleSession session = x.requireWorkspaceSession();
+        show(x, session, 200, "searchsuggestions.jte", search(x, session));
+    }
+
+    /** What was asked, every kind searched with its hits, or why the text cannot be searched. */
+    private record Found(String text, List<Views.SearchGroup> groups, String error) {
+    }
+
+    private Found search(ConsoleExchange x, ConsoleSession session) {
         String asked = x.query("q");
         String text = asked == null ? "" : asked.strip();
         List<PluginCatalog.Search> sources = sources(session);
         if (text.isEmpty()) {
-            show(x, session, 200, text, sources.stream().map(s -> group(s, List.of())).toList(), null);
-            return;
+            return new Found(text, sources.stream().map(s -> group(s, List.of())).toList(), null);
         }
         String refused = refusal(text);
         if (refused != null) {
-            show(x, session, 400, text, List.of(), refused);
-            return;
+            return new Found(text, List.of(), refused);
         }
-        List<Views.SearchGroup> groups;
         try {
-            groups = PluginCode.inWorkspace(transactions, session.workspaceId(), tx -> {
+            return new Found(text, PluginCode.inWorkspace(transactions, session.workspaceId(), tx -> {
                 var call = new PersonCall(console, x, session, tx);
                 List<Views.SearchGroup> found = new ArrayList<>();
                 for (PluginCatalog.Search source : sources) {
                     found.add(group(source, source.search().source().find(call, text, HITS_PER_KIND)));
                 }
                 return found;
-            });
+            }), null);
         } catch (ApiProblem problem) {
             if (problem.status() >= 500) throw problem;
-            show(x, session, 400, text, List.of(), problem.detail());
-            return;
+            return new Found(text, List.of(), problem.detail());
         }
-        show(x, session, 200, text, groups, null);
     }
 
     /** Why {@code text} cannot be searched, in words; {@code null} when it can. */
@@ -92,10 +107,10 @@ final class AppSearch {
                 hits.size() > HITS_PER_KIND ? List.copyOf(hits.subList(0, HITS_PER_KIND)) : List.copyOf(hits));
     }
 
-    private void show(ConsoleExchange x, ConsoleSession session, int status, String text,
-            List<Views.SearchGroup> groups, String error) {
+    private void show(ConsoleExchange x, ConsoleSession session, int status, String template, Found found) {
+        String text = found.text();
         String title = text.isEmpty() ? "Search" : "Search: " + (text.length() > 60 ? text.substring(0, 60) + "…" : text);
-        x.render(status, "search.jte", new Views.SearchPage(console.pageChrome(session, title, PATH,
-                text.length() > PageSearch.MAX_LENGTH ? "" : text), text, groups, error));
+        x.render(status, template, new Views.SearchPage(console.pageChrome(session, title, PATH,
+                text.length() > PageSearch.MAX_LENGTH ? "" : text), text, found.groups(), found.error()));
     }
 }

@@ -251,7 +251,7 @@ public final class Console implements HttpService, AutoCloseable {
                 session == null ? null : session.email(),
                 session == null ? null : session.workspaceName(),
                 session == null ? null : session.role(),
-                session == null ? null : session.csrfToken(), nav, Chrome.CONSOLE, "/console", null);
+                session == null ? null : session.csrfToken(), nav, Chrome.CONSOLE, "/console", null, null);
     }
 
     /**
@@ -274,7 +274,7 @@ public final class Console implements HttpService, AutoCloseable {
                     false))));
         }
         return new Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
-                session.role(), session.csrfToken(), nav, session.workspaceName(), "/app", search);
+                session.role(), session.csrfToken(), nav, session.workspaceName(), "/app", search, assets.htmxUrl());
     }
 
     /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
@@ -282,6 +282,7 @@ public final class Console implements HttpService, AutoCloseable {
         return rules -> {
             rules.get("/", page(this::applicationHome));
             rules.get(AppSearch.PATH.substring("/app".length()), page(appSearch::page));
+            rules.get(AppSearch.SUGGESTIONS.substring("/app".length()), page(appSearch::suggestions));
             contributedPages.routing(rules, "/app");
             rules.any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                     "There is no page at this address.", "/app", "Go to the start page"))));

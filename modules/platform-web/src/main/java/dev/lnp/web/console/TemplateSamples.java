@@ -32,12 +32,13 @@ public final class TemplateSamples {
         UUID id = UUID.fromString("00000000-0000-4000-8000-000000000001");
         var chrome = new Chrome("Sample", "/console/assets/1/console.css", "/console/assets/1/console.js",
                 "owner@example.com", "Acme", "owner", "csrf-token", List.of(new NavSection("Workspace",
-                        List.of(new NavItem("Members", "/console/members", true)))), Chrome.CONSOLE, "/console", null);
+                        List.of(new NavItem("Members", "/console/members", true)))), Chrome.CONSOLE, "/console", null, null);
         var signedOut = new Chrome("Sign in", "/console/assets/1/console.css", "/console/assets/1/console.js",
-                null, null, null, null, List.of(), Chrome.CONSOLE, "/console", null);
+                null, null, null, null, List.of(), Chrome.CONSOLE, "/console", null, null);
         var application = new Chrome("Search", "/console/assets/1/console.css", "/console/assets/1/console.js",
                 "owner@example.com", "Acme", "owner", "csrf-token", List.of(new NavSection("CRM",
-                        List.of(new NavItem("Contacts", "/app/crm/contacts", false)))), "Acme", "/app", "ada");
+                        List.of(new NavItem("Contacts", "/app/crm/contacts", false)))), "Acme", "/app", "ada",
+                "/console/assets/1/htmx.min.js");
         var choice = new Choice("crm:read", "crm:read", true);
         var key = new ConnectionAdmin.KeyInfo("lnp_abcd", false, now, null, null, now);
         var connection = new ConnectionAdmin.Listed(id, "Reporting", id, List.of("crm:read"), "read-only", now, now,
@@ -112,6 +113,11 @@ public final class TemplateSamples {
                                 "ada@example.com", "/app/crm/contacts/1"))),
                         new Views.SearchGroup("Deals", List.of())), null)),
                 html(templates, "search.jte", new Views.SearchPage(application, "", List.of(), "sample error")),
+                html(templates, "searchsuggestions.jte", new Views.SearchPage(application, "ada", List.of(
+                        new Views.SearchGroup("Contacts", List.of(new dev.lnp.api.pages.SearchHit("Ada Lovelace",
+                                "ada@example.com", "/app/crm/contacts/1")))), null)),
+                html(templates, "searchsuggestions.jte", new Views.SearchPage(application, "a".repeat(201), List.of(),
+                        "sample error")),
                 html(templates, "sessions.jte", new Views.SessionsPage(chrome, List.of(new ConsoleSessions.Listed(id,
                         "Acme", now, now, now, "Mozilla/5.0", "127.0.0.1", true)))),
                 html(templates, "signin.jte", new Views.SignIn(signedOut, "csrf-token", "ada@example.com",

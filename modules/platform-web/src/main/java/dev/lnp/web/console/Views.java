@@ -139,6 +139,11 @@ public final class Views {
      * the text could not be searched ({@code error}).
      */
     public record SearchPage(Chrome chrome, String text, List<SearchGroup> groups, String error) {
+        /** The search page of this text. */
+        public String href() {
+            return "/app/search?q=" + java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+        }
+
         public boolean found() {
             return groups.stream().anyMatch(g -> !g.hits().isEmpty());
         }

@@ -71,6 +71,9 @@ class AppSearchBrowserTest {
             return found.size() >= 6 ? found : null;
         });
         assertEquals("true", box.getAttribute("aria-expanded"));
+        assertEquals(0L, ((org.openqa.selenium.JavascriptExecutor) browser).executeScript(
+                "return document.querySelectorAll('style, [style]').length;"),
+                "htmx added no inline style, which the strict CSP would refuse");
         assertTrue(options.get(0).getText().contains("Lovelace"), options.get(0).getText());
         accessible("the suggestions");
         chromium.shoot("shell-02-suggestions");

@@ -44,6 +44,15 @@ class AppShellPagesTest {
             assertTrue(page.contains("<a href=\"/app/projects/projects\" aria-current=\"page\">Projects</a>"), page);
         }
 
+        var htmx = java.util.regex.Pattern.compile("<script src=\"(/console/assets/[0-9a-f]+/htmx.min.js)\" defer>")
+                .matcher(member);
+        assertTrue(htmx.find(), "the application's pages load the bundled htmx: " + member);
+        var script = platform.get(htmx.group(1), null);
+        assertEquals(200, script.status());
+        assertTrue(script.body().contains("htmx-config"), "served as one of the console's own scripts");
+        assertTrue(member.contains("<meta name=\"htmx-config\" content='{\"includeIndicatorStyles\":false"),
+                "no inline style under the strict CSP");
+
         var off = OperatorCli.run(platform, "workspace", "modules", "--workspace", ws.toString(), "--disable", "issues");
         assertEquals(0, off.exit(), off.err());
         String without = platform.person(ws, "member").get("/app/projects/projects").body();
@@ -93,6 +102,13 @@ class AppShellPagesTest {
                 "every word, any case");
         assertTrue(member.get("/app/crm/contacts/" + ada).status() == 200, "the hit opens its page");
 
+        String suggested = member.get("/app/search/suggestions?q=lovelace").body();
+        assertTrue(suggested.contains("<li role=\"option\" id=\"suggestion-") && suggested.contains(
+                "data-href=\"/app/crm/contacts/" + ada + "\"><span class=\"kind\">Contacts</span>Ada Lovelace"), suggested);
+        assertTrue(suggested.contains("data-href=\"/app/search?q=lovelace\" data-count=\"6\""),
+                "the last option opens the search page: " + suggested);
+        assertFalse(suggested.contains("<html"), "a fragment for the list under the box, not a page");
+
         String nothing = member.get("/app/search?q=babbage").body();
         assertTrue(nothing.contains("Nothing found for “babbage” in projects, tasks, tickets, contacts, companies and deals."),
                 nothing);
@@ -116,6 +132,10 @@ class AppShellPagesTest {
         var control = member.get("/app/search?q=ada%00");
         assertEquals(400, control.status());
         assertTrue(control.body().contains("control characters"), control.body());
+        var suggested = member.get("/app/search/suggestions?q=" + "a".repeat(201));
+        assertEquals(200, suggested.status(), "htmx swaps only what answers 200");
+        assertTrue(suggested.body().contains("This cannot be searched: see why"), suggested.body());
+        assertEquals("", member.get("/app/search/suggestions?q=").body().strip(), "nothing typed, nothing suggested");
         var wildcard = member.get("/app/search?q=%25_");
         assertEquals(200, wildcard.status(), "LIKE's wildcards are searched as text: " + wildcard.body());
         assertTrue(wildcard.body().contains("Nothing found"), wildcard.body());

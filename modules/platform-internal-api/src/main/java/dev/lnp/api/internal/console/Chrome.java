@@ -9,9 +9,10 @@ import java.util.List;
  * @param brand what the top bar names and every title ends with: the workspace in the application
  * @param home where the brand links to ({@code /app} or {@code /console})
  * @param search the application's search box with this text in it ({@code ""} when empty); {@code null}: no box
+ * @param htmxUrl the bundled htmx, which the application's pages load; {@code null} on the console's
  */
 public record Chrome(String title, String cssUrl, String jsUrl, String email, String workspaceName, String role,
-        String csrf, List<NavSection> nav, String brand, String home, String search) {
+        String csrf, List<NavSection> nav, String brand, String home, String search, String htmxUrl) {
 
     /** The administration console's shell. */
     public static final String CONSOLE = "Workspace console";

@@ -73,29 +73,23 @@ enhanceBoards(document);
   });
 })();
 
-// The application's search box: "/" focuses it (unless the person is typing in a field), and while typing the
-// search page's own hits are shown as suggestions (a listbox the arrow keys move through). Without script, the box
-// is the plain GET form to /app/search.
+// The application's search box: "/" focuses it (unless the person is typing in a field). While typing, htmx puts
+// the hits of /app/search/suggestions into the list under the box (the layout's hx-* attributes); this makes the
+// box an ARIA combobox of that list, which the arrow keys move through and Enter opens. Without script, the box is
+// the plain GET form to /app/search.
 (function () {
   var input = document.getElementById('app-search-q');
-  if (!input) return;
-  var form = input.form;
-  var list = document.createElement('ul');
-  list.id = 'app-search-suggestions';
-  list.className = 'suggestions';
-  list.setAttribute('role', 'listbox');
-  list.setAttribute('aria-label', 'Suggestions');
-  list.hidden = true;
+  var list = document.getElementById('app-search-suggestions');
+  if (!input || !list) return;
   var status = document.createElement('p');
   status.className = 'visually-hidden';
   status.setAttribute('role', 'status');
-  form.appendChild(list);
-  form.appendChild(status);
+  input.form.appendChild(status);
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-controls', list.id);
   input.setAttribute('aria-expanded', 'false');
-  var active = -1, timer = null, asked = null;
+  var active = -1;
 
   document.addEventListener('keydown', function (event) {
     if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -107,6 +101,11 @@ enhanceBoards(document);
   });
 
   function options() { return list.querySelectorAll('[role="option"]'); }
+  function open() {
+    if (!options().length || document.activeElement !== input) return;
+    list.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
+  }
   function close() {
     list.hidden = true;
     input.setAttribute('aria-expanded', 'false');
@@ -121,67 +120,24 @@ enhanceBoards(document);
     input.setAttribute('aria-activedescendant', all[active].id);
     all[active].scrollIntoView({block: 'nearest'});
   }
-  function option(id, kind, title, subtitle, href) {
-    var li = document.createElement('li');
-    li.id = id;
-    li.setAttribute('role', 'option');
-    li.setAttribute('aria-selected', 'false');
-    li.setAttribute('data-href', href);
-    if (kind) {
-      var k = document.createElement('span');
-      k.className = 'kind';
-      k.textContent = kind;
-      li.appendChild(k);
-    }
-    li.appendChild(document.createTextNode(title));
-    if (subtitle) {
-      var s = document.createElement('span');
-      s.className = 'sub';
-      s.textContent = subtitle;
-      li.appendChild(s);
-    }
-    li.addEventListener('mousedown', function (event) { event.preventDefault(); });
-    li.addEventListener('click', function () { window.location.href = href; });
-    return li;
-  }
-  function show(text, html) {
-    var page = new DOMParser().parseFromString(html, 'text/html');
-    var hits = page.querySelectorAll('#search-results .hits a');
-    list.textContent = '';
-    hits.forEach(function (a, i) {
-      var sub = a.parentNode.querySelector('.muted');
-      list.appendChild(option('suggestion-' + i, a.getAttribute('data-kind'), a.textContent,
-        sub ? sub.textContent : '', a.getAttribute('href')));
-    });
-    var all = option('suggestion-all', '', hits.length ? 'All results for “' + text + '”' : 'Nothing found. Search anyway',
-      '', form.action + '?q=' + encodeURIComponent(text));
-    all.classList.add('all');
-    list.appendChild(all);
-    status.textContent = hits.length ? hits.length + ' suggestions; use the arrow keys.' : 'Nothing found.';
-    list.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
+  list.addEventListener('htmx:afterSwap', function () {
     active = -1;
-  }
-  function suggest() {
-    timer = null;
-    var text = input.value.trim();
-    if (text === asked) return;
-    asked = text;
-    if (!text) { close(); return; }
-    fetch(form.action + '?q=' + encodeURIComponent(text), {credentials: 'same-origin'}).then(function (response) {
-      return response.text();
-    }).then(function (html) {
-      if (input.value.trim() === text && document.activeElement === input) show(text, html);
-    }).catch(function () { /* the form still searches on Enter */ });
-  }
-  input.addEventListener('input', function () {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(suggest, 200);
+    input.removeAttribute('aria-activedescendant');
+    var all = list.querySelector('#suggestion-all');
+    if (!all) { close(); status.textContent = ''; return; }
+    var count = Number(all.getAttribute('data-count'));
+    status.textContent = count ? count + ' suggestions; use the arrow keys.' : all.textContent;
+    open();
+  });
+  list.addEventListener('mousedown', function (event) { event.preventDefault(); });
+  list.addEventListener('click', function (event) {
+    var option = event.target.closest('[role="option"]');
+    if (option) window.location.href = option.getAttribute('data-href');
   });
   input.addEventListener('keydown', function (event) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (list.hidden) { asked = null; suggest(); return; }
       event.preventDefault();
+      if (list.hidden) { open(); return; }
       mark(active + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Escape' && !list.hidden) {
       event.preventDefault();
