@@ -62,9 +62,13 @@ enhanceBoards(document);
       if (html === null) return;
       var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
       if (!fresh) return;
+      // The notice of the person's own last action is shown once by the server; the refresh its own event causes
+      // must not take it away before it was read.
+      var notice = main.querySelector('.card.done');
       main.innerHTML = fresh.innerHTML;
       enhanceBoards(main);
       status = main.querySelector('[data-live]') || status;
+      if (notice && !main.querySelector('.card.done')) status.after(notice);
       status.textContent = 'Updated just now.';
     });
   }
