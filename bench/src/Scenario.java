@@ -31,6 +31,15 @@ record Scenario(String name, int connections, String path, String lua, Map<Strin
         return new Scenario(name, connections, path, lua, Map.of(), null, List.of(), null, "wrk", null);
     }
 
+    /**
+     * A page of the workspace application, fetched by a signed-in member at 4 connections (a few people at once);
+     * judged by the server's own time (Server-Timing), the figure the browser's developer tools show.
+     */
+    static Scenario page(String name, String path) {
+        return new Scenario(name, 4, path, "page.lua", Map.of(), null, List.of(), null, "wrk", null)
+                .target("server-p95", 25, "Server-Timing p95 < 25 ms");
+    }
+
     /** A POST of a fixed JSON body, only run when {@code probe} finds the route. */
     static Scenario postIfRouted(String name, int connections, String path, String body) {
         return new Scenario(name, connections, path, "post_json.lua", Map.of("BENCH_BODY", body), null, List.of(),

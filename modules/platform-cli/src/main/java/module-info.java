@@ -8,6 +8,8 @@ module lnp.platform.cli {
     requires lnp.platform.api;
     requires lnp.platform.api.internal; // what operator commands take from the subsystems (mailbox, sign-in links, templates)
     requires lnp.platform.server; // the web server's warm-up, started before the kernel loads (ServeCommand)
+    requires lnp.platform.database; // the database's bootstrap and migrations (migrate, doctor, operator commands)
+    requires lnp.platform.logging; // logging is set up before the kernel starts (ServeCommand)
     requires lnp.platform.embedded.postgres; // the default database, and backup and restore of it
     requires info.picocli;
     requires com.fasterxml.jackson.databind;

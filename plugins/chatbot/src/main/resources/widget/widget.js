@@ -78,6 +78,13 @@
   let tokenExp = 0;
   let widget = null;
   let ui = null;
+  // While a person has the conversation (waiting or taken), messages go to them: no "Writing an answer…".
+  let handoffOpen = false;
+  function handoffState(state) {
+    handoffOpen = state === 'waiting' || state === 'taken';
+    if (!ui) return;
+    if (handoffOpen) ui.handoff(); else ui.handoffClosed();
+  }
 
   async function handshake() {
     const body = { api_key: KEY, origin: location.origin, url: pageUrl() };
@@ -91,6 +98,7 @@
     tokenExp = Date.parse(r.token_expires_at) || Date.now() + 5 * 60000;
     widget = r.widget || {};
     store.set({ session_id: session });
+    handoffState(r.handoff_state);
   }
 
   const fresh = () => (Date.now() < tokenExp - 15000 ? Promise.resolve() : handshake());
@@ -114,6 +122,7 @@
       return;
     }
     ui = buildUi();
+    handoffState(handoffOpen ? 'waiting' : null);
     state('ready');
     try {
       const h = await call('GET', '/api/cxo/history?session_id=' + enc(session) + '&api_key=' + enc(KEY));
@@ -135,7 +144,8 @@
     'human_agent.message': (d) => d.message && ui.message(d.message, true),
     'run.completed': (d) => ui.runDone(d.run_id, null),
     'run.failed': (d) => ui.runDone(d.run_id, d),
-    'handoff.opened': () => ui.handoff(),
+    'handoff.opened': () => handoffState('waiting'),
+    'handoff.closed': () => handoffState('closed'),
     'token.expired': () => {
       closeStream();
       handshake().then(connect, () => scheduleReconnect());
@@ -196,6 +206,7 @@
     try {
       const h = await call('GET', '/api/cxo/history?session_id=' + enc(session) + '&api_key=' + enc(KEY));
       for (const m of h.messages || []) ui.message(m, true);
+      if ('handoff_state' in h) handoffState(h.handoff_state);
       ui.status('stream', null);
     } catch (e) {
       if (e.network) ui.status('stream', navigator.onLine ? 'Connection lost. Retrying…' : 'You are offline. The chat reconnects when you are back online.');
@@ -448,6 +459,11 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       status('run', null); // the platform's own system message tells the visitor what happens next
     }
 
+    function handoffClosed() {
+      human.disabled = !!blockedTimer;
+      human.textContent = 'Talk to a person';
+    }
+
     function setOpen(v) {
       open = v;
       panel.hidden = !v;
@@ -518,7 +534,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
         item.local.run_id = r.run_id;
         item.b.el.classList.remove('queued');
         if (item.note) item.note.remove();
-        pending.add(r.run_id);
+        if (!handoffOpen) pending.add(r.run_id);
         updateTyping();
         sendDelay = 1000;
         status('net', null);
@@ -597,7 +613,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     (document.body || document.documentElement).append(host);
 
     return {
-      message, delta, runDone, handoff, status, flush,
+      message, delta, runDone, handoff, handoffClosed, status, flush,
       isOpen: () => open,
       waiting: () => pending.size > 0 || outbox.length > 0,
       reset() {

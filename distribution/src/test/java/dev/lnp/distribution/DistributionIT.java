@@ -48,10 +48,12 @@ class DistributionIT {
     private static final Duration FIRST_START = Duration.ofMinutes(3);
     /**
      * How long after SIGTERM an idle server's process may still run, the first start included: the start-up cache
-     * ships with the release (bin/platform), so no stop writes one. On the 2-core build machine under other builds'
-     * load a stop took 0.3-1.5 s, mostly the embedded PostgreSQL's shutdown checkpoint.
+     * ships with the release (bin/platform), so no stop writes one. A stop takes 0.3-1.5 s on the 2-core build
+     * machine, mostly the embedded PostgreSQL's shutdown checkpoint, and more under other builds' load; the bound
+     * is well under the 20 s shutdown grace, so an idle server that waits for its grace still fails. How fast a
+     * stop is belongs to the benchmark, not to this test.
      */
-    private static final Duration PROMPT_STOP = Duration.ofSeconds(2);
+    private static final Duration PROMPT_STOP = Duration.ofSeconds(8);
 
     /*
      * The webhook verifier is read from the webhooks module's jar, which TemplatePlugin's install rebuilds while this

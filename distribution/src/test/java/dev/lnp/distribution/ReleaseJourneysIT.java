@@ -467,21 +467,48 @@ class ReleaseJourneysIT {
         Json handoff = sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", person.toString());
         assertEquals(202, handoff.status, handoff.toString());
 
-        // A team member answers on the hand-off ticket; the visitor's conversation shows the reply.
+        // The hand-off waits in the chat inbox; a member answers there, and the visitor's conversation shows it.
         String ticket = awaitHandoffTicket(sessionId);
-        created(send("POST", base + "/api/v1/issues/" + ticket + "/comments", key,
-                "{\"body\":\"Your order ships today.\"}"));
+        assertTrue(member.get("/app/chat").body().contains("I would like to talk to a person."),
+                "the chat inbox lists the hand-off");
+        String conversationPage = "/app/chat/" + sessionId;
+        assertEquals(200, member.get(conversationPage).status());
+        ConsoleBrowser.Page answered = member.submit(member.get(conversationPage + "/reply")
+                .form(conversationPage + "/reply").with("text", "Your order ships today."));
+        assertEquals(303, answered.status(), answered.toString());
         String history = base + "/api/cxo/history?session_id=" + sessionId + "&token=" + token;
+        Json conversation = awaitInHistory(siteOrigin, history, "Your order ships today.");
+        assertTrue(conversation.raw.contains("\"human_agent\""), "the person's reply reaches the visitor: " + conversation);
+        assertTrue(conversation.raw.contains("\"assistant\""), "the assistant answered too: " + conversation);
+
+        // In the ticket inbox the hand-off ticket carries the visitor's reason; an internal note stays inside the
+        // team, and a reply written on the ticket's page reaches the visitor too.
+        String ticketPage = "/app/support/tickets/" + ticket;
+        assertTrue(member.get("/app/support/tickets").body().contains("I would like to talk to a person."),
+                "the ticket inbox lists the hand-off ticket by its reason");
+        ConsoleBrowser.Page noted = member.submit(member.get(ticketPage + "/reply?internal=1")
+                .form(ticketPage + "/reply").with("body", "Checked with the warehouse."));
+        assertEquals(303, noted.status(), noted.toString());
+        ConsoleBrowser.Page replied = member.submit(member.get(ticketPage + "/reply").form(ticketPage + "/reply")
+                .with("body", "Tracking number follows by mail."));
+        assertEquals(303, replied.status(), replied.toString());
+        String onTicket = member.get(ticketPage).body();
+        assertTrue(onTicket.contains("Checked with the warehouse.") && onTicket.contains("Internal note"), onTicket);
+        conversation = awaitInHistory(siteOrigin, history, "Tracking number follows by mail.");
+        assertFalse(conversation.raw.contains("Checked with the warehouse."), "an internal note never reaches the visitor");
+    }
+
+    /** The visitor's conversation once it holds {@code text} (a person's reply), or a failure after 30 s. */
+    private Json awaitInHistory(String origin, String history, String text) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Json conversation = sendFrom(siteOrigin, "GET", history, null);
-        while (!conversation.raw.contains("Your order ships today.") && System.nanoTime() < deadline) {
+        Json conversation = sendFrom(origin, "GET", history, null);
+        while (!conversation.raw.contains(text) && System.nanoTime() < deadline) {
             Thread.sleep(300);
-            conversation = sendFrom(siteOrigin, "GET", history, null);
+            conversation = sendFrom(origin, "GET", history, null);
         }
         assertEquals(200, conversation.status, conversation.toString());
-        assertTrue(conversation.raw.contains("\"human_agent\"") && conversation.raw.contains("Your order ships today."),
-                "the person's reply reaches the visitor: " + conversation);
-        assertTrue(conversation.raw.contains("\"assistant\""), "the assistant answered too: " + conversation);
+        assertTrue(conversation.raw.contains(text), "the reply reaches the visitor: " + conversation);
+        return conversation;
     }
 
     /** The support ticket a hand-off opened; its description names the chat session and holds the transcript. */

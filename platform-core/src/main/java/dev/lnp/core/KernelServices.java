@@ -58,7 +58,7 @@ final class KernelServices implements Subsystem.Services {
      * documents of a plugin's own routes (trials).
      */
     private static final java.util.Set<String> INTERNAL_FOR_PLUGINS = java.util.Set.of("dev.lnp.api.internal.people",
-            "dev.lnp.api.internal.openapi");
+            "dev.lnp.api.internal.openapi", "dev.lnp.api.internal.tokens");
 
     /**
      * What plugins may look up ({@code PluginContext.service}): the offered services of the public API, and the

@@ -5,7 +5,7 @@ import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.api.mail.Mailer;
 import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.db.Database;
+import dev.lnp.database.Database;
 import dev.lnp.core.metrics.PlatformMetrics;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;

@@ -7,9 +7,9 @@ import dev.lnp.core.auth.Authenticator;
 import dev.lnp.core.auth.KeyRepository;
 import dev.lnp.core.auth.ScopeCatalog;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.db.Database;
-import dev.lnp.core.db.DatabaseBootstrap;
-import dev.lnp.core.db.Migrations;
+import dev.lnp.database.Database;
+import dev.lnp.database.DatabaseBootstrap;
+import dev.lnp.database.migrations.Migrations;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.core.health.DatabaseHealthCheck;
 import dev.lnp.core.http.ApiServer;
@@ -99,7 +99,7 @@ final class PlatformStartup {
             phases.mark("plugin migrations");
             var transactions = new WorkspaceTransactions(database.jdbi(), registry,
                     dev.lnp.core.events.OutboxPublisher.maxPayloadBytes(config),
-                    new dev.lnp.core.events.OutboxWakes(database.jdbi(),
+                    new dev.lnp.database.OutboxWakes(database.jdbi(),
                             config.getInt("lnp.webhooks.wake_interval_ms", 20)));
             // The pipeline exists before plugins start, so that a plugin can take core services (the tool gateway)
             // in start(); no request reaches it before the server starts below.
@@ -110,12 +110,12 @@ final class PlatformStartup {
             ToolCallLog toolCalls = started.push("tool-call log", new ToolCallLog(database.writerJdbi()));
             metrics.auditWriter("audit_log", audit, AuditLog::queued, AuditLog::dropped);
             metrics.auditWriter("tool_calls", toolCalls, ToolCallLog::queued, ToolCallLog::dropped);
-            var outage = new dev.lnp.core.db.DatabaseOutage(database);
+            var outage = new dev.lnp.database.DatabaseOutage(database);
             var services = new PipelineServices(authenticator, transactions,
                     new RateLimiter(Clock.systemUTC()), new QuotaCounter(database.jdbi(), Clock.systemUTC(), quotaReserve),
                     QuotaLimits.from(registry, config), new IdempotencyStore(), audit, config, metrics, outage);
             var notifications = started.push("notifications",
-                    new dev.lnp.core.events.PgNotifications(database::openUnpooled));
+                    new dev.lnp.database.PgNotifications(database::openUnpooled));
             var connections = new dev.lnp.core.auth.Connections(database.jdbi(), new ScopeCatalog(registry).all());
             var jsonValidation = new dev.lnp.json.validation.PlatformJsonValidation();
             var kernelServices = new KernelServices(new KernelServices.Kernel(config, database.jdbi(), transactions,
@@ -130,10 +130,9 @@ final class PlatformStartup {
                         subsystem::withdraw);
             }
             phases.mark("subsystem services");
-            var tokens = new dev.lnp.core.tokens.SigningKeyRing(database.jdbi(), Clock.systemUTC(),
-                    config.baseUrl().toString(), config.get("lnp.tokens.rotation").map(java.time.Duration::parse)
-                            .orElse(java.time.Duration.ofHours(24)));
-            var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()));
+            var toolGateway = new PlatformToolGateway(registry, services, toolCalls, new KeyRepository(database.jdbi()),
+                    new dev.lnp.core.tenancy.WorkspaceModules(database.jdbi(), registry.plugins().stream()
+                            .map(PluginRegistry.Contributions::pluginId).toList())::disabled);
             // Plugins see what the subsystems offer them (the Mailer, the console's people pages), not their internal
             // services.
             var pluginServices = new java.util.HashMap<Class<?>, Object>(kernelServices.offeredToPlugins());
@@ -142,7 +141,7 @@ final class PlatformStartup {
                             connections),
                     dev.lnp.api.internal.workspaces.WorkspaceProvisioning.class,
                     new dev.lnp.core.tenancy.PlatformWorkspaceProvisioning(database.jdbi()),
-                    dev.lnp.api.internal.tokens.SessionTokens.class, tokens, dev.lnp.api.internal.events.Notifications.class,
+                    dev.lnp.api.internal.events.Notifications.class,
                     notifications, dev.lnp.api.internal.http.JsonValidation.class, jsonValidation));
             var context = new PluginContextImpl(registry, transactions, config, Map.copyOf(pluginServices));
             registry.contextReady(context);

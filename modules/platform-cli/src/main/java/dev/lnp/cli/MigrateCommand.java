@@ -1,9 +1,9 @@
 package dev.lnp.cli;
 
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.db.Database;
-import dev.lnp.core.db.DatabaseBootstrap;
-import dev.lnp.core.db.Migrations;
+import dev.lnp.database.Database;
+import dev.lnp.database.DatabaseBootstrap;
+import dev.lnp.database.migrations.Migrations;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.core.plugins.PluginRegistry;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.lnp.cli;
 import dev.lnp.core.BackgroundTask;
 import dev.lnp.core.Platform;
 import dev.lnp.core.config.PlatformConfig;
-import dev.lnp.core.logging.Logging;
+import dev.lnp.logging.Logging;
 import dev.lnp.core.plugins.LoadedPlugin;
 import dev.lnp.server.ServerWarmUp;
 import java.util.List;

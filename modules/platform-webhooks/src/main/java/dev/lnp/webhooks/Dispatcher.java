@@ -45,7 +45,7 @@ import org.jdbi.v3.core.JdbiException;
  */
 public final class Dispatcher implements AutoCloseable {
 
-    /** The channel the core's OutboxWakes notifies after events commit (and redeliveries notify). */
+    /** The channel the kernel's OutboxWakes notifies after events commit (and redeliveries notify). */
     public static final String CHANNEL = OutboxWakeSignal.CHANNEL;
 
     private static final System.Logger LOG = System.getLogger(Dispatcher.class.getName());

@@ -1,6 +1,7 @@
 package dev.lnp.core.auth;
 
 import dev.lnp.core.db.AdmissionCheck;
+import dev.lnp.database.opening.AdmissionVersionCheck;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.lnp.api.Json;
 import java.time.Instant;
@@ -53,7 +54,7 @@ public final class KeyRepository {
      * node. One primary-key read, where the md5 of the joined rows it replaced took 6-7 % of a page-1 read's
      * transaction.
      */
-    public static final String ADMISSION_VERSION = AdmissionCheck.VERSION;
+    public static final String ADMISSION_VERSION = AdmissionVersionCheck.VERSION;
 
     /** {@link #admit}'s statement. */
     private static final String ADMIT = """

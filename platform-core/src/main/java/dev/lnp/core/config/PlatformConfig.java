@@ -1,5 +1,6 @@
 package dev.lnp.core.config;
 
+import dev.lnp.database.DatabaseSettings;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ import org.yaml.snakeyaml.nodes.Tag;
  * value for a key replaces everything the lower sources have at or under that key. A value may name another
  * setting as {@code ${key}}; a name that is not set stays as written.
  */
-public final class PlatformConfig implements dev.lnp.api.internal.platform.ConfigValues {
+public final class PlatformConfig implements dev.lnp.api.internal.platform.ConfigValues, DatabaseSettings {
 
     private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}]+)}");
 

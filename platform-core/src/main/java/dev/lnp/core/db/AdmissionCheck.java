@@ -1,25 +1,18 @@
 package dev.lnp.core.db;
 
+import dev.lnp.database.opening.AdmissionVersionCheck;
 import java.util.UUID;
 
 /**
  * A request admitted from this node's cache of admissions rather than from the database: its workspace
- * transaction's first statement reads the workspace's admission version again ({@link #VERSION})
+ * transaction's first statement reads the workspace's admission version again ({@link AdmissionVersionCheck#VERSION})
  * and the transaction goes on only when it is unchanged. Otherwise the transaction rolls back (a write's before any
  * work, a read's at its first statement, whose opening travels with it), and the request is admitted again from the
  * database. A request that ends in an error
  * before any transaction checked it is confirmed (the authenticator's {@code confirm}) with a statement of its own
  * before the error is answered, so a revoked key gets its 401, not another error.
  */
-public final class AdmissionCheck {
-
-    /**
-     * The workspace's admission version, bound as {@code :workspace}: a counter that moves whenever anything an
-     * admission is made of has changed (a key, its connection, the workspace, its quotas or a delegated user). Here,
-     * in the transactions' package, because the transaction's opening reads it; authentication reads it too.
-     */
-    public static final String VERSION =
-            "COALESCE((SELECT version FROM lnp_core.admission_versions WHERE workspace_id = :workspace), 0)";
+public final class AdmissionCheck implements AdmissionVersionCheck {
 
     private final UUID workspaceId;
     private final long version;
@@ -39,6 +32,7 @@ public final class AdmissionCheck {
     }
 
     /** Compares the admission version a statement read with the cached admission's. */
+    @Override
     public void verify(long current) {
         if (!current(current)) {
             throw new Stale();
@@ -57,15 +51,5 @@ public final class AdmissionCheck {
     /** Whether no statement has compared the version yet. */
     public boolean pending() {
         return !compared;
-    }
-
-    /**
-     * The key, its connection, workspace, quotas or delegated user changed since this node cached the admission:
-     * the caller admits the request again from the database (which answers a revoked key's 401).
-     */
-    public static final class Stale extends RuntimeException {
-        public Stale() {
-            super("the cached admission is stale", null, false, false);
-        }
     }
 }

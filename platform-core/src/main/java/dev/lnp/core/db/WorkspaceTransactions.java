@@ -5,8 +5,10 @@ import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.events.EventPublisher;
 import dev.lnp.api.events.StatementEvent;
 import dev.lnp.core.events.OutboxPublisher;
-import dev.lnp.core.events.OutboxWakes;
+import dev.lnp.database.OutboxWakes;
 import dev.lnp.core.plugins.PluginRegistry;
+import dev.lnp.database.SqlStates;
+import dev.lnp.database.opening.TransactionOpening;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
@@ -14,7 +16,7 @@ import org.jdbi.v3.core.Jdbi;
 /**
  * Runs work in one transaction bound to one workspace: the transaction's opening statement switches to the tenant
  * role and sets the workspace that row-level security policies compare against ({@link TransactionOpening}). A
- * call's opening travels with its first statement ({@link OpeningConnection}, {@link JoinedStatement}), unless the
+ * call's opening travels with its first statement, in one round trip ({@link TransactionOpening}), unless the
  * call writes and has a cached admission to check.
  */
 public final class WorkspaceTransactions implements dev.lnp.api.internal.db.Transactions {

@@ -1,6 +1,6 @@
 package dev.lnp.core.health;
 
-import dev.lnp.core.db.Database;
+import dev.lnp.database.Database;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;

@@ -4,7 +4,7 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.internal.http.Surface;
 import dev.lnp.core.db.AdmissionCheck;
 import dev.lnp.core.limits.RateLimiter;
-import dev.lnp.core.logging.RequestLogContext;
+import dev.lnp.logging.RequestLogContext;
 import dev.lnp.core.pipeline.PipelineStep;
 import io.helidon.http.HeaderNames;
 import java.util.List;

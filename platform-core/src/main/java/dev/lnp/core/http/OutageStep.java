@@ -1,6 +1,6 @@
 package dev.lnp.core.http;
 
-import dev.lnp.core.db.DatabaseOutage;
+import dev.lnp.database.DatabaseOutage;
 import dev.lnp.core.pipeline.PipelineStep;
 
 /** 503 at once while the database is known to be gone, instead of each request waiting for a connection. */

@@ -49,11 +49,11 @@ public final class PipelineServices {
     private final QuotaLimits quotaLimits;
     private final AllowedOrigins allowedOrigins;
     private final PlatformMetrics metrics;
-    private final dev.lnp.core.db.DatabaseOutage outage;
+    private final dev.lnp.database.DatabaseOutage outage;
 
     public PipelineServices(Authenticator authenticator, WorkspaceTransactions transactions, RateLimiter rateLimiter,
             QuotaCounter quotas, QuotaLimits quotaLimits, IdempotencyStore idempotency, AuditLog audit,
-            PlatformConfig config, PlatformMetrics metrics, dev.lnp.core.db.DatabaseOutage outage) {
+            PlatformConfig config, PlatformMetrics metrics, dev.lnp.database.DatabaseOutage outage) {
         this.metrics = metrics;
         this.outage = outage;
         this.authenticator = authenticator;
@@ -69,7 +69,7 @@ public final class PipelineServices {
         this.allowedOrigins = AllowedOrigins.from(config);
     }
 
-    dev.lnp.core.db.DatabaseOutage outage() {
+    dev.lnp.database.DatabaseOutage outage() {
         return outage;
     }
 

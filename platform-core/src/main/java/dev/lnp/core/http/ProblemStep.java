@@ -1,7 +1,7 @@
 package dev.lnp.core.http;
 
 import dev.lnp.api.http.ApiProblem;
-import dev.lnp.core.db.DatabaseOutage;
+import dev.lnp.database.DatabaseOutage;
 import dev.lnp.core.pipeline.PipelineStep;
 import dev.lnp.server.ClientHangUps;
 import java.lang.System.Logger.Level;

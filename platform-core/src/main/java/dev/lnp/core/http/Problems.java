@@ -56,9 +56,9 @@ public final class Problems {
                 java.util.Map.of("Retry-After", "5"));
     }
 
-    /** See {@link dev.lnp.core.db.Database#isUnreachable}. */
+    /** See {@link dev.lnp.database.Database#isUnreachable}. */
     public static boolean isDatabaseUnreachable(Throwable failure) {
-        return dev.lnp.core.db.Database.isUnreachable(failure);
+        return dev.lnp.database.Database.isUnreachable(failure);
     }
 
     /** 404 for a path outside the API that nothing serves; the path is cut short and shown printable. */

@@ -2,8 +2,8 @@ package dev.lnp.core.http;
 
 import dev.lnp.api.http.RouteSpec;
 import dev.lnp.api.internal.http.Surface;
-import dev.lnp.core.db.Database;
-import dev.lnp.core.logging.RequestLogContext;
+import dev.lnp.database.Database;
+import dev.lnp.logging.RequestLogContext;
 import dev.lnp.core.pipeline.Pipeline;
 import dev.lnp.server.ReadDeadlines;
 import io.helidon.webserver.http.Handler;

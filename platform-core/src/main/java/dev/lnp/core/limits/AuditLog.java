@@ -1,5 +1,7 @@
 package dev.lnp.core.limits;
 
+import dev.lnp.database.batch.BatchedWriter;
+import dev.lnp.database.batch.ColumnsInsert;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;

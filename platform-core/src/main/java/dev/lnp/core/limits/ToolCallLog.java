@@ -1,5 +1,7 @@
 package dev.lnp.core.limits;
 
+import dev.lnp.database.batch.BatchedWriter;
+import dev.lnp.database.batch.ColumnsInsert;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.Page;
 import dev.lnp.api.mcp.EntityRef;

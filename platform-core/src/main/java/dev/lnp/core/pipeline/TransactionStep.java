@@ -6,7 +6,7 @@ import dev.failsafe.RetryPolicy;
 import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.core.db.AdmissionCheck;
-import dev.lnp.core.db.SqlStates;
+import dev.lnp.database.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

@@ -49,6 +49,12 @@ public final class WorkspaceModules {
                 .list());
     }
 
+    /** The modules a workspace has switched off (none for a workspace that does not exist). */
+    public List<String> disabled(UUID workspace) {
+        return jdbi.withHandle(h -> h.createQuery("SELECT disabled_modules FROM lnp_core.workspaces WHERE id = :id")
+                .bind("id", workspace).map((rs, ctx) -> strings(rs.getArray(1))).findOne().orElse(List.of()));
+    }
+
     /**
      * Switches modules on and off for one workspace in one statement (concurrent changes to other modules are
      * kept) and answers every module's state afterwards.

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The core's {@link ToolGateway}, the only way to call a tool. A call runs through named steps (see the
@@ -42,8 +43,9 @@ public final class PlatformToolGateway implements ToolGateway {
     /** A plugin's own call ({@link #callAsPlugin}): no key, so no connection rules, budget or quota. */
     private final Pipeline<ToolCallRun> pluginCalls;
 
+    /** @param disabledModules the modules a workspace has switched off, read for plugins' own calls */
     public PlatformToolGateway(PluginRegistry registry, PipelineServices services, ToolCallLog log,
-            KeyRepository keys) {
+            KeyRepository keys, Function<UUID, List<String>> disabledModules) {
         this.registry = registry;
         this.services = services;
         var audit = new ToolAuditStep(log, services.metrics(), registry, services::confirm);
@@ -53,7 +55,8 @@ public final class PlatformToolGateway implements ToolGateway {
         this.calls = new Pipeline<>(List.of(audit, find, new ToolPermissionStep(), arguments,
                 new ToolCallBudgetStep(keys, services.metrics()), services.quotaStep(), services.transactionStep(),
                 invoke));
-        this.pluginCalls = new Pipeline<>(List.of(audit, find, arguments, services.transactionStep(), invoke));
+        this.pluginCalls = new Pipeline<>(List.of(audit, find, new PluginCallModuleStep(disabledModules), arguments,
+                services.transactionStep(), invoke));
     }
 
     @Override

@@ -11,9 +11,31 @@ import java.util.Objects;
  *
  * @param actions links above the list, e.g. {@code Link.to("New item", "/app/notes/items/new")}
  * @param emptyText what an empty list says
+ * @param selection what can be done to several rows at once, or {@code null}: see {@link Selection}
  */
 public record ListView(String title, List<Column> columns, List<Filter> filters, List<ObjectNode> rows,
-                       boolean hasMore, List<Link> actions, String emptyText) implements PageView {
+                       boolean hasMore, List<Link> actions, String emptyText, Selection selection) implements PageView {
+
+    /**
+     * Rows picked by a checkbox each and changed together by one form, which works without JavaScript: each row's
+     * checkbox posts its {@code id} as a value of {@code field}, and the form's fields (a {@link FormView}'s schema,
+     * drawn under the table; its title is their legend) go with them to the action at {@code action}. The action's
+     * form schema declares {@code field} as an array of strings with {@code "x-input": "checkboxes"}, so every
+     * ticked row arrives.
+     */
+    public record Selection(String field, String action, FormView form) {
+        public Selection {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(action, "action");
+            Objects.requireNonNull(form, "form");
+            if (!action.startsWith("/")) throw new IllegalArgumentException("a selection posts on the platform: " + action);
+        }
+    }
+
+    public ListView(String title, List<Column> columns, List<Filter> filters, List<ObjectNode> rows, boolean hasMore,
+            List<Link> actions, String emptyText) {
+        this(title, columns, filters, rows, hasMore, actions, emptyText, null);
+    }
 
     public ListView {
         Objects.requireNonNull(title, "title");
@@ -30,14 +52,19 @@ public record ListView(String title, List<Column> columns, List<Filter> filters,
     }
 
     public ListView filters(Filter... filters) {
-        return new ListView(title, columns, List.of(filters), rows, hasMore, actions, emptyText);
+        return new ListView(title, columns, List.of(filters), rows, hasMore, actions, emptyText, selection);
     }
 
     public ListView actions(Link... actions) {
-        return new ListView(title, columns, filters, rows, hasMore, List.of(actions), emptyText);
+        return new ListView(title, columns, filters, rows, hasMore, List.of(actions), emptyText, selection);
+    }
+
+    /** The same list with a checkbox per row and {@code form} under it, posted to {@code action}. */
+    public ListView selectable(String field, String action, FormView form) {
+        return new ListView(title, columns, filters, rows, hasMore, actions, emptyText, new Selection(field, action, form));
     }
 
     public ListView emptyText(String emptyText) {
-        return new ListView(title, columns, filters, rows, hasMore, actions, emptyText);
+        return new ListView(title, columns, filters, rows, hasMore, actions, emptyText, selection);
     }
 }

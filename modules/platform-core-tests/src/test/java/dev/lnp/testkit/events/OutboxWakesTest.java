@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.internal.events.OutboxWakeSignal;
-import dev.lnp.core.events.OutboxWakes;
+import dev.lnp.database.OutboxWakes;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import java.sql.Connection;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
-import dev.lnp.core.logging.JsonLogFormatter;
+import dev.lnp.logging.JsonLogFormatter;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.lnp.testkit.pipeline;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.db.Database;
-import dev.lnp.core.db.DatabaseOutage;
+import dev.lnp.database.Database;
+import dev.lnp.database.DatabaseOutage;
 import dev.lnp.testkit.TestDatabases;
 import java.net.ServerSocket;
 import java.sql.Connection;

@@ -2,7 +2,7 @@ package dev.lnp.testkit.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.lnp.core.db.Migrations;
+import dev.lnp.database.migrations.Migrations;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import java.util.ArrayList;

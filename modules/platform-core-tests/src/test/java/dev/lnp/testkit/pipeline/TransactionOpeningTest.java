@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PluginContext;
-import dev.lnp.core.db.SqlStates;
+import dev.lnp.database.SqlStates;
 import dev.lnp.core.db.WorkspaceTransactions;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.RateWindows;

@@ -2,7 +2,7 @@ package dev.lnp.testkit.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.lnp.core.db.Migrations;
+import dev.lnp.database.migrations.Migrations;
 import dev.lnp.testkit.TestDatabases;
 import java.util.List;
 import java.util.Map;

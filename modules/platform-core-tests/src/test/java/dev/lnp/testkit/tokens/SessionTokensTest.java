@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.api.internal.tokens.SessionTokens;
-import dev.lnp.core.tokens.SigningKeyRing;
+import dev.lnp.tokens.SigningKeyRing;
 import dev.lnp.testkit.PlatformTest;
 import dev.lnp.testkit.TestPlatform;
 import java.nio.charset.StandardCharsets;

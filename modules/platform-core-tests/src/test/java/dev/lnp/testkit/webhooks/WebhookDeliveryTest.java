@@ -546,7 +546,10 @@ class WebhookDeliveryTest {
         try (var receiver = new WebhookReceiver()) {
             var sub = subscribe(platform, key, receiver.url("/x"), "probe.burst");
             publish(platform, key, 2, "probe.burst");
-            await(seconds(10), "delivered", () -> Hooks.attempts(platform.jdbi(), sub.id()) == 2);
+            // Both delivered, however many attempts that took: on a loaded machine an answer slower than the
+            // request timeout is retried, and an exact attempt count would never be seen.
+            await(seconds(10), "delivered", () -> Hooks.delivered(platform.jdbi(), sub.id()) == 2);
+            assertTrue(Hooks.attempts(platform.jdbi(), sub.id()) >= 2, "the history to take along");
             assertEquals(204, platform.delete(SUBSCRIPTIONS + "/" + sub.id(), key).status());
             assertEquals(0, Hooks.count(platform.jdbi(), "SELECT count(*) FROM lnp_core.webhook_deliveries WHERE subscription_id = ?", sub.id()));
             assertEquals(0, Hooks.count(platform.jdbi(), "SELECT count(*) FROM lnp_core.webhook_secrets WHERE subscription_id = ?", sub.id()));

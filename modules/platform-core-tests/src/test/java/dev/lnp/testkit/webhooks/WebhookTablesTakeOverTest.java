@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lnp.core.db.Migrations;
+import dev.lnp.database.migrations.Migrations;
 import dev.lnp.testkit.TestDatabases;
 import java.util.ArrayList;
 import java.util.List;

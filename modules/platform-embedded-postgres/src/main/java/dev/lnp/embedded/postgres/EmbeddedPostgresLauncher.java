@@ -1,6 +1,6 @@
 package dev.lnp.embedded.postgres;
 
-import dev.lnp.core.db.EmbeddedDatabase;
+import dev.lnp.database.EmbeddedDatabase;
 import java.nio.file.Path;
 
 /** What the kernel finds through {@code ServiceLoader} when no database URL is configured. */

@@ -61,7 +61,7 @@ final class ContributedPages {
         this.console = console;
         this.transactions = transactions;
         this.validation = validation;
-        this.renderer = new PageRenderer(console);
+        this.renderer = new PageRenderer(console, validation);
         this.live = live;
     }
 
@@ -217,7 +217,7 @@ final class ContributedPages {
         var session = admit(x, page);
         x.checkPost(session.csrfToken());
         SchemaForm schemaForm = forms.computeIfAbsent(page.page().path(), p -> new SchemaForm(p, validation, page.page().form()));
-        var parsed = schemaForm.parse(x::form);
+        var parsed = schemaForm.parse(x::form, x::formValues);
         if (!parsed.valid()) {
             showFormAgain(x, page, session, 400, schemaForm, parsed.typed(), parsed.errors(), null);
             return;

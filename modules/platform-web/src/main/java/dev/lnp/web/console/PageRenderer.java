@@ -31,9 +31,11 @@ final class PageRenderer {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z0-9_]+)}");
 
     private final Console console;
+    private final dev.lnp.api.internal.http.JsonValidation validation;
 
-    PageRenderer(Console console) {
+    PageRenderer(Console console, dev.lnp.api.internal.http.JsonValidation validation) {
         this.console = console;
+        this.validation = validation;
     }
 
     void putNotice(ConsoleExchange x, String notice) {
@@ -103,7 +105,25 @@ final class PageRenderer {
         return new PageViews.ListPage(chrome, notice, links(list.actions(), null), path, filters, kept,
                 table(list, list.title(), path, query), page,
                 page > 1 ? href(path, others, "page", String.valueOf(page - 1)) : null,
-                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live, shownOnce);
+                list.hasMore() ? href(path, others, "page", String.valueOf(page + 1)) : null, csrf, live, shownOnce,
+                selection(list));
+    }
+
+    /**
+     * The form that changes the ticked rows: its fields from the view's schema as it is now (its choices may be the
+     * workspace's own, so it is not kept between requests), less the field the rows' checkboxes post.
+     */
+    private PageViews.Selection selection(ListView list) {
+        ListView.Selection selection = list.selection();
+        if (selection == null || list.rows().isEmpty() || !ReturnPaths.isLocal(selection.action())) {
+            return null;
+        }
+        var form = new SchemaForm(selection.action(), validation, selection.form().schema());
+        List<SchemaForm.Field> fields = form.fields(form.typedFrom(selection.form().values()), Map.of()).stream()
+                .filter(f -> !f.name().equals(selection.field())).toList();
+        List<String> ids = list.rows().stream().map(row -> row.path("id").asText()).toList();
+        return new PageViews.Selection(selection.field(), selection.action(), selection.form().title(), ids, fields,
+                selection.form().submitLabel());
     }
 
     private PageViews.Table table(ListView list, String caption) {

@@ -39,10 +39,31 @@ public final class PageViews {
     public record Table(String caption, List<Heading> headings, List<List<Cell>> rows, String emptyText) {
     }
 
-    /** A list: filters (a GET form to {@code action}, keeping {@code kept} parameters), the table, the pages. */
+    /**
+     * A list: filters (a GET form to {@code action}, keeping {@code kept} parameters), the table, the pages, and
+     * when rows can be changed together, the {@code selection} form around the table.
+     */
     public record ListPage(Chrome chrome, String notice, List<Link> actions, String action, List<Filter> filters,
             List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf, String live,
-            ShownOnce shownOnce) {
+            ShownOnce shownOnce, Selection selection) {
+
+        public ListPage(Chrome chrome, String notice, List<Link> actions, String action, List<Filter> filters,
+                List<Choice> kept, Table table, int page, String previousHref, String nextHref, String csrf,
+                String live, ShownOnce shownOnce) {
+            this(chrome, notice, actions, action, filters, kept, table, page, previousHref, nextHref, csrf, live,
+                    shownOnce, null);
+        }
+    }
+
+    /**
+     * Rows changed together: a checkbox per row posting its id as {@code field} (labelled by the row's first cell),
+     * and under the table the fields of the change ({@code legend}), posted with the rows to {@code action}.
+     */
+    public record Selection(String field, String action, String legend, List<String> rowIds,
+            List<SchemaForm.Field> fields, String submit) {
+        public String checkboxId(int row) {
+            return "select-" + row;
+        }
     }
 
     public record Fact(String label, String value) {

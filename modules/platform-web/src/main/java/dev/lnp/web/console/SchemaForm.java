@@ -70,6 +70,9 @@ public final class SchemaForm {
         }
         String type = type(property);
         String input = property.path("x-input").asText("");
+        if (type.equals("array") && input.equals("checkboxes")) {
+            return "checkboxes";
+        }
         if (type.equals("string") && List.of("text", "textarea", "url", "email").contains(input)) {
             return input;
         }
@@ -126,10 +129,14 @@ public final class SchemaForm {
             }
             String value = typed.getOrDefault(name, "");
             List<Choice> options = new ArrayList<>();
-            if (kind.equals("select")) {
-                for (JsonNode option : p.path("enum")) {
+            if (kind.equals("select") || kind.equals("checkboxes")) {
+                JsonNode values = kind.equals("select") ? p.path("enum") : p.path("items").path("enum");
+                JsonNode labels = p.path("x-enum-labels");
+                List<String> chosen = kind.equals("select") ? List.of(value) : List.of(value.split("\n"));
+                for (JsonNode option : values) {
                     if (!option.isNull()) {
-                        options.add(new Choice(option.asText(), option.asText(), option.asText().equals(value)));
+                        options.add(new Choice(option.asText(), labels.path(option.asText()).asText(option.asText()),
+                                chosen.contains(option.asText())));
                     }
                 }
             }
@@ -168,7 +175,7 @@ public final class SchemaForm {
             }
             switch (kind(entry.getValue())) {
                 case "checkbox" -> typed.put(entry.getKey(), value.asBoolean() ? "on" : "");
-                case "lines" -> {
+                case "lines", "checkboxes" -> {
                     List<String> lines = new ArrayList<>();
                     value.forEach(v -> lines.add(v.asText()));
                     typed.put(entry.getKey(), String.join("\n", lines));
@@ -181,6 +188,17 @@ public final class SchemaForm {
 
     /** Reads the posted values ({@code form} gives a field's first value or null) and checks them. */
     Parsed parse(Function<String, String> form) {
+        return parse(form, name -> {
+            String value = form.apply(name);
+            return value == null ? List.of() : List.of(value);
+        });
+    }
+
+    /**
+     * Reads the posted values and checks them; {@code all} gives every value of a field posted several times (a
+     * group of checkboxes, the rows ticked in a list).
+     */
+    Parsed parse(Function<String, String> form, Function<String, List<String>> all) {
         ObjectNode values = Json.object();
         Map<String, String> typed = new LinkedHashMap<>();
         Map<String, String> errors = new LinkedHashMap<>();
@@ -190,6 +208,18 @@ public final class SchemaForm {
             String raw = form.apply(name);
             String kind = kind(p);
             if (kind.equals(NOT_IN_FORMS)) {
+                continue;
+            }
+            if (kind.equals("checkboxes")) {
+                ArrayNode items = values.arrayNode();
+                all.apply(name).stream().map(String::strip).filter(v -> !v.isEmpty()).forEach(items::add);
+                List<String> lines = new ArrayList<>();
+                items.forEach(v -> lines.add(v.asText()));
+                typed.put(name, String.join("\n", lines));
+                // Nothing ticked is an empty list where the form asks for one, else no change at all.
+                if (!items.isEmpty() || required(name)) {
+                    values.set(name, items);
+                }
                 continue;
             }
             if (kind.equals("checkbox")) {
@@ -301,8 +331,10 @@ public final class SchemaForm {
             };
             case "minimum" -> "Enter " + p.path("minimum").asText() + " or more.";
             case "maximum" -> "Enter " + p.path("maximum").asText() + " or less.";
-            case "maxItems" -> "Give at most " + p.path("maxItems").asInt() + " lines.";
-            case "minItems" -> "Give at least " + p.path("minItems").asInt() + " lines.";
+            case "maxItems" -> kind(p).equals("checkboxes") ? "Choose at most " + p.path("maxItems").asInt() + "."
+                    : "Give at most " + p.path("maxItems").asInt() + " lines.";
+            case "minItems" -> kind(p).equals("checkboxes") ? "Choose at least " + p.path("minItems").asInt() + "."
+                    : "Give at least " + p.path("minItems").asInt() + " lines.";
             case "uniqueItems" -> "Give each line once.";
             case "pattern" -> {
                 JsonNode hint = (p.has("items") ? p.path("items") : p).path("x-pattern-hint");

@@ -25,7 +25,7 @@ public final class TemplateSamples {
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
     public static final List<String> PARTS = List.of("layout.jte", "pagetable.jte",
-            "pagelinks.jte", "pageonce.jte");
+            "pagelinks.jte", "pageonce.jte", "pagefield.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
@@ -92,6 +92,14 @@ public final class TemplateSamples {
                                 new PageViews.Filter("status", "Status", "any-of", "", List.of(pageChoice))),
                         List.of(new PageViews.Choice("sort", "name", true)), pageTable, 2, "/app/crm/deals?page=1",
                         "/app/crm/deals?page=3", "csrf-token", "/app/_live?path=%2Fapp%2Fcrm%2Fdeals", null)),
+                html(templates, "pagelist.jte", new PageViews.ListPage(chrome, null, List.of(), "/app/crm/deals",
+                        List.of(), List.of(), pageTable, 1, null, null, "csrf-token", null, null,
+                        new PageViews.Selection("deal_ids", "/app/crm/deals/bulk", "Change the ticked deals",
+                                java.util.Collections.nCopies(pageTable.rows().size(), id.toString()), List.of(
+                                new SchemaForm.Field("stage", "Stage", null, "select", false, null, null, null,
+                                        List.of(choice), "", false, null),
+                                new SchemaForm.Field("tags", "Tags", "Ticked are added", "checkboxes", false, null,
+                                        null, null, List.of(choice), "", false, "Choose at least 1.")), "Apply"))),
                 html(templates, "pagedetail.jte", new PageViews.DetailPage(chrome, "Saved",
                         List.of(new PageViews.Fact("Stage", "won")), List.of(pageTable),
                         List.of(new PageViews.Link("Edit", "/app/crm/deals/1/edit", false, null),

@@ -65,6 +65,36 @@ class PageFormsTest {
     }
 
     @Test
+    void anArrayOfCheckboxesTakesEveryTickedValueAndOffersItsChoicesByLabel() {
+        var form = new SchemaForm("test", VALIDATION, Json.parse("""
+                {"type": "object", "required": ["rows"], "properties": {
+                   "rows": {"type": "array", "x-input": "checkboxes", "minItems": 1,
+                            "items": {"type": "string", "format": "uuid"}},
+                   "labels": {"type": "array", "x-input": "checkboxes",
+                              "items": {"type": "string", "enum": ["a", "b"]}, "x-enum-labels": {"a": "Urgent"}},
+                   "state": {"type": "string", "enum": ["todo", "done"], "x-enum-labels": {"done": "Done"}}}}
+                """));
+        var fields = form.fields(Map.of("labels", "b"), Map.of());
+        assertEquals(List.of("checkboxes", "checkboxes", "select"), fields.stream().map(SchemaForm.Field::kind).toList());
+        assertEquals(List.of("Urgent", "b"), fields.get(1).options().stream().map(c -> c.label()).toList(),
+                "a choice without a label shows its value");
+        assertTrue(fields.get(1).options().get(1).selected(), "what was ticked stays ticked");
+        assertEquals(List.of("todo", "Done"), fields.get(2).options().stream().map(c -> c.label()).toList());
+
+        String one = "00000000-0000-4000-8000-000000000001";
+        String two = "00000000-0000-4000-8000-000000000002";
+        Map<String, List<String>> posted = Map.of("rows", List.of(one, two), "labels", List.of("a"));
+        var parsed = form.parse(name -> posted.getOrDefault(name, List.of()).stream().findFirst().orElse(null),
+                name -> posted.getOrDefault(name, List.of()));
+        assertTrue(parsed.valid(), parsed.errors().toString());
+        assertEquals(Json.parse("{\"rows\": [\"" + one + "\", \"" + two + "\"], \"labels\": [\"a\"]}"),
+                parsed.values(), "every ticked value; an empty group that is not required is left out");
+
+        var none = form.parse(name -> null, name -> List.of());
+        assertEquals("Choose at least 1.", none.errors().get("rows"), "nothing ticked where something must be");
+    }
+
+    @Test
     void aSchemaBecomesFieldsAndPostedValuesBecomeJson() {
         var form = new SchemaForm("test", VALIDATION, Json.parse("""
                 {"type": "object", "additionalProperties": false, "required": ["name"],

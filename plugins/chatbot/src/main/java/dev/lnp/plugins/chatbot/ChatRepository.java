@@ -16,24 +16,35 @@ import org.jdbi.v3.core.Handle;
 /** All SQL of sessions, messages, stream events, runs and the public endpoints' rate counters. */
 final class ChatRepository {
 
-    record Session(UUID id, UUID workspaceId, UUID widgetId, String origin, String language, UUID ticketId) {
+    /** A conversation; {@code handoffState} is {@code waiting}, {@code taken}, {@code closed} or null (never handed off). */
+    record Session(UUID id, UUID workspaceId, UUID widgetId, String origin, String language, UUID ticketId,
+            String handoffState) {
+
+        /** Whether the visitor's messages go to a person rather than to the assistant. */
+        boolean handedOff() {
+            return "waiting".equals(handoffState) || "taken".equals(handoffState);
+        }
+    }
+
+    private static final String SESSION_COLUMNS = "id, workspace_id, widget_id, origin, language, ticket_id, handoff_state";
+
+    private static Session session(ResultSet rs) throws SQLException {
+        return new Session(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
+                rs.getString(4), rs.getString(5), rs.getObject(6, UUID.class), rs.getString(7));
     }
 
     Optional<Session> session(Handle h, UUID workspaceId, UUID id) {
-        return h.createQuery("SELECT id, workspace_id, widget_id, origin, language, ticket_id FROM chatbot.sessions "
-                        + "WHERE workspace_id = :ws AND id = :id")
+        return h.createQuery("SELECT " + SESSION_COLUMNS + " FROM chatbot.sessions WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", workspaceId).bind("id", id)
-                .map((rs, ctx) -> new Session(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
-                        rs.getObject(3, UUID.class), rs.getString(4), rs.getString(5), rs.getObject(6, UUID.class)))
+                .map((rs, ctx) -> session(rs))
                 .findOne();
     }
 
     Optional<Session> sessionOfTicket(Handle h, UUID workspaceId, UUID ticketId) {
-        return h.createQuery("SELECT id, workspace_id, widget_id, origin, language, ticket_id FROM chatbot.sessions "
+        return h.createQuery("SELECT " + SESSION_COLUMNS + " FROM chatbot.sessions "
                         + "WHERE workspace_id = :ws AND ticket_id = :ticket ORDER BY created_at LIMIT 1")
                 .bind("ws", workspaceId).bind("ticket", ticketId)
-                .map((rs, ctx) -> new Session(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
-                        rs.getObject(3, UUID.class), rs.getString(4), rs.getString(5), rs.getObject(6, UUID.class)))
+                .map((rs, ctx) -> session(rs))
                 .findOne();
     }
 
@@ -48,11 +59,6 @@ final class ChatRepository {
         h.createUpdate("UPDATE chatbot.sessions SET last_seen_at = now(), page_url = COALESCE(:url, page_url) "
                         + "WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", workspaceId).bind("id", id).bind("url", pageUrl).execute();
-    }
-
-    void setTicket(Handle h, UUID workspaceId, UUID sessionId, UUID ticketId) {
-        h.createUpdate("UPDATE chatbot.sessions SET ticket_id = :ticket WHERE workspace_id = :ws AND id = :id")
-                .bind("ws", workspaceId).bind("id", sessionId).bind("ticket", ticketId).execute();
     }
 
     // Messages.
@@ -71,7 +77,7 @@ final class ChatRepository {
     Optional<Map<String, Object>> insertAgentMessage(Handle h, UUID workspaceId, UUID sessionId, UUID commentId,
             String text) {
         return h.createQuery("INSERT INTO chatbot.messages (workspace_id, session_id, role, text, comment_id) "
-                        + "VALUES (:ws, :session, 'human_agent', :text, :comment) ON CONFLICT (comment_id) DO NOTHING "
+                        + "VALUES (:ws, :session, 'human_agent', :text, CAST(:comment AS uuid)) ON CONFLICT (comment_id) DO NOTHING "
                         + "RETURNING id, role, text, created_at, run_id, citations::text")
                 .bind("ws", workspaceId).bind("session", sessionId).bind("text", text).bind("comment", commentId)
                 .map((rs, ctx) -> message(rs)).findOne();

@@ -65,17 +65,19 @@ final class ChatService {
         String pageUrl = abbreviate(body.get("url").asText(), 2000);
         UUID ws = widget.workspaceId();
         UUID resume = body.hasNonNull("session_id") ? uuidOrNull(body.get("session_id").asText()) : null;
-        UUID sessionId = context.get().inWorkspace(ws, tx -> {
+        ChatRepository.Session session = context.get().inWorkspace(ws, tx -> {
             if (resume != null) {
                 var existing = chats.session(tx.handle(), ws, resume);
                 if (existing.isPresent() && existing.get().widgetId().equals(widget.id())
                         && existing.get().origin().equals(origin)) {
                     chats.touchSession(tx.handle(), ws, resume, pageUrl);
-                    return resume;
+                    return existing.get();
                 }
             }
-            return chats.createSession(tx.handle(), ws, widget.id(), origin, pageUrl, language);
+            UUID created = chats.createSession(tx.handle(), ws, widget.id(), origin, pageUrl, language);
+            return chats.session(tx.handle(), ws, created).orElseThrow();
         });
+        UUID sessionId = session.id();
         var issued = tokens().issue(AUDIENCE, Map.of("ws", ws.toString(), "wid", widget.id().toString(),
                 "sid", sessionId.toString(), "origin", origin), settings.tokenLifetime());
         Map<String, Object> config = new LinkedHashMap<>();
@@ -89,6 +91,8 @@ final class ChatService {
         answer.put("session_id", sessionId);
         answer.put("token", issued.token());
         answer.put("token_expires_at", issued.expiresAt());
+        // A reloaded page learns from here that its conversation is with a person (and keeps the button disabled).
+        answer.put("handoff_state", session.handoffState());
         answer.put("widget", config);
         return answer;
     }
@@ -133,10 +137,14 @@ final class ChatService {
         Visitor visitor = visitor(request, request.query("token").orElse(null), request.query("api_key").orElse(null),
                 sessionId, cors);
         UUID ws = visitor.widget().workspaceId();
-        var messages = context.get().inWorkspace(ws, tx -> chats.history(tx.handle(), ws, sessionId, HISTORY_LIMIT));
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("session_id", sessionId);
-        answer.put("messages", messages);
+        context.get().inWorkspace(ws, tx -> {
+            answer.put("handoff_state", chats.session(tx.handle(), ws, sessionId)
+                    .map(ChatRepository.Session::handoffState).orElse(null));
+            answer.put("messages", chats.history(tx.handle(), ws, sessionId, HISTORY_LIMIT));
+            return null;
+        });
         return answer;
     }
 

@@ -21,6 +21,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
     private final WidgetRepository widgets = new WidgetRepository();
     private final ChatRepository chats = new ChatRepository();
     private final ResponderRegistry responders = new ResponderRegistry();
+    private final HandoffRepository handoffs = new HandoffRepository();
+    private final HandoffService handoffService = new HandoffService(() -> this.context, chats, handoffs);
     private final WidgetScript script = WidgetScript.load();
     private volatile PluginContext context;
     private volatile ChatSettings settings;
@@ -44,9 +46,19 @@ public final class ChatbotPlugin implements PlatformPlugin {
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
                 .routes().forEach(registrar::route);
+        new InboxPages(handoffService, handoffs, chats).pages().forEach(registrar::page);
+        var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "
-                + "a support ticket was opened with the transcript",
-                JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json"), List.of()));
+                + "the conversation waits in the chat inbox, and a support ticket was opened with the transcript",
+                handoff, List.of()));
+        registrar.event(new EventType(ChatbotEvents.HANDOFF_MESSAGE, "A visitor wrote in a conversation handed over "
+                + "to a person", handoff, List.of()));
+        registrar.event(new EventType(ChatbotEvents.HANDOFF_TAKEN, "A member took a handed-over chat conversation over",
+                handoff, List.of()));
+        registrar.event(new EventType(ChatbotEvents.HANDOFF_REPLIED, "A member replied to a chat visitor", handoff,
+                List.of()));
+        registrar.event(new EventType(ChatbotEvents.HANDOFF_CLOSED, "A member closed a handed-over chat conversation: "
+                + "the assistant answers the visitor again", handoff, List.of()));
         var replies = new TicketReplies(() -> context, chats);
         Subscriptions.of(registrar).subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
         responders.register(new KnowledgeResponder(() -> context, widgets));
@@ -64,7 +76,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
         responders.register(new OpenAiResponder(settings));
         this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()
                 .listen(StreamSignals.CHANNEL, signals::wake);
-        this.runs = new RunWorker(context, settings, chats, widgets, responders);
+        this.runs = new RunWorker(context, settings, chats, widgets, responders, handoffService, handoffs);
         this.chat = new ChatService(() -> context, settings, widgets, chats, runs);
     }
 

@@ -3,9 +3,6 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.PluginContext;
-import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.internal.mcp.ToolGateway;
-import dev.lnp.api.mcp.ToolResult;
 import dev.lnp.plugins.chatbot.api.Conversation;
 import dev.lnp.plugins.chatbot.api.Reply;
 import dev.lnp.plugins.chatbot.api.Responder;
@@ -33,11 +30,15 @@ final class RunWorker implements AutoCloseable {
     private final ChatRepository chats;
     private final WidgetRepository widgets;
     private final ResponderRegistry responders;
+    private final HandoffService handoffService;
+    private final HandoffRepository handoffs;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     RunWorker(PluginContext context, ChatSettings settings, ChatRepository chats, WidgetRepository widgets,
-            ResponderRegistry responders) {
+            ResponderRegistry responders, HandoffService handoffService, HandoffRepository handoffs) {
+        this.handoffService = handoffService;
+        this.handoffs = handoffs;
         this.context = context;
         this.settings = settings;
         this.chats = chats;
@@ -124,6 +125,10 @@ final class RunWorker implements AutoCloseable {
             var history = chats.history(tx.handle(), ws, run.sessionId(), HISTORY);
             return new Loaded(widget, session, text, history);
         });
+        if (loaded.session().handedOff()) {
+            forward(ws, run, loaded);
+            return;
+        }
         UUID messageId = UUID.randomUUID();
         try {
             Reply reply;
@@ -222,8 +227,10 @@ final class RunWorker implements AutoCloseable {
     }
 
     /**
-     * Opens a support ticket with the transcript through the issues plugin's {@code issues_create} tool (once per
-     * session), then tells the visitor. The ticket's comments come back through {@link TicketReplies}.
+     * Hands the conversation over to a person: from now on every visitor message goes to the team (the chat inbox,
+     * and the ticket when one could be opened) until a member closes it. The ticket, opened through the issues
+     * plugin's {@code issues_create} tool, carries the visitor's reason as its title and the transcript; its
+     * comments come back through {@link TicketReplies}.
      */
     private void handoff(UUID ws, ChatRepository.Run run, Loaded loaded, String text) {
         Widget widget = loaded.widget();
@@ -232,42 +239,21 @@ final class RunWorker implements AutoCloseable {
                     + "Talking to a person is not available in this chat.", Json.mapper().createArrayNode());
             return;
         }
-        UUID ticketId = loaded.session().ticketId();
-        boolean opened = false;
-        if (ticketId == null) {
-            ToolGateway tools = context.service(ToolGateway.class).orElseThrow();
-            var args = Json.object().put("kind", "ticket")
-                    .put("title", "Chat: " + abbreviate(firstVisitorText(loaded), 120))
-                    .put("description", transcript(widget, loaded));
-            ToolResult result;
-            try {
-                result = tools.callAsPlugin(ws, widget.id(), "issues_create", args);
-            } catch (ApiProblem e) {
-                fail(ws, run, "handoff_failed", "A person could not be reached: " + e.detail());
-                return;
-            } catch (RuntimeException e) {
-                fail(ws, run, "handoff_failed", "A person could not be reached (is the issues module on?).");
-                return;
-            }
-            ticketId = UUID.fromString(String.valueOf(Json.mapper().valueToTree(result.data()).get("id").asText()));
-            opened = true;
-        }
-        UUID ticket = ticketId;
-        boolean fresh = opened;
-        String notice = (text == null ? "" : text + "\n\n") + (fresh
-                ? "I have asked a person to take over. Their reply will appear here, you can keep this page open."
-                : "A person has already been asked and will reply here.");
+        String reason = abbreviate(loaded.message(), 200);
+        UUID ticket = handoffService.openTicket(ws, widget.id(), reason, transcript(widget, loaded)).orElse(null);
+        String notice = (text == null ? "" : text + "\n\n")
+                + "I have asked a person to take over. Their reply will appear here, you can keep this page open.";
         context.inWorkspace(ws, tx -> {
             if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
                 return null;
             }
-            if (fresh) {
-                chats.setTicket(tx.handle(), ws, run.sessionId(), ticket);
-                chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.STREAM_HANDOFF_OPENED,
-                        Map.of("ticket_id", ticket));
-                tx.events().publish(ChatbotEvents.HANDOFF_OPENED, Map.of("session_id", run.sessionId(),
-                        "widget_id", widget.id(), "ticket_id", ticket));
-            }
+            handoffs.open(tx.handle(), ws, run.sessionId(), reason, ticket);
+            Map<String, Object> opened = new LinkedHashMap<>();
+            opened.put("ticket_id", ticket);
+            opened.put("state", "waiting");
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.STREAM_HANDOFF_OPENED, opened);
+            tx.events().publish(ChatbotEvents.HANDOFF_OPENED,
+                    HandoffRepository.payload(run.sessionId(), widget.id(), "waiting", ticket));
             var message = chats.insertMessage(tx.handle(), ws, UUID.randomUUID(), run.sessionId(), "system", notice,
                     run.id(), Json.mapper().createArrayNode());
             chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.MESSAGE_COMPLETED, Map.of("message", message));
@@ -276,9 +262,28 @@ final class RunWorker implements AutoCloseable {
         });
     }
 
-    private static String firstVisitorText(Loaded loaded) {
-        return loaded.history().stream().filter(m -> "visitor".equals(m.get("role"))).map(m -> (String) m.get("text"))
-                .findFirst().orElse(loaded.message());
+    /**
+     * A visitor message in a conversation handed over to a person: no answer from the assistant; the message (already
+     * stored) is announced to the inbox and added to the ticket. The comment's author is the widget, which is how
+     * {@link TicketReplies} tells it from a person's reply.
+     */
+    private void forward(UUID ws, ChatRepository.Run run, Loaded loaded) {
+        UUID ticket = loaded.session().ticketId();
+        UUID comment = ticket == null ? null : handoffService.commentOnTicket(ws, loaded.widget().id(), ticket,
+                "Visitor: " + loaded.message()).orElse(null);
+        context.inWorkspace(ws, tx -> {
+            if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
+                return null;
+            }
+            if (comment != null) {
+                handoffs.messageIsComment(tx.handle(), ws, run.messageId(), comment);
+            }
+            handoffs.visitorWrote(tx.handle(), ws, run.sessionId());
+            tx.events().publish(ChatbotEvents.HANDOFF_MESSAGE, HandoffRepository.payload(run.sessionId(),
+                    loaded.widget().id(), loaded.session().handoffState(), ticket));
+            chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.RUN_COMPLETED, Map.of("run_id", run.id()));
+            return null;
+        });
     }
 
     private static String transcript(Widget widget, Loaded loaded) {

@@ -128,9 +128,15 @@ class ChatbotStreamTest {
             String description = ticket.data().get("description").asText();
             assertTrue(description.contains("My parcel never arrived"), description);
             assertTrue(description.contains("Please let me talk to someone"), description);
-            assertTrue(ticket.data().get("title").asText().contains("My parcel never arrived"));
+            assertEquals("Please let me talk to someone", ticket.data().get("title").asText(), "the reason given");
+            assertEquals("high", ticket.data().get("priority").asText());
             assertEquals("issues_create ok plugin", handoffAudit(ws), "the hand-off is in the tool-call audit");
 
+            // An internal note first: members read it, the visitor never does (the next message is the reply).
+            TestResponse note = platform.post("/api/v1/issues/" + ticketId + "/comments", admin,
+                    "{\"body\":\"Carrier says lost; refund without asking for proof\",\"internal\":true}");
+            assertEquals(201, note.status(), note.toString());
+            assertTrue(note.data().get("internal").asBoolean());
             // An agent answers on the ticket, over REST: the visitor sees it live and in the history.
             TestResponse comment = platform.post("/api/v1/issues/" + ticketId + "/comments", admin,
                     "{\"body\":\"Hello, this is Sam from support. I am looking into it.\"}");
@@ -140,8 +146,9 @@ class ChatbotStreamTest {
             assertEquals("Hello, this is Sam from support. I am looking into it.", reply.get("text").asText());
             JsonNode history = chat.awaitHistory(key, sid, m -> m.size() >= 5);
             assertEquals("human_agent", history.get(history.size() - 1).get("role").asText());
+            assertFalse(history.toString().contains("Carrier says lost"), "the internal note is not in the history");
 
-            // Asking again does not open a second ticket; recognised in the text too.
+            // Asking again does not open a second ticket: the hand-off is open, the message goes to the person.
             assertEquals(202, chat.message(s, "can I speak to a human?", null).status());
             stream.next("run.completed");
             TestResponse tickets = platform.get("/api/v1/issues?kind=ticket", admin);

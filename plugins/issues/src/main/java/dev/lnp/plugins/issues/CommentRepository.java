@@ -16,18 +16,20 @@ import org.jdbi.v3.core.Handle;
 final class CommentRepository {
 
     /** What a comment answers with after its id and issue, in response order. */
-    private static final List<Column> COLUMNS = List.of(Column.text("body"), Column.uuid("author_id"),
+    private static final List<Column> COLUMNS = List.of(Column.text("body"), Column.bool("internal"), Column.uuid("author_id"),
             Column.text("author_type"), Column.timestamp("created_at"), Column.timestamp("updated_at"));
 
-    private static final String RETURNED = "id, task_id, ticket_id, body, author_id, author_type, created_at, updated_at";
+    private static final String RETURNED = "id, task_id, ticket_id, body, internal, author_id, author_type, created_at, updated_at";
 
-    ObjectNode insert(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, String body,
+    ObjectNode insert(Handle handle, UUID workspaceId, IssueKind kind, UUID issueId, String body, boolean internal,
             UUID authorId, String authorType) {
         return handle.createQuery("INSERT INTO issues.comments (workspace_id, " + kind.refColumn
-                        + ", body, author_id, author_type) VALUES (:workspace_id, :issue, :body, :author, :type) RETURNING " + RETURNED)
+                        + ", body, internal, author_id, author_type) VALUES (:workspace_id, :issue, :body, :internal, :author,"
+                        + " :type) RETURNING " + RETURNED)
                 .bind("workspace_id", workspaceId)
                 .bind("issue", issueId)
                 .bind("body", body)
+                .bind("internal", internal)
                 .bind("author", authorId)
                 .bind("type", authorType)
                 .map((rs, ctx) -> row(rs))

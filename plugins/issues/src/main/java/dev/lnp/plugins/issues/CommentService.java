@@ -27,12 +27,25 @@ final class CommentService {
                 page, total);
     }
 
-    /** The author is whoever the key acts for: the delegated user, else the connection's service identity. */
+    /**
+     * The author is whoever the key acts for: the delegated user, else the connection's service identity. An
+     * internal note is published like any comment (webhooks and members see it, with {@code internal: true});
+     * whoever relays comments to a customer leaves it out.
+     */
     ObjectNode add(WorkspaceTx tx, Principal principal, UUID issueId, JsonNode body) {
+        return add(tx, principal.actorId(), principal.delegatedUserId().isPresent() ? "user" : "connection", issueId,
+                body);
+    }
+
+    /** A comment written in the workspace application: its author is the signed-in member. */
+    ObjectNode addAsMember(WorkspaceTx tx, UUID userId, UUID issueId, JsonNode body) {
+        return add(tx, userId, "user", issueId, body);
+    }
+
+    private ObjectNode add(WorkspaceTx tx, UUID authorId, String authorType, UUID issueId, JsonNode body) {
         IssueKind kind = issues.ref(tx, issueId).kind();
-        String authorType = principal.delegatedUserId().isPresent() ? "user" : "connection";
         ObjectNode comment = comments.insert(tx.handle(), tx.workspaceId(), kind, issueId,
-                body.get("body").asText(), principal.actorId(), authorType);
+                body.get("body").asText(), body.path("internal").asBoolean(false), authorId, authorType);
         tx.events().publish(IssueEvents.COMMENT_CREATED, comment);
         return comment;
     }

@@ -14,15 +14,24 @@ import java.util.function.Function;
  *
  * @param kind one collection per list, tasks when none is named
  * @param projectId, cycleId, parentId, search null when not filtered on
- * @param statuses, assignees, labels empty when not filtered on
+ * @param statuses, assignees, labels, priorities empty when not filtered on
+ * @param unassigned true: only items assigned to nobody, false: only assigned ones, null: either
  */
 record IssueFilter(IssueKind kind, UUID projectId, List<String> statuses, String search, UUID cycleId,
-        List<UUID> assignees, List<UUID> labels, UUID parentId, IssueOrder order) {
+        List<UUID> assignees, List<UUID> labels, UUID parentId, IssueOrder order, List<String> priorities,
+        Boolean unassigned) {
 
     IssueFilter {
         statuses = List.copyOf(statuses);
         assignees = List.copyOf(assignees);
         labels = List.copyOf(labels);
+        priorities = List.copyOf(priorities);
+    }
+
+    /** The filters the lists had before priority and assignment: either is then not filtered on. */
+    IssueFilter(IssueKind kind, UUID projectId, List<String> statuses, String search, UUID cycleId,
+            List<UUID> assignees, List<UUID> labels, UUID parentId, IssueOrder order) {
+        this(kind, projectId, statuses, search, cycleId, assignees, labels, parentId, order, List.of(), null);
     }
 
     /**
@@ -38,12 +47,15 @@ record IssueFilter(IssueKind kind, UUID projectId, List<String> statuses, String
                 bounded(values, "assignee", 50).stream().map(UUID::fromString).toList(),
                 bounded(values, "label", 50).stream().map(UUID::fromString).toList(),
                 uuid(value, "parent_id"),
-                value.apply("order_by").map(IssueOrder::of).orElse(IssueOrder.DEFAULT));
+                value.apply("order_by").map(IssueOrder::of).orElse(IssueOrder.DEFAULT),
+                bounded(values, "priority", IssueKind.PRIORITIES.size()),
+                value.apply("unassigned").map(Boolean::parseBoolean).orElse(null));
     }
 
     /** The same filters narrowed to the tasks of one project (the project's own list route). */
     IssueFilter tasksOf(UUID project) {
-        return new IssueFilter(IssueKind.TASK, project, statuses, search, cycleId, assignees, labels, parentId, order);
+        return new IssueFilter(IssueKind.TASK, project, statuses, search, cycleId, assignees, labels, parentId, order,
+                priorities, unassigned);
     }
 
     /**

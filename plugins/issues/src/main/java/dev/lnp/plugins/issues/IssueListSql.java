@@ -21,10 +21,22 @@ final class IssueListSql {
     /** With {@code withTotal}, the page's total too (an uncorrelated count, see {@link JsonRows#withTotal}). */
     static Query page(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page, String columns,
             boolean withTotal) {
+        return page(handle, workspaceId, filter, page.limitClause(), columns, withTotal);
+    }
+
+    /** The page and the row after it, for a list that shows whether another page follows without counting. */
+    static Query pageAndOneMore(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page,
+            String columns) {
+        return page(handle, workspaceId, filter, "LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset(), columns,
+                false);
+    }
+
+    private static Query page(Handle handle, UUID workspaceId, IssueFilter filter, String limitClause,
+            String columns, boolean withTotal) {
         IssueKind kind = filter.kind();
         String total = withTotal ? ", (" + count(filter) + ") AS " + JsonRows.TOTAL_COLUMN : "";
         Query query = handle.createQuery("SELECT " + columns + ", " + labelsColumn(kind) + total + " FROM "
-                + kind.table + " i" + where(filter) + " ORDER BY " + filter.order().sql + " " + page.limitClause());
+                + kind.table + " i" + where(filter) + " ORDER BY " + filter.order().sql + " " + limitClause);
         return bind(query, workspaceId, filter);
     }
 
@@ -67,6 +79,12 @@ final class IssueListSql {
         if (!filter.assignees().isEmpty()) {
             clauses.add(oneOrAny("i.assignee_id", "assignee", filter.assignees()));
         }
+        if (filter.unassigned() != null) {
+            clauses.add(filter.unassigned() ? "i.assignee_id IS NULL" : "i.assignee_id IS NOT NULL");
+        }
+        if (!filter.priorities().isEmpty()) {
+            clauses.add(oneOrAny("i.priority", "priority", filter.priorities()));
+        }
         if (filter.parentId() != null) {
             clauses.add("i.parent_id = :parent");
         }
@@ -90,6 +108,7 @@ final class IssueListSql {
             query.bind("cycle", filter.cycleId());
         }
         bindOneOrAny(query, "assignee", UUID.class, filter.assignees());
+        bindOneOrAny(query, "priority", String.class, filter.priorities());
         if (filter.parentId() != null) {
             query.bind("parent", filter.parentId());
         }

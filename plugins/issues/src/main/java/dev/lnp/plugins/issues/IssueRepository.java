@@ -225,8 +225,16 @@ final class IssueRepository {
 
     /** The same page as nodes, for the list tool (its result outlives the transaction and names no entity). */
     List<ObjectNode> list(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
-        IssueKind kind = filter.kind();
-        return IssueListSql.page(handle, workspaceId, filter, page, RETURNED, false).map((rs, ctx) -> {
+        return list(IssueListSql.page(handle, workspaceId, filter, page, RETURNED, false), filter.kind());
+    }
+
+    /** The page and, when there is one, the first item of the next: the application's lists never count. */
+    List<ObjectNode> listAndOneMore(Handle handle, UUID workspaceId, IssueFilter filter, PageRequest page) {
+        return list(IssueListSql.pageAndOneMore(handle, workspaceId, filter, page, RETURNED), filter.kind());
+    }
+
+    private static List<ObjectNode> list(org.jdbi.v3.core.statement.Query query, IssueKind kind) {
+        return query.map((rs, ctx) -> {
             ObjectNode issue = row(rs, kind);
             String labels = rs.getString("labels");
             issue.set("labels", labels == null ? Json.mapper().createArrayNode() : Json.parse(labels));

@@ -15,7 +15,7 @@ final class IssueSearch {
 
     /** Where a hit of each kind opens: the task's page, the ticket's page in the support inbox. */
     private static final String TASK_PAGE = TaskPages.LIST + "/";
-    private static final String TICKET_PAGE = "/app/support/tickets/";
+    private static final String TICKET_PAGE = TicketPages.INBOX + "/";
 
     private IssueSearch() {
     }

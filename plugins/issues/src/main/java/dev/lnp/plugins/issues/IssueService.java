@@ -55,6 +55,16 @@ final class IssueService {
         return Listing.of(issues.list(tx.handle(), tx.workspaceId(), filter, page), page, total);
     }
 
+    /** A page of the application's lists: its items and whether another page follows, without a count. */
+    record Rows(List<ObjectNode> items, boolean hasMore) {
+    }
+
+    Rows rows(WorkspaceTx tx, IssueFilter filter, PageRequest page) {
+        List<ObjectNode> read = issues.listAndOneMore(tx.handle(), tx.workspaceId(), filter, page);
+        boolean more = read.size() > page.limit();
+        return new Rows(more ? read.subList(0, page.limit()) : read, more);
+    }
+
     /** The tasks of one live project of the workspace, with the list's other filters. */
     JsonRows projectTasks(WorkspaceTx tx, UUID projectId, IssueFilter filter, PageRequest page) {
         if (!projects.get().exists(tx.handle(), tx.workspaceId(), projectId)) {

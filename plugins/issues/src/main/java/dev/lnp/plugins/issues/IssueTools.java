@@ -21,7 +21,7 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
                 ToolDescriptor.builder("issues_list")
                         .title("List tasks or tickets")
                         .description("Lists project tasks, or support tickets with kind=ticket; the two are never mixed. Filters: "
-                                + "project, cycle, status, assignee, label, parent, text; order_by orders the list.")
+                                + "project, cycle, status, priority, assignee or unassigned, label, parent, text; order_by orders the list.")
                         .scope(IssueScopes.READ)
                         .inputSchema(schemas.issueListTool)
                         .outputSchema(schemas.issuePage)
@@ -68,7 +68,8 @@ record IssueTools(IssueService issues, CommentService comments, LabelService lab
                         }),
                 ToolDescriptor.builder("issues_comment")
                         .title("Comment on a task or ticket")
-                        .description("Adds a comment, authored by the key's identity (or its delegated user).")
+                        .description("Adds a comment, authored by the key's identity (or its delegated user); internal=true makes it "
+                                + "an internal note, which is never sent to the customer of a ticket.")
                         .scope(IssueScopes.WRITE)
                         .inputSchema(schemas.commentCreateOnIssue)
                         .outputSchema(schemas.comment)

@@ -35,7 +35,11 @@ public final class IssuesPlugin implements PlatformPlugin {
         new IssueRoutes(issues, comments, labels, bulk, schemas).routes().forEach(registrar::route);
         IssueEvents.types(schemas).forEach(registrar::event);
         new IssueTools(issues, comments, labels, bulk, schemas).tools().forEach(registrar::tool);
-        new TaskPages(issues, comments, schemas).pages().forEach(registrar::page);
+        var taskBulk = new TaskBulkPages(issues, labels, bulk, projects);
+        new TaskPages(issues, comments, schemas, taskBulk).pages().forEach(registrar::page);
+        new TaskEditPages(issues, comments, schemas).pages().forEach(registrar::page);
+        taskBulk.pages().forEach(registrar::page);
+        new TicketPages(issues, comments, schemas).pages().forEach(registrar::page);
         IssueSearch.all().forEach(registrar::search);
     }
 

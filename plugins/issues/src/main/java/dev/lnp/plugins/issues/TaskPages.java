@@ -41,11 +41,13 @@ final class TaskPages {
     private final IssueSchemas schemas;
     private final ObjectNode taskForm;
     private final JsonNode taskMove;
+    private final TaskBulkPages bulk;
 
-    TaskPages(IssueService issues, CommentService comments, IssueSchemas schemas) {
+    TaskPages(IssueService issues, CommentService comments, IssueSchemas schemas, TaskBulkPages bulk) {
         this.issues = issues;
         this.comments = comments;
         this.schemas = schemas;
+        this.bulk = bulk;
         this.taskForm = taskForm(schemas.issueCreate);
         this.taskMove = taskMove();
     }
@@ -91,7 +93,10 @@ final class TaskPages {
                 page.items(), page.page().hasMore(), List.of(Link.to("Task board", BOARD)),
                 "No tasks match. Clear the filters, or create one.");
         return call.may(IssueScopes.WRITE)
-                ? view.actions(Link.to("New task", LIST + "/new"), Link.to("Task board", BOARD)) : view;
+                ? view.actions(Link.to("New task", LIST + "/new"), Link.to("Task board", BOARD))
+                        .selectable(TaskBulkPages.FIELD, TaskBulkPages.ACTION + TaskBulkPages.listQuery(call),
+                                bulk.selectionForm(call))
+                : view;
     }
 
     /** The order a sortable heading asks for, in the API's own {@code order_by} terms; unknown ones are the default. */
@@ -124,10 +129,11 @@ final class TaskPages {
 
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
+        if (issues.ref(call.tx(), id).kind() != IssueKind.TASK) throw IssueService.notFound();
         ObjectNode task = issues.get(call.tx(), id);
         List<Field> fields = new ArrayList<>();
         for (String name : List.of("status", "priority", "description", "project_id", "cycle_id", "assignee_id",
-                "due_at", "estimate_hours", "parent_id", "created_at", "updated_at")) {
+                "due_at", "estimate_hours", "created_at", "updated_at")) {
             JsonNode value = task.get(name);
             if (value != null && !value.isNull() && !value.asText().isEmpty()) {
                 fields.add(new Field(label(name), name.equals("assignee_id") && value.asText().equals(
@@ -139,15 +145,37 @@ final class TaskPages {
         var discussion = comments.list(call.tx(), id, new PageRequest(1, 100));
         List<ObjectNode> commentRows = discussion.items().stream().map(c -> c.deepCopy()
                 .put("when", c.path("created_at").asText())).toList();
-        DetailView view = new DetailView(task.get("title").asText(), fields, List.of(
-                ListView.of("Sub-tasks", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
-                        Column.of("Status", "status")), subTasks.items(), false).emptyText("No sub-tasks."),
-                ListView.of("Comments", List.of(Column.of("Comment", "body"), Column.of("When", "when")),
-                        commentRows, false).emptyText("No comments yet.")), List.of());
+        List<ListView> related = new ArrayList<>();
+        if (task.hasNonNull("parent_id")) {
+            related.add(ListView.of("Parent task", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
+                    Column.of("Status", "status")), List.of(parent(call, task)), false));
+        }
+        related.add(ListView.of("Sub-tasks", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
+                Column.of("Status", "status")), subTasks.items(), false).emptyText("No sub-tasks."));
+        related.add(ListView.of("Comments", List.of(Column.of("Comment", "body"), Column.of("When", "when")),
+                commentRows, false).emptyText("No comments yet."));
+        DetailView view = new DetailView(task.get("title").asText(), fields, related, List.of());
+        String title = task.get("title").asText();
         return call.may(IssueScopes.WRITE)
-                ? view.actions(Link.to("New sub-task", LIST + "/new?parent_id=" + id
-                        + (task.hasNonNull("project_id") ? "&project_id=" + task.get("project_id").asText() : "")))
+                ? view.actions(Link.to("Edit", LIST + "/" + id + "/edit"),
+                        Link.to("Add comment", LIST + "/" + id + "/comments/new"),
+                        Link.to("New sub-task", LIST + "/new?parent_id=" + id
+                                + (task.hasNonNull("project_id") ? "&project_id=" + task.get("project_id").asText() : "")
+                                + (task.hasNonNull("cycle_id") ? "&cycle_id=" + task.get("cycle_id").asText() : "")),
+                        Link.post("Delete", LIST + "/" + id + "/delete", "Delete the task " + title
+                                + ". Its sub-tasks and comments stay; it leaves the lists and the board."))
                 : view;
+    }
+
+    /** The parent's title and status; a parent since deleted is named so rather than linked to a missing page. */
+    private ObjectNode parent(PageCall call, ObjectNode task) {
+        UUID parent = UUID.fromString(task.get("parent_id").asText());
+        try {
+            return issues.get(call.tx(), parent);
+        } catch (dev.lnp.api.http.ApiProblem gone) {
+            if (gone.status() != 404) throw gone;
+            return Json.object().put("id", parent.toString()).put("title", "(deleted)").put("status", "—");
+        }
     }
 
     /** The task form: the API's create fields a person fills in; the kind is always {@code task}. */
@@ -161,6 +189,9 @@ final class TaskPages {
         }
         var statuses = properties.withObject("status").putArray("enum");
         IssueKind.TASK.statuses.forEach(statuses::add);
+        TaskEditPages.readable(properties);
+        // A title is one line (Enter sends the form); the API allows 500 characters, more than a name's 255.
+        properties.withObject("title").put("x-input", "text");
         form.putArray("required").add("title");
         return form;
     }

@@ -77,7 +77,8 @@ class AppShellPagesTest {
         platform.post("/api/v1/projects", key, "{\"name\":\"Lovelace archive\"}");
         String task = platform.post("/api/v1/issues", key, "{\"kind\":\"task\",\"title\":\"Scan the Lovelace notes\"}")
                 .data().path("id").asText();
-        platform.post("/api/v1/issues", key, "{\"kind\":\"ticket\",\"title\":\"Lovelace scan is blurry\"}");
+        String ticket = platform.post("/api/v1/issues", key, "{\"kind\":\"ticket\",\"title\":\"Lovelace scan is blurry\"}")
+                .data().path("id").asText();
         UUID other = platform.createWorkspace("Somebody else");
         platform.post("/api/v1/crm/contacts", platform.key(other, "contacts.write"),
                 "{\"first_name\":\"Augusta\",\"last_name\":\"Lovelace\",\"email\":\"augusta@else.example\"}");
@@ -101,6 +102,8 @@ class AppShellPagesTest {
         assertTrue(member.get("/app/search?q=ADA%20engines").body().contains(">Ada Lovelace</a>"),
                 "every word, any case");
         assertTrue(member.get("/app/crm/contacts/" + ada).status() == 200, "the hit opens its page");
+        assertTrue(page.contains("<a href=\"/app/support/tickets/" + ticket + "\" data-kind=\"Tickets\">"), page);
+        assertEquals(200, member.get("/app/support/tickets/" + ticket).status(), "a ticket's hit opens it in Support");
 
         String suggested = member.get("/app/search/suggestions?q=lovelace").body();
         assertTrue(suggested.contains("<li role=\"option\" id=\"suggestion-") && suggested.contains(

@@ -131,6 +131,23 @@ final class CycleRepository {
                 .findOne();
     }
 
+    /** The cycles still open (not completed) of the workspace's live projects, by project name and start. */
+    List<dev.lnp.plugins.projects.api.ProjectDirectory.OpenCycle> open(Handle handle, UUID workspaceId, int limit) {
+        return handle.createQuery("""
+                        SELECT c.id, c.project_id, c.name, p.name AS project_name FROM projects.cycles c
+                          JOIN projects.projects p ON p.id = c.project_id AND p.workspace_id = c.workspace_id
+                         WHERE c.workspace_id = :workspace_id AND c.status <> 'completed' AND p.deleted_at IS NULL
+                         ORDER BY p.name, c.start_date, c.id
+                         LIMIT :limit
+                        """)
+                .bind("workspace_id", workspaceId)
+                .bind("limit", limit)
+                .map((rs, ctx) -> new dev.lnp.plugins.projects.api.ProjectDirectory.OpenCycle(
+                        rs.getObject("id", UUID.class), rs.getObject("project_id", UUID.class), rs.getString("name"),
+                        rs.getString("project_name")))
+                .list();
+    }
+
     private static ObjectNode row(ResultSet rs) throws SQLException {
         ObjectNode cycle = Json.object();
         cycle.put("id", rs.getString("id"));

@@ -1,6 +1,7 @@
 package dev.lnp.plugins.projects;
 
 import dev.lnp.plugins.projects.api.ProjectDirectory;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -29,5 +30,10 @@ final class ProjectDirectoryImpl implements ProjectDirectory {
     @Override
     public Optional<UUID> projectOfCycle(Handle handle, UUID workspaceId, UUID cycleId) {
         return cycles.projectOf(handle, workspaceId, cycleId);
+    }
+
+    @Override
+    public List<OpenCycle> openCycles(Handle handle, UUID workspaceId, int limit) {
+        return cycles.open(handle, workspaceId, limit);
     }
 }

@@ -3,6 +3,7 @@ package dev.lnp.plugins.projects;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
@@ -82,13 +83,33 @@ final class ProjectPages {
                 PageRoute.action(LIST + "/{id}/cycles/{cycle}/close").scope(ProjectScopes.PROJECTS_WRITE)
                         .button().action((call, values) -> {
                             UUID project = call.pathId("id");
-                            ObjectNode closed = closing.close(call.tx(), call.pathId("cycle"), Json.object());
+                            ObjectNode cycle = cycles.get(call.tx(), call.pathId("cycle"));
+                            if (!cycle.get("project_id").asText().equals(project.toString())) {
+                                throw ApiProblem.notFound("Cycle");
+                            }
+                            ObjectNode closed = close(call, cycle);
                             int moved = closed.path("moved").path("task").asInt() + closed.path("moved").path("ticket").asInt();
                             return PageOutcome.goTo(LIST + "/" + project, "Cycle "
                                     + closed.path("cycle").path("name").asText() + " closed"
                                     + (moved == 0 ? "." : "; " + moved + " open item" + (moved == 1 ? "" : "s")
                                             + " moved to the next cycle."));
                         }));
+    }
+
+    /**
+     * The API's close, its open items carried to the project's next cycle. Without one, the refusal says what to do
+     * on this page (create the next cycle) rather than which body to send the API.
+     */
+    private ObjectNode close(PageCall call, ObjectNode cycle) {
+        try {
+            return closing.close(call.tx(), UUID.fromString(cycle.get("id").asText()), Json.object());
+        } catch (ApiProblem refused) {
+            if (!"no_next_cycle".equals(refused.code())) throw refused;
+            throw ApiProblem.conflict("no_next_cycle", "Cycle " + cycle.get("name").asText() + " was not closed: it "
+                    + "still has open tasks, and the project has no later cycle to move them to. Create the next "
+                    + "cycle first (New cycle), then close this one; or move the open tasks out of the cycle on the "
+                    + "task list.");
+        }
     }
 
     private PageView list(PageCall call) {

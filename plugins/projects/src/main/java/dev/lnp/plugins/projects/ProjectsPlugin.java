@@ -42,5 +42,7 @@ public final class ProjectsPlugin implements PlatformPlugin {
         var pages = new ProjectPages(projects, cycles, closing, schemas);
         pages.pages().forEach(registrar::page);
         registrar.search(pages.search());
+        new CapacityPages(capacity).pages().forEach(registrar::page);
+        new AllocationPages(allocations, schemas).pages().forEach(registrar::page);
     }
 }

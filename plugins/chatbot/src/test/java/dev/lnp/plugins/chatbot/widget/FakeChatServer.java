@@ -50,6 +50,8 @@ final class FakeChatServer implements AutoCloseable {
     volatile boolean down;
     private final Map<String, List<Event>> events = new ConcurrentHashMap<>();
     private final Map<String, List<ObjectNode>> history = new ConcurrentHashMap<>();
+    /** The sessions handed over to a person and their state (waiting, closed), as the platform keeps it. */
+    private final Map<String, String> handoffs = new ConcurrentHashMap<>();
     private final Set<String> expiredTokens = ConcurrentHashMap.newKeySet();
     private final List<OutputStream> openStreams = new CopyOnWriteArrayList<>();
     private final AtomicInteger sequence = new AtomicInteger();
@@ -78,6 +80,15 @@ final class FakeChatServer implements AutoCloseable {
         ObjectNode message = message("human_agent", text, null);
         history.computeIfAbsent(session, s -> new CopyOnWriteArrayList<>()).add(message);
         emit(session, "human_agent.message", JSON.createObjectNode().set("message", message));
+    }
+
+    /** A member closes the conversation: the assistant answers again, the widget offers a person again. */
+    void closeHandoff(String session) {
+        handoffs.put(session, "closed");
+        ObjectNode notice = message("system", "The team has closed this conversation.", null);
+        history.get(session).add(notice);
+        emit(session, "message.completed", JSON.createObjectNode().set("message", notice));
+        emit(session, "handoff.closed", JSON.createObjectNode().put("state", "closed"));
     }
 
     /** Ends every open stream, as a dying node or a network drop would. */
@@ -142,6 +153,7 @@ final class FakeChatServer implements AutoCloseable {
                 case "/api/cxo/config" -> config(ex, body, origin);
                 case "/api/cxo/chatbot" -> chat(ex, body);
                 case "/api/cxo/history" -> json(ex, 200, JSON.createObjectNode().put("session_id", query.get("session_id"))
+                        .put("handoff_state", handoffs.get(query.get("session_id")))
                         .set("messages", JSON.valueToTree(history.getOrDefault(query.get("session_id"), List.of()))));
                 case "/api/cxo/stream" -> stream(ex, query);
                 default -> problem(ex, 404, "not_found", "no such route");
@@ -164,6 +176,7 @@ final class FakeChatServer implements AutoCloseable {
         answer.put("session_id", session);
         answer.put("token", session + "." + UUID.randomUUID());
         answer.put("token_expires_at", Instant.now().plusSeconds(600).toString());
+        answer.put("handoff_state", handoffs.get(session));
         ObjectNode widget = answer.putObject("widget");
         widget.put("id", UUID.randomUUID().toString());
         widget.put("name", "Help");
@@ -206,7 +219,13 @@ final class FakeChatServer implements AutoCloseable {
     private void answer(String session, String run, String question, boolean human) {
         try {
             Thread.sleep(300);
+            if ("waiting".equals(handoffs.get(session))) {
+                // A person has the conversation: the message is theirs, the assistant does not answer.
+                emit(session, "run.completed", JSON.createObjectNode().put("run_id", run));
+                return;
+            }
             if (human) {
+                handoffs.put(session, "waiting");
                 emit(session, "handoff.opened", JSON.createObjectNode().put("ticket_id", UUID.randomUUID().toString()));
                 ObjectNode notice = message("system", "I have asked a person to take over. Their reply will appear here.", run);
                 history.get(session).add(notice);

@@ -237,6 +237,41 @@ class WidgetBehaviourBrowserTest {
     }
 
     @Test
+    void withStreamingOffAHandOffHoldsUntilClosedAndAReplyArrivesByPolling() {
+        fake.streaming = false;
+        widget.js("sessionStorage.clear();");
+        browser.navigate().refresh();
+        widget.awaitState("ready", Duration.ofSeconds(15));
+        widget.launcher().click();
+        widget.input().sendKeys("My parcel is lost");
+        widget.find(".human").click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !widget.all(".msg.system").isEmpty());
+        assertFalse(widget.find(".human").isEnabled());
+
+        // A reload: the handshake says a person has it.
+        browser.navigate().refresh();
+        widget.awaitState("ready", Duration.ofSeconds(15));
+        widget.launcher().click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> !widget.find(".human").isEnabled());
+        assertEquals("A person has been asked", widget.find(".human").getText());
+
+        // The next message is the person's: nobody is shown "writing an answer" for it.
+        widget.input().sendKeys("Are you there?" + Keys.ENTER);
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> widget.all(".msg.visitor").size() >= 2);
+        assertFalse(widget.find(".typing").isDisplayed(), "no answer is awaited from the assistant");
+        String session = (String) widget.js("for (var i = 0; i < sessionStorage.length; i++) {"
+                + " var k = sessionStorage.key(i); if (k.indexOf('lnp-chat-') === 0)"
+                + " return JSON.parse(sessionStorage.getItem(k)).session_id; } return null;");
+        fake.humanReply(session, "Hello, Sam here.");
+        widget.awaitMessage("human_agent", "Sam here");
+
+        fake.closeHandoff(session);
+        new WebDriverWait(browser, Duration.ofSeconds(20)).until(d -> widget.find(".human").isEnabled());
+        assertEquals("Talk to a person", widget.find(".human").getText());
+        assertTrue(widget.all(".msg.assistant").stream().noneMatch(m -> m.getText().contains("Are you there?")));
+    }
+
+    @Test
     void talkToAPersonAsksForAHumanAndNarrowScreensGetTheWholeWidth() {
         widget.launcher().click();
         widget.find(".human").click();

@@ -1,5 +1,6 @@
 package dev.lnp.plugins.projects.api;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
@@ -19,4 +20,14 @@ public interface ProjectDirectory {
 
     /** The live project a cycle of the workspace belongs to; empty for an unknown cycle. */
     Optional<UUID> projectOfCycle(Handle handle, UUID workspaceId, UUID cycleId);
+
+    /**
+     * The cycles not yet completed of the workspace's live projects, by project name and start date, at most
+     * {@code limit}: what a person may plan work into.
+     */
+    List<OpenCycle> openCycles(Handle handle, UUID workspaceId, int limit);
+
+    /** A cycle to plan into, with its project's name to tell cycles of the same name apart. */
+    record OpenCycle(UUID id, UUID projectId, String name, String projectName) {
+    }
 }
