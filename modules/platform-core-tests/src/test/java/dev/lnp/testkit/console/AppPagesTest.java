@@ -195,9 +195,15 @@ class AppPagesTest {
 
     /** The lines of a page's event stream as they arrive, read by the test's own HTTP client with the session. */
     static java.util.concurrent.BlockingQueue<String> stream(TestPlatform platform, Person person, String path) {
+        return streamAt(platform, person, "/app/_live?path="
+                + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The lines of the event stream at {@code address} (a page's {@code data-live}), as they arrive. */
+    static java.util.concurrent.BlockingQueue<String> streamAt(TestPlatform platform, Person person, String address) {
         var lines = new java.util.concurrent.LinkedBlockingQueue<String>();
         var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + platform.port()
-                        + "/app/_live?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8)))
+                        + address))
                 .header("Cookie", "lnp_console=" + person.client().cookie("lnp_console")).GET().build();
         java.net.http.HttpClient.newHttpClient()
                 .sendAsync(request, java.net.http.HttpResponse.BodyHandlers.ofLines())
@@ -226,7 +232,7 @@ class AppPagesTest {
         UUID other = platform.createWorkspace("live-other");
         Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
         var board = member.client().get("/app/probe/board");
-        assertTrue(board.body().contains("data-live=\"/app/_live?path=%2Fapp%2Fprobe%2Fboard\""), board.body());
+        assertTrue(board.body().contains("data-live=\"/app/_live?path=%2Fapp%2Fprobe%2Fboard&amp;since="), board.body());
         assertFalse(member.client().get(ITEMS).body().contains("data-live"), "a page that follows no events");
 
         var lines = stream(platform, member, "/app/probe/board");
@@ -248,6 +254,33 @@ class AppPagesTest {
         assertEquals(404, member.client().get("/app/_live").status());
         var anonymous = new ConsoleClient(platform.port()).get("/app/_live?path=%2Fapp%2Fprobe%2Fboard");
         assertEquals(303, anonymous.status(), "no session, no stream");
+    }
+
+    /**
+     * What happened before the page read its rows is on the page already: its stream does not tell it again (the
+     * person's own change just before would otherwise replace the page they are reading), and tells what follows.
+     */
+    @Test
+    void aPageHearsOnlyOfWhatHappenedAfterItWasRead(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("live-since");
+        Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
+        String key = platform.key(ws, "probe.write");
+        var quiet = stream(platform, member, "/app/probe/board"); // the node's reader runs from here on
+        assertTrue(arrives(quiet, "status 200", 5), "the stream opens: " + quiet);
+        Thread.sleep(1500);
+
+        assertEquals(201, platform.post("/api/v1/probe/events", key, "{\"count\":1,\"event\":\"probe.other\"}").status());
+        var board = member.client().get("/app/probe/board");
+        var live = java.util.regex.Pattern.compile("data-live=\"([^\"]+)\"").matcher(board.body());
+        assertTrue(live.find(), board.body());
+        var lines = streamAt(platform, member, live.group(1).replace("&amp;", "&"));
+        assertTrue(arrives(lines, "status 200", 5), "the stream opens: " + lines);
+        assertFalse(arrives(lines, "event: changed", 3), "the change the page shows already is not told again");
+
+        assertEquals(201, platform.post("/api/v1/probe/events", key, "{\"count\":1,\"event\":\"probe.other\"}").status());
+        assertTrue(arrives(lines, "event: changed", 5), "a change after the page was read is told: " + lines);
+        var nonsense = streamAt(platform, member, "/app/_live?path=%2Fapp%2Fprobe%2Fboard&since=yesterday");
+        assertTrue(arrives(nonsense, "status 200", 5), "a bad position is now, not an error: " + nonsense);
     }
 
     @Test

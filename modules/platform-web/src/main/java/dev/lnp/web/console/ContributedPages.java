@@ -65,13 +65,19 @@ final class ContributedPages {
         this.live = live;
     }
 
-    /** The address of the event stream of the view at {@code path}, when that view follows events. */
-    static String liveUrl(Page page, String path) {
+    /**
+     * The address of the event stream of the view at {@code path}, when that view follows events. {@code since} is
+     * the outbox's position when the view began reading: what happened up to there is on the page already, and the
+     * stream leaves it out (the person's own change just before, say, would otherwise replace the page they are
+     * reading a second later). A position, not a time: the nodes' and the database's clocks may differ.
+     */
+    static String liveUrl(Page page, String path, long since) {
         if (page.page().liveOn().isEmpty()) {
             return null;
         }
         String mount = page.page().administration() ? "/console" : "/app";
-        return mount + LIVE + "?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8);
+        return mount + LIVE + "?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8)
+                + "&since=" + since;
     }
 
     /**
@@ -88,7 +94,8 @@ final class ContributedPages {
                 .orElseThrow(() -> new ConsolePages.NotFound("No page at this address follows events.", "/app", "Back"));
         var session = admit(x, page);
         BlockingQueue<Boolean> signal = new ArrayBlockingQueue<>(1);
-        var watcher = new LiveEvents.Watcher(session.workspaceId(), page.page().liveOn(), () -> signal.offer(true));
+        var watcher = new LiveEvents.Watcher(session.workspaceId(), page.page().liveOn(), since(x),
+                () -> signal.offer(true));
         try (AutoCloseable watching = live.watch(watcher); OutputStream out = x.stream("text/event-stream")) {
             write(out, "retry: 5000\n\n");
             long until = System.nanoTime() + LIVE_FOR.toNanos();
@@ -100,6 +107,16 @@ final class ContributedPages {
             Thread.currentThread().interrupt();
         } catch (Exception pageClosed) {
             // The browser went away (the write failed): nothing to answer.
+        }
+    }
+
+    /** The outbox position the page began reading at ({@code since}); a missing or bad value is "now". */
+    private long since(ConsoleExchange x) {
+        try {
+            String since = x.query("since");
+            return since == null ? live.position() : Long.parseLong(since);
+        } catch (NumberFormatException notANumber) {
+            return live.position();
         }
     }
 
@@ -201,6 +218,7 @@ final class ContributedPages {
 
     private void view(ConsoleExchange x, Page page) {
         var session = admit(x, page);
+        long reading = page.page().liveOn().isEmpty() ? 0 : live.position();
         PageView view = inWorkspace(session, tx -> page.page().renderer().render(new PersonCall(console, x, session, tx)));
         String notice = renderer.takeNotice(x);
         if (view instanceof FormView form) {
@@ -209,7 +227,7 @@ final class ContributedPages {
                     : schemaForm.typedFrom(form.values()), Map.of()), null);
         } else {
             String path = x.request().path().absolute().path();
-            renderer.render(x, page, view, notice, liveUrl(page, path), shownOnce(x, path));
+            renderer.render(x, page, view, notice, liveUrl(page, path, reading), shownOnce(x, path));
         }
     }
 
