@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.testkit.Browser;
+import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.TestPerson;
 import dev.lnp.testkit.TestPlatform;
 import java.net.URI;
@@ -106,7 +107,7 @@ class OidcKeycloakTest {
             assertEquals("admin", role("ada@acme.example"), "lnp-admins = admin applies at sign-in");
             assertTrue(driver.findElement(By.cssSelector("header")).getText().contains("Acme · admin"),
                     driver.findElement(By.cssSelector("header")).getText());
-            String first = driver.manage().getCookieNamed("lnp_console").getValue();
+            String first = sessionCookie(chromium);
 
             // As an admin now, she sees the workspace's sign-in rules.
             driver.get(base + "/console/sign-in-settings");
@@ -117,8 +118,8 @@ class OidcKeycloakTest {
             // Signing in again (Keycloak remembers her) ends the first session: a new id, never the old one.
             driver.get(base + "/console/sign-in/oidc");
             new WebDriverWait(driver, Duration.ofSeconds(20)).until(d -> d.getCurrentUrl().startsWith(base + "/console/c"));
-            String second = driver.manage().getCookieNamed("lnp_console").getValue();
-            assertNotEquals(first, second);
+            String second = sessionCookie(chromium);
+            assertNotEquals(first, second, driver.manage().getCookies().toString());
             assertEquals(1, liveSessions("ada@acme.example"));
 
             chromium.waitFor(By.xpath("//button[text()='Sign out']")).click();
@@ -130,6 +131,14 @@ class OidcKeycloakTest {
             chromium.waitFor(By.id("username"));
             assertTrue(driver.getCurrentUrl().startsWith(keycloak.issuer("lnp")), driver.getCurrentUrl());
         }
+    }
+
+    /** The session cookie's value (Path=/). */
+    private static String sessionCookie(Browser chromium) {
+        var cookies = chromium.driver().manage().getCookies();
+        return cookies.stream().filter(c -> c.getName().equals("lnp_console") && "/".equals(c.getPath()))
+                .map(org.openqa.selenium.Cookie::getValue).findFirst()
+                .orElseThrow(() -> new AssertionError("no session cookie in " + cookies));
     }
 
     private static long liveSessions(String email) {
@@ -258,6 +267,41 @@ class OidcKeycloakTest {
                 "email", "owner@acme.example"));
         assertEquals(200, accepted.status());
         assertTrue(accepted.body().contains("Check your e-mail"));
+    }
+
+    @Test
+    void theDoctorChecksTheProviderAndNamesAWrongSetting() {
+        var settings = new java.util.HashMap<>(Map.of("lnp.oidc.issuer", keycloak.issuer("lnp"),
+                "lnp.oidc.client_id", "lnp-console", "lnp.oidc.client_secret", "lnp-console-test-secret",
+                "lnp.oidc.display_name", PROVIDER));
+        var healthy = OperatorCli.run(platform, settings, "doctor");
+        assertTrue(healthy.out().contains("ok    sign-in: with " + PROVIDER + " at " + keycloak.issuer("lnp")
+                + " (authorization at " + keycloak.issuer("lnp") + "/protocol/openid-connect/auth)"), healthy.out());
+        var noClient = new java.util.HashMap<>(settings);
+        noClient.put("lnp.oidc.client_id", "");
+        var refused = OperatorCli.run(platform, noClient, "doctor");
+        assertEquals(1, refused.exit(), refused.out());
+        assertTrue(refused.out().contains("FAIL  sign-in: lnp.oidc.client_id is required when lnp.oidc.issuer is set"),
+                refused.out());
+        var otherRealm = new java.util.HashMap<>(settings);
+        otherRealm.put("lnp.oidc.issuer", keycloak.issuer("no-such-realm"));
+        var wrongIssuer = OperatorCli.run(platform, otherRealm, "doctor");
+        assertEquals(1, wrongIssuer.exit(), wrongIssuer.out());
+        assertTrue(wrongIssuer.out().contains("FAIL  sign-in: " + PROVIDER + " cannot be used: its discovery document"),
+                wrongIssuer.out());
+    }
+
+    @Test
+    void aWrongSettingStopsTheStartNamingIt() {
+        var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> TestPlatform.start("oidc-wrong", List.of("probe"), null, Map.of(
+                        "lnp.oidc.issuer", keycloak.issuer("lnp"), "lnp.oidc.client_id", "lnp-console",
+                        "lnp.oidc.client_secret", "x", "lnp.oidc.scopes", "openid profile")).close());
+        String messages = "";
+        for (Throwable t = refused; t != null; t = t.getCause()) {
+            messages += t.getMessage() + "\n";
+        }
+        assertTrue(messages.contains("lnp.oidc.scopes must include openid and email"), messages);
     }
 
     @Test
