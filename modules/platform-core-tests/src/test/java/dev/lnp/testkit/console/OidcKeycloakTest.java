@@ -252,12 +252,24 @@ class OidcKeycloakTest {
     void aWorkspaceThatRefusesMailedLinksSaysSoOnTheLinkForm() {
         UUID globex = platform.workspaces().create("Globex", "owner@globex.example").id();
         platform.workspaces().addUser(globex, "carol@globex.example", "member");
+        var client = new ConsoleClient(platform.port());
+        var form = client.get("/console/sign-in");
+        // A link mailed while links were still allowed…
+        String mailed = new dev.lnp.web.console.SignInLinks(platform.jdbi()).issue("carol@globex.example",
+                client.cookie("lnp_browser"), dev.lnp.web.console.SignInLinks.Purpose.SIGN_IN, null,
+                Duration.ofMinutes(15));
         var saved = platform.person(globex, "owner").post("/console/sign-in-settings", "allowed_domains", "",
                 "default_role", "member", "group_roles", "");
         assertEquals(303, saved.status(), saved.body());
 
-        var client = new ConsoleClient(platform.port());
-        var form = client.get("/console/sign-in");
+        // …opens nothing once the workspace refuses them.
+        var confirm = client.get("/console/sign-in/link?token=" + mailed);
+        var used = client.post("/console/sign-in/link", ConsoleClient.form("csrf", confirm.hidden("csrf"),
+                "token", mailed));
+        assertEquals(403, used.status());
+        assertTrue(used.body().contains("does not accept e-mailed sign-in links"), used.body());
+        assertEquals(null, client.cookie("lnp_console"));
+
         var refused = client.post("/console/sign-in", ConsoleClient.form("csrf", form.hidden("csrf"),
                 "email", "carol@globex.example"));
         assertEquals(403, refused.status());
