@@ -64,6 +64,7 @@ public final class Console implements HttpService, AutoCloseable {
     private final ContributedPages contributedPages;
     private final LiveEvents liveEvents;
     private final AppSearch appSearch;
+    private final WorkspaceMembers workspaceMembers;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -85,6 +86,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
         this.members = new Members(jdbi, activity);
+        this.workspaceMembers = new WorkspaceMembers(jdbi);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
         this.managementApi = new ManagementApi(this);
@@ -403,6 +405,11 @@ public final class Console implements HttpService, AutoCloseable {
 
     Members members() {
         return members;
+    }
+
+    /** The read-only member directory pages get ({@code PageCall.members()}). */
+    WorkspaceMembers workspaceMembers() {
+        return workspaceMembers;
     }
 
     TransactionalMailer mailer() {
