@@ -20,7 +20,7 @@ final class TicketForms {
                 "assignee_id"));
         ticketStatuses(form);
         form.withObject("properties").withObject("status").put("default", IssueKind.TICKET.defaultStatus);
-        titled(form, "assignee_id", "Assignee", "a member's user id; leave empty for nobody");
+        titled(form, "assignee_id", "Assignee", "the member who answers it");
         form.putArray("required").add("title");
         return form;
     }
@@ -29,7 +29,7 @@ final class TicketForms {
     static ObjectNode change(JsonNode patch) {
         ObjectNode form = cut(patch, "Change ticket", List.of("status", "priority", "assignee_id"));
         ticketStatuses(form);
-        titled(form, "assignee_id", "Assignee", "a member's user id; empty: nobody");
+        titled(form, "assignee_id", "Assignee", "the member who answers it");
         form.remove("required");
         return form;
     }
