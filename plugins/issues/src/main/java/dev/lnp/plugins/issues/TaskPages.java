@@ -173,7 +173,7 @@ final class TaskPages {
                         Link.post("Delete", LIST + "/" + id + "/delete", "Delete the task " + title
                                 + ". Its sub-tasks and comments stay; it leaves the lists and the board."))
                         .withForm(LIST + "/" + id + "/comments/new", new FormView("Add a comment",
-                                schemas.commentCreate, Json.object(), "Add comment", null))
+                                TicketForms.taskComment(schemas.commentCreate), Json.object(), "Add comment", null))
                 : view;
     }
 
