@@ -173,15 +173,18 @@ public final class SchemaForm {
                 help = (help == null ? "" : help + " ") + "One value a line.";
             }
             String searchHref = null;
+            String label = label(name);
             if (choices.containsKey(name) && !kind.equals("checkboxes")) {
                 kind = "select";
+                // A person chooses the record itself, not its id: "company_id" untitled reads "Company".
+                if (label.endsWith(" id")) label = label.substring(0, label.length() - 3);
                 options = recordChoices(choices.get(name), value);
                 if (search != null && choices.get(name).size() > dev.lnp.api.pages.FormView.SEARCH_ABOVE) {
                     searchHref = search + (search.contains("?") ? "&" : "?") + "field="
                             + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8);
                 }
             }
-            fields.add(new Field(name, label(name), help, kind, required(name) && !kind.equals("checkbox"), maxLength,
+            fields.add(new Field(name, label, help, kind, required(name) && !kind.equals("checkbox"), maxLength,
                     minimum, maximum, options, value, kind.equals("checkbox") && "on".equals(value),
                     errors.get(name), idPrefix, searchHref));
         }

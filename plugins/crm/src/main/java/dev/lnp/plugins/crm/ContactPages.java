@@ -123,8 +123,12 @@ final class ContactPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode contact = find(call, id);
-        DetailView view = new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate), List.of(),
-                List.of());
+        java.util.Map<String, DetailView.Field> named = contact.hasNonNull("company_id")
+                ? java.util.Map.of("company_id", new DetailView.Field("Company", CrmChoices.companyName(call,
+                        contact.get("company_id").asText())))
+                : java.util.Map.of();
+        DetailView view = new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate, named),
+                List.of(), List.of());
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())
                     .page(List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));

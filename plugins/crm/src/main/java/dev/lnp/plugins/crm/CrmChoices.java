@@ -50,6 +50,21 @@ final class CrmChoices {
         return choices;
     }
 
+    /** A company of the workspace by its name; its id when it is none (any more). */
+    static String companyName(PageCall call, String id) {
+        java.util.UUID company;
+        try {
+            company = java.util.UUID.fromString(id);
+        } catch (IllegalArgumentException notAnId) {
+            return id;
+        }
+        return call.tx().handle().createQuery("""
+                        SELECT name FROM crm.companies WHERE workspace_id = :workspace_id AND id = :id
+                        """)
+                .bind("workspace_id", call.workspaceId()).bind("id", company)
+                .mapTo(String.class).findOne().orElse(id);
+    }
+
     /** A contact's form with its company as a choice. */
     static FormView contactForm(PageCall call, FormView form) {
         return form.withChoices("company_id", companies(call));
