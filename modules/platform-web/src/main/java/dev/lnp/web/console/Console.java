@@ -70,6 +70,7 @@ public final class Console implements HttpService, AutoCloseable {
     private final SignInSettingsPages signInSettingsPages;
     private final String providerName;
     private final String providerOrigin;
+    private final WorkspaceMembers workspaceMembers;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -91,6 +92,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
         this.members = new Members(jdbi, activity);
+        this.workspaceMembers = new WorkspaceMembers(jdbi);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
         this.managementApi = new ManagementApi(this);
@@ -446,6 +448,11 @@ public final class Console implements HttpService, AutoCloseable {
 
     Members members() {
         return members;
+    }
+
+    /** The read-only member directory pages get ({@code PageCall.members()}). */
+    WorkspaceMembers workspaceMembers() {
+        return workspaceMembers;
     }
 
     TransactionalMailer mailer() {

@@ -105,7 +105,14 @@ public final class TemplateSamples {
                         List.of(new PageViews.Link("Edit", "/app/crm/deals/1/edit", false, null),
                                 new PageViews.Link("Delete", "/app/crm/deals/1/delete", true, "Delete it for good")),
                         "csrf-token", null, new PageViews.ShownOnce("Signing secret", "whsec_sample",
-                                "The previous secret keeps signing for a day."))),
+                                "The previous secret keeps signing for a day."), List.of(new PageViews.InlineForm(
+                                "form1", "Reply", "/app/support/tickets/1/reply", "/app/support/tickets/1",
+                                List.of(new SchemaForm.Field("assignee_id", "Assignee", null, "select", false, null,
+                                        null, null, List.of(choice), "", false, "Choose one of the options.", "form1-",
+                                        "/app/_choices?path=%2Fapp%2Fsupport%2Ftickets%2F1")),
+                                List.of(new PageViews.ErrorLink("Assignee: Choose one of the options.",
+                                        "#form1-assignee_id")), null, "Send reply")))),
+                html(templates, "pagechoices.jte", new PageViews.Choices(List.of(choice), false, true)),
                 html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", "stage", List.of(
                         new PageViews.Lane("won", "Won", "1 deal · 100", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
                                 "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
