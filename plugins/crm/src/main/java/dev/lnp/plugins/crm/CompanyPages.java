@@ -3,6 +3,7 @@ package dev.lnp.plugins.crm;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.Filter;
@@ -51,13 +52,13 @@ final class CompanyPages {
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.COMPANIES_WRITE).renderer(call -> {
                     ObjectNode company = companies.get(call.tx(), call.pathId("id"));
                     return new FormView("Edit " + company.get("name").asText(), schemas.companyPatch,
-                            PageForms.editable(company, schemas.companyPatch), "Save",
+                            FormChanges.editable(company, schemas.companyPatch), "Save",
                             LIST + "/" + company.get("id").asText());
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.COMPANIES_WRITE).form(schemas.companyPatch)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode changes = PageForms.changes(companies.get(call.tx(), id), values, schemas.companyPatch);
+                            ObjectNode changes = FormChanges.changes(companies.get(call.tx(), id), values, schemas.companyPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode company = companies.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Company " + company.get("name").asText() + " saved.");
@@ -124,7 +125,7 @@ final class CompanyPages {
             actions.add(Link.post("Delete", LIST + "/" + id + "/delete",
                     "Delete " + company.get("name").asText() + "?"));
         }
-        return new DetailView(company.get("name").asText(), PageForms.fields(company, schemas.companyCreate),
+        return new DetailView(company.get("name").asText(), RecordFields.fields(company, schemas.companyCreate),
                 related, actions);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.Filter;
@@ -56,14 +57,14 @@ final class ContactPages {
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).renderer(call -> {
                     UUID id = call.pathId("id");
                     return CrmChoices.contactForm(call, new FormView("Edit " + name(find(call, id)),
-                            schemas.contactPatch, PageForms.editable(find(call, id), schemas.contactPatch), "Save",
+                            schemas.contactPatch, FormChanges.editable(find(call, id), schemas.contactPatch), "Save",
                             LIST + "/" + id));
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactPatch)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
                             ObjectNode before = find(call, id);
-                            ObjectNode changes = PageForms.changes(before, values, schemas.contactPatch);
+                            ObjectNode changes = FormChanges.changes(before, values, schemas.contactPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode contact = contacts.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Contact " + name(contact) + " saved.");
@@ -127,7 +128,7 @@ final class ContactPages {
                 ? java.util.Map.of("company_id", new DetailView.Field("Company", CrmChoices.companyName(call,
                         contact.get("company_id").asText())))
                 : java.util.Map.of();
-        DetailView view = new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate, named),
+        DetailView view = new DetailView(name(contact), RecordFields.fields(contact, schemas.contactCreate, named),
                 List.of(), List.of());
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())

@@ -5,6 +5,7 @@ import static dev.lnp.plugins.crm.ContactPages.label;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.BoardView.Card;
 import dev.lnp.api.pages.BoardView.Lane;
@@ -76,13 +77,13 @@ final class DealPages {
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).renderer(call -> {
                     ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
                     return CrmChoices.dealForm(call, new FormView("Edit " + deal.get("title").asText(),
-                            schemas.dealEditForm, PageForms.editable(deal, schemas.dealEditForm), "Save",
+                            schemas.dealEditForm, FormChanges.editable(deal, schemas.dealEditForm), "Save",
                             LIST + "/" + deal.get("id").asText()));
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).form(schemas.dealEditForm)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode changes = PageForms.changes(deals.get(call.tx(), id), values, schemas.dealEditForm);
+                            ObjectNode changes = FormChanges.changes(deals.get(call.tx(), id), values, schemas.dealEditForm);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode deal = deals.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Deal " + deal.get("title").asText() + " saved.");
@@ -146,7 +147,7 @@ final class DealPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode deal = deals.get(call.tx(), id);
-        List<Field> fields = PageForms.fields(deal, schemas.dealCreate);
+        List<Field> fields = RecordFields.fields(deal, schemas.dealCreate);
         List<Link> actions = new ArrayList<>();
         if (deal.hasNonNull("contact_id")) {
             actions.add(Link.to("Contact", ContactPages.LIST + "/" + deal.get("contact_id").asText()));

@@ -3,6 +3,7 @@ package dev.lnp.plugins.issues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.FormView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
@@ -43,13 +44,13 @@ final class TaskEditPages {
                 PageRoute.view(LIST + "/{id}/edit").scope(IssueScopes.WRITE).renderer(call -> {
                     ObjectNode task = task(call);
                     return choices.offer(call, new FormView("Edit " + task.get("title").asText(), editForm,
-                            TaskForms.editable(task, editForm), "Save", LIST + "/" + task.get("id").asText()), task);
+                            FormChanges.editable(task, editForm), "Save", LIST + "/" + task.get("id").asText()), task);
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(IssueScopes.WRITE).form(editForm)
                         .action((call, values) -> {
                             ObjectNode stored = task(call);
                             UUID id = call.pathId("id");
-                            ObjectNode changes = TaskForms.changes(stored, values, editForm);
+                            ObjectNode changes = FormChanges.changes(stored, values, editForm);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode task = issues.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Task " + task.get("title").asText() + " saved.");
