@@ -64,6 +64,13 @@ public final class Console implements HttpService, AutoCloseable {
     private final ContributedPages contributedPages;
     private final LiveEvents liveEvents;
     private final AppSearch appSearch;
+    private final SignInPolicy policy;
+    /** Sign-in at the deployment's OpenID Connect provider; null when none is configured. */
+    private final OidcPages oidcPages;
+    private final SignInSettingsPages signInSettingsPages;
+    private final String providerName;
+    private final String providerOrigin;
+    private final WorkspaceMembers workspaceMembers;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -85,6 +92,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
         this.members = new Members(jdbi, activity);
+        this.workspaceMembers = new WorkspaceMembers(jdbi);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
         this.managementApi = new ManagementApi(this);
@@ -97,6 +105,15 @@ public final class Console implements HttpService, AutoCloseable {
         this.liveEvents = new LiveEvents(jdbi);
         this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
         this.appSearch = new AppSearch(this, services.transactions());
+        var provider = OidcSettings.from(services.config());
+        var signInRules = new WorkspaceSignInStore(jdbi);
+        var oidcSignIns = new OidcSignIns(jdbi);
+        this.policy = new SignInPolicy(people, signInRules, oidcSignIns, provider.isPresent());
+        this.oidcPages = provider.map(p -> new OidcPages(this, new OidcProvider(p, services.clock()), oidcSignIns,
+                new ProviderAccounts(jdbi, people, signInRules, activity))).orElse(null);
+        this.signInSettingsPages = provider.map(p -> new SignInSettingsPages(this, p, signInRules)).orElse(null);
+        this.providerName = provider.map(OidcSettings::displayName).orElse(null);
+        this.providerOrigin = provider.map(OidcSettings::issuerOrigin).orElse(null);
     }
 
     /** Stops following events for open pages. */
@@ -143,6 +160,12 @@ public final class Console implements HttpService, AutoCloseable {
                 .get("/connections/{id}/new-key", page(connectionPages::newKey))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
+        if (oidcPages != null) {
+            rules.get("/sign-in/oidc", page(oidcPages::start))
+                    .get("/sign-in/oidc/callback", page(oidcPages::callback))
+                    .get("/sign-in-settings", page(signInSettingsPages::show))
+                    .post("/sign-in-settings", page(signInSettingsPages::save));
+        }
         // The page API's pages (plugins' and subsystems', e.g. webhooks), then the not-found page.
         contributedPages.routing(rules, "/console");
         rules
@@ -234,6 +257,8 @@ public final class Console implements HttpService, AutoCloseable {
                     "External connections", "/console/connections"));
             section(nav, session, currentHref, "Workspace",
                     new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
+                    new Link(signInSettingsPages == null ? null : ConsoleAuthorization.Permission.MANAGE_MEMBERS,
+                            "Sign-in", SignInSettingsPages.PATH),
                     new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
                     new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
                     new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
@@ -328,7 +353,8 @@ public final class Console implements HttpService, AutoCloseable {
             String title, Link... links) {
         List<NavItem> items = new ArrayList<>();
         for (Link link : links) {
-            if (ConsoleAuthorization.allows(session, link.permission())) {
+            // A link without a permission is to a page this deployment does not have.
+            if (link.permission() != null && ConsoleAuthorization.allows(session, link.permission())) {
                 items.add(new NavItem(link.label(), link.href(), link.href().equals(current)));
             }
         }
@@ -343,6 +369,25 @@ public final class Console implements HttpService, AutoCloseable {
 
     ConsoleSettings settings() {
         return settings;
+    }
+
+    /** The OpenID Connect provider's button label, or null when sign-in is by e-mailed link only. */
+    String providerName() {
+        return providerName;
+    }
+
+    /** The provider's origin, where signing out continues (the pages' forms may lead there); null without one. */
+    String providerOrigin() {
+        return providerOrigin;
+    }
+
+    SignInPolicy policy() {
+        return policy;
+    }
+
+    /** Where signing out of the session continues at the OpenID Connect provider, if it began there. */
+    java.util.Optional<java.net.URI> signOutAtProvider(java.util.UUID sessionId) {
+        return oidcPages == null ? java.util.Optional.empty() : oidcPages.signOutAtProvider(sessionId);
     }
 
     ConsoleTemplates templates() {
@@ -403,6 +448,11 @@ public final class Console implements HttpService, AutoCloseable {
 
     Members members() {
         return members;
+    }
+
+    /** The read-only member directory pages get ({@code PageCall.members()}). */
+    WorkspaceMembers workspaceMembers() {
+        return workspaceMembers;
     }
 
     TransactionalMailer mailer() {

@@ -54,6 +54,12 @@ final class ContributedPages {
 
     /** Under each mount: the event stream of an open page that follows events ({@link PageRoute#liveOn}). */
     static final String LIVE = "/_live";
+    /** Under each mount: the choices of a long choice field matching what is typed in its search box. */
+    static final String CHOICES = "/_choices";
+    /** The hidden field of an inline form naming the record's page it was on, to show a refusal there. */
+    static final String SHOWN_ON = "_shown_on";
+    /** Records a long choice's search box offers at once. */
+    private static final int CHOICES_SHOWN = 50;
     private static final Duration LIVE_FOR = Duration.ofMinutes(10);
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(25);
 
@@ -144,6 +150,7 @@ final class ContributedPages {
     /** Routes every page whose path starts with {@code mount} ({@code /app} or {@code /console}), in their order. */
     void routing(HttpRules rules, String mount) {
         rules.get(LIVE, console.page(this::live));
+        rules.get(CHOICES, console.page(this::choices));
         for (Page page : console.plugins().pages()) {
             if (!page.page().path().startsWith(mount + "/")) {
                 continue;
@@ -224,7 +231,8 @@ final class ContributedPages {
         if (view instanceof FormView form) {
             SchemaForm schemaForm = form(page, form);
             renderer.form(x, 200, page, form, schemaForm.fields(form.values().isEmpty() ? schemaForm.defaults()
-                    : schemaForm.typedFrom(form.values()), Map.of()), null);
+                    : schemaForm.typedFrom(form.values()), Map.of(), form.choices(), "f-",
+                    PageRenderer.choicesSearch(x)), null);
         } else {
             String path = x.request().path().absolute().path();
             renderer.render(x, page, view, notice, liveUrl(page, path, reading), shownOnce(x, path));
@@ -305,12 +313,16 @@ final class ContributedPages {
      */
     private void showFormAgain(ConsoleExchange x, Page action, ConsoleSession session, int status,
             SchemaForm schemaForm, Map<String, String> typed, Map<String, String> errors, String summary) {
+        if (showOnRecordPage(x, session, status, typed, errors, summary)) {
+            return;
+        }
         Optional<Page> view = console.plugins().pages().stream()
                 .filter(p -> p.page().renderer() != null && p.page().path().equals(action.page().path())).findFirst();
         PageView shown = view.isEmpty() ? null
                 : inWorkspace(session, tx -> view.get().page().renderer().render(new PersonCall(console, x, session, tx)));
         if (shown instanceof FormView form) {
-            renderer.form(x, status, action, form, schemaForm.fields(typed, errors), summary);
+            renderer.form(x, status, action, form, schemaForm.fields(typed, errors, form.choices(), "f-",
+                    PageRenderer.choicesSearch(x)), summary);
             return;
         }
         List<String> lines = new ArrayList<>();
@@ -319,6 +331,106 @@ final class ContributedPages {
         x.render(status, "notice.jte", console.notice(x, "This did not happen", String.join(" ", lines),
                 x.request().headers().first(io.helidon.http.HeaderNames.REFERER)
                         .filter(ReturnPaths::isLocal).orElse(home(action)), "Back"));
+    }
+
+    /**
+     * A refused inline form comes back on the record's page it was sent from ({@link #SHOWN_ON}), when that page
+     * still has a form posting to this action; {@code false} when it was sent from elsewhere (the form's own page).
+     */
+    private boolean showOnRecordPage(ConsoleExchange x, ConsoleSession session, int status, Map<String, String> typed,
+            Map<String, String> errors, String summary) {
+        String shownOn = x.form(SHOWN_ON);
+        String actionPath = x.request().path().absolute().path();
+        if (shownOn == null || !ReturnPaths.isLocal(shownOn) || shownOn.contains("?") || shownOn.contains("#")) {
+            return false;
+        }
+        Optional<Page> page = viewAt(shownOn);
+        if (page.isEmpty() || !allowed(session, page.get())) {
+            return false;
+        }
+        Map<String, String> params = parameters(page.get().page().path(), shownOn);
+        PageView view = inWorkspace(session, tx -> page.get().page().renderer()
+                .render(new PersonCall(console, x, session, tx, params)));
+        if (!(view instanceof dev.lnp.api.pages.DetailView detail)
+                || detail.forms().stream().noneMatch(f -> f.action().equals(actionPath))) {
+            return false;
+        }
+        renderer.render(x, status, page.get(), view, null, null, null,
+                new PageRenderer.Refusal(shownOn, actionPath, typed, errors, summary));
+        return true;
+    }
+
+    /** The view page whose address template {@code path} matches, if any. */
+    private Optional<Page> viewAt(String path) {
+        return console.plugins().pages().stream()
+                .filter(p -> p.page().renderer() != null && matches(p.page().path(), path)).findFirst();
+    }
+
+    /** Whether the session's workspace has the page's module on and its role grants the page. */
+    private boolean allowed(ConsoleSession session, Page page) {
+        return !console.workspaceSettings().disabledModules(session.workspaceId()).contains(page.pluginId())
+                && roleAllows(page.page(), session.role()) && scopes(session).contains(page.page().scope())
+                && (!page.page().administration() || ConsoleAuthorization.allows(session,
+                        ConsoleAuthorization.Permission.MANAGE_MODULES));
+    }
+
+    /** The {@code {name}} parameters of {@code path} against its page's {@code template}, decoded. */
+    static Map<String, String> parameters(String template, String path) {
+        String[] want = template.split("/", -1);
+        String[] got = path.split("/", -1);
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < want.length && i < got.length; i++) {
+            if (want[i].startsWith("{") && want[i].endsWith("}")) {
+                params.put(want[i].substring(1, want[i].length() - 1),
+                        java.net.URLDecoder.decode(got[i], StandardCharsets.UTF_8));
+            }
+        }
+        return params;
+    }
+
+    /**
+     * The records of a long choice field matching what is typed in its search box: the page at {@code path} is
+     * rendered again as the person (who must be allowed it) and the field's choices, on its form or on one of the
+     * record page's forms, are filtered by every word typed (case and accents ignored). The answer is the
+     * {@code <option>}s of the field's list; the one chosen stays.
+     */
+    private void choices(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        String path = x.query("path");
+        String field = x.query("field");
+        Optional<Page> page = path == null || field == null || !ReturnPaths.isLocal(path) ? Optional.empty()
+                : viewAt(path);
+        if (page.isEmpty()) {
+            throw new ConsolePages.NotFound("No form at this address has that choice.", "/app", "Back");
+        }
+        admit(x, page.get());
+        Map<String, String> params = parameters(page.get().page().path(), path);
+        PageView view = inWorkspace(session, tx -> page.get().page().renderer()
+                .render(new PersonCall(console, x, session, tx, params)));
+        List<FormView.Choice> all = new ArrayList<>();
+        if (view instanceof FormView form) {
+            all.addAll(form.choices().getOrDefault(field, List.of()));
+        } else if (view instanceof dev.lnp.api.pages.DetailView detail) {
+            detail.forms().forEach(f -> all.addAll(f.form().choices().getOrDefault(field, List.of())));
+        }
+        String chosen = Optional.ofNullable(x.query(field)).orElse("");
+        String[] words = fold(Optional.ofNullable(x.query("q")).orElse("")).split("\\s+");
+        List<FormView.Choice> shown = new ArrayList<>();
+        for (FormView.Choice choice : all) {
+            String label = fold(choice.label());
+            boolean matches = java.util.Arrays.stream(words).allMatch(label::contains);
+            if (choice.value().equals(chosen) || choice.value().isEmpty() || matches && shown.size() < CHOICES_SHOWN) {
+                shown.add(choice);
+            }
+        }
+        x.render(200, "pagechoices.jte", new PageViews.Choices(SchemaForm.recordChoices(shown, chosen),
+                shown.stream().anyMatch(c -> c.value().isEmpty()), shown.size() < all.size()));
+    }
+
+    /** Text compared without case or accents. */
+    private static String fold(String text) {
+        return java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}", "")
+                .toLowerCase(java.util.Locale.ROOT).strip();
     }
 
     private SchemaForm form(Page page, FormView form) {

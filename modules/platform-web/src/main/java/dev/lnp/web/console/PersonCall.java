@@ -19,12 +19,24 @@ final class PersonCall implements PageCall {
     private final ConsoleExchange x;
     private final ConsoleSession session;
     private final WorkspaceTx tx;
+    private final java.util.Map<String, String> pathParams;
+    private dev.lnp.api.pages.Members members;
 
     PersonCall(Console console, ConsoleExchange x, ConsoleSession session, WorkspaceTx tx) {
+        this(console, x, session, tx, null);
+    }
+
+    /**
+     * A call whose path parameters are {@code pathParams} rather than the request's: the page shown again after an
+     * inline form's action refused it is another address than the action's.
+     */
+    PersonCall(Console console, ConsoleExchange x, ConsoleSession session, WorkspaceTx tx,
+            java.util.Map<String, String> pathParams) {
         this.console = console;
         this.x = x;
         this.session = session;
         this.tx = tx;
+        this.pathParams = pathParams;
     }
 
     @Override
@@ -59,14 +71,14 @@ final class PersonCall implements PageCall {
 
     @Override
     public String pathParam(String name) {
-        return x.pathParam(name);
+        return pathParams != null ? pathParams.get(name) : x.pathParam(name);
     }
 
     @Override
     public UUID pathId(String name) {
         try {
-            return UUID.fromString(x.pathParam(name));
-        } catch (IllegalArgumentException notAnId) {
+            return UUID.fromString(pathParam(name));
+        } catch (IllegalArgumentException | NullPointerException notAnId) {
             throw new ConsolePages.NotFound("There is nothing at this address.", "/app", "Back");
         }
     }
@@ -80,6 +92,14 @@ final class PersonCall implements PageCall {
     public List<String> queryAll(String name) {
         return x.request().query().all(name, List::of).stream().map(String::strip).filter(v -> !v.isEmpty())
                 .toList();
+    }
+
+    @Override
+    public dev.lnp.api.pages.Members members() {
+        if (members == null) {
+            members = console.workspaceMembers().of(session.workspaceId());
+        }
+        return members;
     }
 
     @Override

@@ -55,7 +55,16 @@ public final class Views {
             String submit, String cancelHref) {
     }
 
-    public record SignIn(Chrome chrome, String csrf, String email, String error) {
+    /** @param providerName the OpenID Connect provider's label for its button, or null when there is none */
+    public record SignIn(Chrome chrome, String csrf, String email, String error, String providerName) {
+    }
+
+    public record SignInRulesForm(String allowedDomains, boolean createUsers, String defaultRole, String groupRoles,
+            boolean linksAllowed) {
+    }
+
+    public record SignInSettingsPage(Chrome chrome, String providerName, String groupsClaim, SignInRulesForm form,
+            String error, String notice) {
     }
 
     public record ConfirmLink(Chrome chrome, String csrf, String token) {

@@ -83,7 +83,7 @@ final class InboxPages {
         List<ObjectNode> rows = new ArrayList<>();
         for (var h : found.subList(0, Math.min(found.size(), page.limit()))) {
             rows.add(Json.object().put("id", h.id().toString()).put("reason", text(h.reason(), "(no reason given)"))
-                    .put("state", stateText(h)).put("widget", h.widgetName()).put("handed_off_at", time(h.handedOffAt()))
+                    .put("state", stateText(call, h)).put("widget", h.widgetName()).put("handed_off_at", time(h.handedOffAt()))
                     .put("last_visitor_at", time(h.lastVisitorAt())));
         }
         return ListView.of("Chat inbox", List.of(
@@ -109,7 +109,7 @@ final class InboxPages {
                     .put("text", (String) m.get("text")).put("at", time((Instant) m.get("created_at"))));
         }
         List<Field> fields = new ArrayList<>(List.of(
-                new Field("Status", stateText(h)),
+                new Field("Status", stateText(call, h)),
                 new Field("Reason", h.reason()),
                 new Field("Chat", h.widgetName()),
                 new Field("Page", h.pageUrl()),
@@ -119,7 +119,6 @@ final class InboxPages {
                         : h.ticketId().toString())));
         List<Link> actions = new ArrayList<>();
         if (h.open() && call.may(ChatbotScopes.WRITE)) {
-            actions.add(Link.to("Reply", INBOX + "/" + id + "/reply"));
             if (!call.userId().equals(h.takenBy())) {
                 actions.add(Link.post("Take over", INBOX + "/" + id + "/take", null));
             }
@@ -127,10 +126,15 @@ final class InboxPages {
                     "The visitor is told, and the assistant answers their next message."));
         }
         actions.add(Link.to("Back to the inbox", INBOX));
-        return new DetailView("Chat: " + abbreviate(text(h.reason(), "a visitor"), 80), fields,
+        DetailView view = new DetailView("Chat: " + abbreviate(text(h.reason(), "a visitor"), 80), fields,
                 List.of(ListView.of("Conversation", List.of(Column.of("From", "from"), Column.of("Message", "text"),
                         Column.of("At", "at")), rows, false).emptyText("No message yet.")),
                 actions);
+        // The reply is written under the conversation; its own page (/reply) stays for links made before.
+        return h.open() && call.may(ChatbotScopes.WRITE)
+                ? view.withForm(INBOX + "/" + id + "/reply", new FormView("Reply to the visitor", reply,
+                        Json.object(), "Send reply", null))
+                : view;
     }
 
     /** The reply form; the visitor's last words are its help, so the person answers what was asked. */
@@ -160,9 +164,16 @@ final class InboxPages {
                 .recorded("chatbot.conversation_replied", id.toString(), null);
     }
 
-    private static String stateText(HandoffRepository.Handoff h) {
+    /** The state in words; a conversation taken over says by whom ("you", or the member's name). */
+    private static String stateText(PageCall call, HandoffRepository.Handoff h) {
         String text = STATES.getOrDefault(h.state(), h.state());
-        return "taken".equals(h.state()) && h.takenByEmail() != null ? text + " by " + h.takenByEmail() : text;
+        if (!"taken".equals(h.state()) || h.takenBy() == null && h.takenByEmail() == null) {
+            return text;
+        }
+        String who = h.takenBy() == null ? h.takenByEmail() : call.members().find(h.takenBy())
+                .map(m -> h.takenBy().equals(call.userId()) ? "you" : m.name())
+                .orElse(h.takenByEmail() != null ? h.takenByEmail() : "a former member");
+        return text + " by " + who;
     }
 
     private static String time(Instant at) {

@@ -44,8 +44,8 @@ final class ContactPages {
         return List.of(
                 PageRoute.view(LIST).scope(CrmScopes.CONTACTS_READ).nav("CRM", "Contacts")
                         .liveOn("crm.contact.*").renderer(this::list),
-                PageRoute.view(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).renderer(call ->
-                        new FormView("New contact", schemas.contactCreate, Json.object(), "Create contact", LIST)),
+                PageRoute.view(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).renderer(call -> CrmChoices.contactForm(
+                        call, new FormView("New contact", schemas.contactCreate, Json.object(), "Create contact", LIST))),
                 PageRoute.action(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactCreate)
                         .action((call, values) -> {
                             ObjectNode created = contacts.create(call.tx(), Actor.member(call.userId()), values);
@@ -55,8 +55,9 @@ final class ContactPages {
                 PageRoute.view(LIST + "/{id}").scope(CrmScopes.CONTACTS_READ).renderer(this::detail),
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).renderer(call -> {
                     UUID id = call.pathId("id");
-                    return new FormView("Edit " + name(find(call, id)), schemas.contactPatch,
-                            PageForms.editable(find(call, id), schemas.contactPatch), "Save", LIST + "/" + id);
+                    return CrmChoices.contactForm(call, new FormView("Edit " + name(find(call, id)),
+                            schemas.contactPatch, PageForms.editable(find(call, id), schemas.contactPatch), "Save",
+                            LIST + "/" + id));
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactPatch)
                         .action((call, values) -> {
@@ -122,6 +123,10 @@ final class ContactPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode contact = find(call, id);
+        java.util.Map<String, DetailView.Field> named = contact.hasNonNull("company_id")
+                ? java.util.Map.of("company_id", new DetailView.Field("Company", CrmChoices.companyName(call,
+                        contact.get("company_id").asText())))
+                : java.util.Map.of();
         List<ListView> related = new ArrayList<>();
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())
@@ -140,7 +145,7 @@ final class ContactPages {
                     "Delete " + name(contact) + "? Their deals are kept without a contact."));
         }
         activity.older().ifPresent(actions::add);
-        return new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate), related, actions);
+        return new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate, named), related, actions);
     }
 
     private static ObjectNode find(PageCall call, UUID id) {

@@ -64,8 +64,8 @@ final class DealPages {
                         .liveOn("crm.deal.*").renderer(this::board),
                 PageRoute.view(LIST).scope(CrmScopes.DEALS_READ).nav("CRM", "Deals")
                         .liveOn("crm.deal.*").renderer(this::list),
-                PageRoute.view(LIST + "/new").scope(CrmScopes.DEALS_WRITE).renderer(call -> new FormView("New deal",
-                        schemas.dealForm, newDeal(call), "Create deal", LIST)),
+                PageRoute.view(LIST + "/new").scope(CrmScopes.DEALS_WRITE).renderer(call -> CrmChoices.dealForm(call,
+                        new FormView("New deal", schemas.dealForm, newDeal(call), "Create deal", LIST))),
                 PageRoute.action(LIST + "/new").scope(CrmScopes.DEALS_WRITE).form(schemas.dealForm)
                         .action((call, values) -> {
                             ObjectNode deal = deals.create(call.tx(), Actor.member(call.userId()), values);
@@ -75,8 +75,9 @@ final class DealPages {
                 PageRoute.view(LIST + "/{id}").scope(CrmScopes.DEALS_READ).renderer(this::detail),
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).renderer(call -> {
                     ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
-                    return new FormView("Edit " + deal.get("title").asText(), schemas.dealEditForm,
-                            PageForms.editable(deal, schemas.dealEditForm), "Save", LIST + "/" + deal.get("id").asText());
+                    return CrmChoices.dealForm(call, new FormView("Edit " + deal.get("title").asText(),
+                            schemas.dealEditForm, PageForms.editable(deal, schemas.dealEditForm), "Save",
+                            LIST + "/" + deal.get("id").asText()));
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).form(schemas.dealEditForm)
                         .action((call, values) -> {

@@ -69,11 +69,16 @@ final class PageForms {
 
     /** The record's fields that have a value, labelled as people read them, in the schema's order. */
     static List<Field> fields(ObjectNode record, JsonNode schema) {
+        return fields(record, schema, java.util.Map.of());
+    }
+
+    /** The record's fields, with {@code instead} shown for the properties it names (a company by its name). */
+    static List<Field> fields(ObjectNode record, JsonNode schema, java.util.Map<String, Field> instead) {
         List<Field> fields = new ArrayList<>();
         schema.path("properties").fieldNames().forEachRemaining(name -> {
             String text = text(record.get(name));
             if (text != null && !text.isEmpty() && !name.equals("custom_fields")) {
-                fields.add(new Field(ContactPages.label(name), text));
+                fields.add(instead.getOrDefault(name, new Field(ContactPages.label(name), text)));
             }
         });
         fields.add(new Field("Created", record.path("created_at").asText()));

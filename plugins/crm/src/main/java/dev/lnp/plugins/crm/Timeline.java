@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.ListView;
+import dev.lnp.api.pages.Members;
+import dev.lnp.api.pages.PageCall;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -30,17 +32,17 @@ final class Timeline {
         return List.of(Column.of("When", "at"), Column.of("What happened", "sentence"), Column.of("By", "by"));
     }
 
-    static ListView list(String title, RowsPage page, Of of, UUID me) {
-        List<ObjectNode> rows = page.rows().stream().map(row -> readable(row, of, me)).toList();
+    static ListView list(String title, RowsPage page, Of of, PageCall call) {
+        List<ObjectNode> rows = page.rows().stream().map(row -> readable(row, of, call)).toList();
         return ListView.of(title, columns(), rows, page.hasMore()).emptyText("Nothing has happened here yet.");
     }
 
-    static ObjectNode readable(ObjectNode entry, Of of, UUID me) {
+    static ObjectNode readable(ObjectNode entry, Of of, PageCall call) {
         ObjectNode row = Json.object();
         row.put("id", entry.get("id").asText());
         row.put("at", entry.get("at").asText());
         row.put("sentence", sentence(entry, of));
-        row.put("by", by(entry, me));
+        row.put("by", by(entry, call.members(), call.userId()));
         return row;
     }
 
@@ -72,15 +74,15 @@ final class Timeline {
     }
 
     /**
-     * Who: the signed-in person is "You", another member their user id (the platform does not give plugins members'
-     * names), a key its connection's id, as the console's list of connections shows it.
+     * Who: the signed-in person is "You", another member their name ("Former member" once they left the workspace),
+     * a key its connection's id, as the console's list of connections shows it (the platform gives pages members'
+     * names, not connections').
      */
-    static String by(JsonNode entry, UUID me) {
+    static String by(JsonNode entry, Members members, UUID me) {
         String connection = entry.hasNonNull("connection_id")
                 ? "API connection " + entry.get("connection_id").asText() : null;
         if (!entry.path("actor_type").asText().equals("member")) return connection;
-        String member = entry.path("actor_id").asText().equals(me.toString()) ? "You"
-                : "Member " + entry.path("actor_id").asText();
+        String member = members.nameOf(UUID.fromString(entry.path("actor_id").asText()), me, "Nobody");
         return connection == null ? member : member + ", through " + connection;
     }
 

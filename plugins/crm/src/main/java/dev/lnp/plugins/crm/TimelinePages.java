@@ -56,7 +56,7 @@ final class TimelinePages {
     }
 
     static Recent recent(PageCall call, String recordPath, RowsPage page, Timeline.Of of) {
-        return new Recent(Timeline.list("Activity", page, of, call.userId()),
+        return new Recent(Timeline.list("Activity", page, of, call),
                 page.hasMore() ? Optional.of(Link.to("Show older activity", recordPath + SUFFIX)) : Optional.empty());
     }
 
@@ -77,7 +77,7 @@ final class TimelinePages {
     }
 
     private static PageView all(PageCall call, String title, String recordPath, RowsPage page, Timeline.Of of) {
-        return Timeline.list(title, page, of, call.userId()).actions(Link.to("Back", recordPath));
+        return Timeline.list(title, page, of, call).actions(Link.to("Back", recordPath));
     }
 
     private static ActivityRepository activity(PageCall call) {

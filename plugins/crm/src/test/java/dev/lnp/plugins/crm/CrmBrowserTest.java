@@ -67,7 +67,7 @@ class CrmBrowserTest {
         accessible("the empty contacts list");
         chromium.waitFor(By.linkText("New contact")).click();
         chromium.waitFor(By.id("f-email")).sendKeys("ada@example.com");
-        browser.findElement(By.id("f-company_id")).sendKeys(companyId);
+        new Select(browser.findElement(By.id("f-company_id"))).selectByValue(companyId);   // chosen by name
         browser.findElement(By.id("f-first_name")).sendKeys("Ada");
         browser.findElement(By.id("f-last_name")).sendKeys("Lovelace");
         new Select(browser.findElement(By.id("f-contact_type"))).selectByValue("customer");

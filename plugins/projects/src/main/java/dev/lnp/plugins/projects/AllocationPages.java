@@ -114,9 +114,9 @@ final class AllocationPages {
         return person(call, UUID.fromString(allocation.get("user_id").asText()));
     }
 
-    /** Pages know the signed-in person only; others are named by their user id, as the API names them. */
+    /** The person by name from the workspace's members ("you" for the signed-in person). */
     private static String person(PageCall call, UUID user) {
-        return user.equals(call.userId()) ? "you" : user.toString();
+        return user.equals(call.userId()) ? "you" : call.members().nameOf(user, call.userId(), "nobody");
     }
 
     private static UUID uuid(PageCall call, String name) {

@@ -106,6 +106,21 @@ final class ProjectRepository {
                 .one();
     }
 
+    /** The live projects of the workspace by name, at most {@code limit}. */
+    List<dev.lnp.plugins.projects.api.ProjectDirectory.ProjectName> names(Handle handle, UUID workspaceId, int limit) {
+        return handle.createQuery("""
+                        SELECT id, name FROM projects.projects
+                         WHERE workspace_id = :workspace_id AND deleted_at IS NULL
+                         ORDER BY lower(name), id
+                         LIMIT :limit
+                        """)
+                .bind("workspace_id", workspaceId)
+                .bind("limit", limit)
+                .map((rs, ctx) -> new dev.lnp.plugins.projects.api.ProjectDirectory.ProjectName(
+                        rs.getObject("id", UUID.class), rs.getString("name")))
+                .list();
+    }
+
     boolean exists(Handle handle, UUID workspaceId, UUID id) {
         return handle.createQuery("""
                         SELECT EXISTS (SELECT 1 FROM projects.projects

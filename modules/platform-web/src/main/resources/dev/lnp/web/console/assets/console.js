@@ -65,8 +65,13 @@ enhanceBoards(document);
       // The notice of the person's own last action is shown once by the server; the refresh its own event causes
       // must not take it away before it was read.
       var notice = main.querySelector('.card.done');
+      var typed = typedIn(main);
+      var focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.id : null;
       main.innerHTML = fresh.innerHTML;
+      restoreTyped(main, typed, focused);
       enhanceBoards(main);
+      revealChoiceSearches(main);
+      if (window.htmx) window.htmx.process(main);
       status = main.querySelector('[data-live]') || status;
       if (notice && !main.querySelector('.card.done')) status.after(notice);
       status.textContent = 'Updated just now.';
@@ -153,3 +158,34 @@ enhanceBoards(document);
   });
   input.addEventListener('blur', function () { setTimeout(close, 150); });
 })();
+
+// A refresh must not take away what the person is typing in a form of the page (a reply under a conversation
+// that the visitor just wrote in): the fields they changed keep their values, and the focus stays where it was.
+function typedIn(root) {
+  var typed = {};
+  root.querySelectorAll('form textarea[id], form input[id], form select[id]').forEach(function (field) {
+    if (field.type === 'hidden') return;
+    var changed = field.type === 'checkbox' ? field.checked !== field.defaultChecked
+      : field.tagName === 'SELECT' ? Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; })
+      : field.value !== field.defaultValue;
+    if (changed) typed[field.id] = field.type === 'checkbox' ? field.checked : field.value;
+  });
+  return typed;
+}
+
+function restoreTyped(root, typed, focused) {
+  Object.keys(typed).forEach(function (id) {
+    var field = document.getElementById(id);
+    if (!field || !root.contains(field)) return;
+    if (field.type === 'checkbox') field.checked = typed[id]; else field.value = typed[id];
+  });
+  var again = focused && document.getElementById(focused);
+  if (again) again.focus();
+}
+
+// A long choice of records has a search box that narrows its list (htmx asks the server for the matching ones);
+// it is hidden without script, where the whole list is there to choose from.
+function revealChoiceSearches(root) {
+  root.querySelectorAll('[data-choice-search]').forEach(function (box) { box.hidden = false; });
+}
+revealChoiceSearches(document);

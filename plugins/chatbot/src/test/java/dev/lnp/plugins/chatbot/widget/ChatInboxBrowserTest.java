@@ -112,10 +112,10 @@ class ChatInboxBrowserTest {
         memberBrowser.waitFor(By.xpath("//*[contains(text(), 'You have taken this conversation over.')]"));
         widget.awaitMessage("system", "A team member has joined");
 
-        member.findElement(By.linkText("Reply")).click();
-        memberBrowser.waitFor(By.id("f-text")).sendKeys("Hello, this is Sam. We are sending a new pair today.");
-        accessible(memberBrowser, "the reply form");
-        member.findElement(By.cssSelector("main form button[type=submit]")).click();
+        // The reply is written under the conversation, on its own page.
+        memberBrowser.waitFor(By.id("form1-text")).sendKeys("Hello, this is Sam. We are sending a new pair today.");
+        accessible(memberBrowser, "the conversation with its reply form");
+        member.findElement(By.xpath("//button[text()='Send reply']")).click();
         memberBrowser.waitFor(By.xpath("//*[contains(text(), 'Reply sent to the visitor.')]"));
 
         var reply = widget.awaitMessage("human_agent", "We are sending a new pair today.");
