@@ -49,7 +49,7 @@ final class ContactPages {
                         call, new FormView("New contact", schemas.contactCreate, Json.object(), "Create contact", LIST))),
                 PageRoute.action(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactCreate)
                         .action((call, values) -> {
-                            ObjectNode created = contacts.create(call.tx(), values);
+                            ObjectNode created = contacts.create(call.tx(), Actor.member(call.userId()), values);
                             return PageOutcome.goTo(LIST + "/" + created.get("id").asText(),
                                     "Contact " + name(created) + " created.");
                         }),
@@ -66,7 +66,7 @@ final class ContactPages {
                             ObjectNode before = find(call, id);
                             ObjectNode changes = FormChanges.changes(before, values, schemas.contactPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
-                            ObjectNode contact = contacts.update(call.tx(), id, changes);
+                            ObjectNode contact = contacts.update(call.tx(), Actor.member(call.userId()), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Contact " + name(contact) + " saved.");
                         }),
                 PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.CONTACTS_WRITE).button()
@@ -128,19 +128,25 @@ final class ContactPages {
                 ? java.util.Map.of("company_id", new DetailView.Field("Company", CrmChoices.companyName(call,
                         contact.get("company_id").asText())))
                 : java.util.Map.of();
-        DetailView view = new DetailView(name(contact), RecordFields.fields(contact, schemas.contactCreate, named),
-                List.of(), List.of());
+        List<ListView> related = new ArrayList<>();
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())
-                    .page(List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));
-            view = view.related(ListView.of("Deals", DealPages.columns(), deals.rows(), false)
+                    .page(List.of(), List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));
+            related.add(ListView.of("Deals", DealPages.columns(), deals.rows(), false)
                     .emptyText("No deals with this contact."));
         }
-        return call.may(CrmScopes.CONTACTS_WRITE) ? view.actions(
-                Link.to("Edit", LIST + "/" + id + "/edit"),
-                Link.to("New deal", DealPages.LIST + "/new?contact_id=" + id),
-                Link.post("Delete", LIST + "/" + id + "/delete",
-                        "Delete " + name(contact) + "? Their deals are kept without a contact.")) : view;
+        var activity = TimelinePages.recent(call, LIST + "/" + id,
+                TimelinePages.contactActivity(call, id, TimelinePages.firstPage()), Timeline.Of.CONTACT);
+        related.add(activity.list());
+        List<Link> actions = new ArrayList<>();
+        if (call.may(CrmScopes.CONTACTS_WRITE)) {
+            actions.add(Link.to("Edit", LIST + "/" + id + "/edit"));
+            actions.add(Link.to("New deal", DealPages.LIST + "/new?contact_id=" + id));
+            actions.add(Link.post("Delete", LIST + "/" + id + "/delete",
+                    "Delete " + name(contact) + "? Their deals are kept without a contact."));
+        }
+        activity.older().ifPresent(actions::add);
+        return new DetailView(name(contact), RecordFields.fields(contact, schemas.contactCreate, named), related, actions);
     }
 
     private static ObjectNode find(PageCall call, UUID id) {

@@ -42,6 +42,7 @@ public final class CrmPlugin implements PlatformPlugin {
         contactPages.pages().forEach(registrar::page);
         dealPages.pages().forEach(registrar::page);
         companyPages.pages().forEach(registrar::page);
+        new TimelinePages(contacts, companies, deals).pages().forEach(registrar::page);
         registrar.search(contactPages.search()).search(companyPages.search()).search(dealPages.search());
     }
 }

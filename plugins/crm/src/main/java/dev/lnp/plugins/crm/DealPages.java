@@ -69,7 +69,7 @@ final class DealPages {
                         new FormView("New deal", schemas.dealForm, newDeal(call), "Create deal", LIST))),
                 PageRoute.action(LIST + "/new").scope(CrmScopes.DEALS_WRITE).form(schemas.dealForm)
                         .action((call, values) -> {
-                            ObjectNode deal = deals.create(call.tx(), values);
+                            ObjectNode deal = deals.create(call.tx(), Actor.member(call.userId()), values);
                             return PageOutcome.goTo(LIST + "/" + deal.get("id").asText(),
                                     "Deal " + deal.get("title").asText() + " created.");
                         }),
@@ -85,19 +85,19 @@ final class DealPages {
                             UUID id = call.pathId("id");
                             ObjectNode changes = FormChanges.changes(deals.get(call.tx(), id), values, schemas.dealEditForm);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
-                            ObjectNode deal = deals.update(call.tx(), id, changes);
+                            ObjectNode deal = deals.update(call.tx(), Actor.member(call.userId()), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Deal " + deal.get("title").asText() + " saved.");
                         }),
                 PageRoute.action(LIST + "/{id}/move").scope(CrmScopes.DEALS_WRITE).form(schemas.dealMove)
                         .action((call, values) -> {
-                            ObjectNode deal = deals.update(call.tx(), call.pathId("id"), values);
+                            ObjectNode deal = deals.update(call.tx(), Actor.member(call.userId()), call.pathId("id"), values);
                             return PageOutcome.goTo(BOARD, "Deal " + deal.get("title").asText() + " moved to "
                                     + label(deal.get("stage").asText()) + ".");
                         }),
                 PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.DEALS_WRITE).button()
                         .action((call, values) -> {
                             ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
-                            deals.delete(call.tx(), call.pathId("id"));
+                            deals.delete(call.tx(), Actor.member(call.userId()), call.pathId("id"));
                             return PageOutcome.goTo(LIST, "Deal " + deal.get("title").asText() + " deleted.");
                         }));
     }
@@ -124,8 +124,10 @@ final class DealPages {
 
     private PageView list(PageCall call) {
         var page = new DealListing(call.tx().handle(), call.workspaceId())
-                .page(call.queryAll("stage"), call.queryAll("status"), null, null, call.page());
+                .page(SearchWords.of(call.query("search").orElse(null), "?search"), call.queryAll("stage"),
+                        call.queryAll("status"), null, null, call.page());
         ListView view = new ListView("Deals", columns(), List.of(
+                Filter.search("search", "Search"),
                 Filter.anyOf("stage", "Stage", choices(schemas.dealCreate, "stage")),
                 Filter.anyOf("status", "Status", choices(schemas.dealCreate, "status"))),
                 page.rows(), page.hasMore(), List.of(Link.to("Pipeline", BOARD)),
@@ -156,7 +158,10 @@ final class DealPages {
             actions.add(Link.to("Edit", LIST + "/" + id + "/edit"));
             actions.add(Link.post("Delete", LIST + "/" + id + "/delete", "Delete the deal " + deal.get("title").asText() + "?"));
         }
-        return new DetailView(deal.get("title").asText(), fields, List.of(), actions);
+        var activity = TimelinePages.recent(call, LIST + "/" + id,
+                TimelinePages.dealActivity(call, id, TimelinePages.firstPage()), Timeline.Of.DEAL);
+        activity.older().ifPresent(actions::add);
+        return new DetailView(deal.get("title").asText(), fields, List.of(activity.list()), actions);
     }
 
     /** A new deal's form starts with the contact it was opened from ({@code ?contact_id=}), if any. */
@@ -175,7 +180,7 @@ final class DealPages {
                 .collect(Collectors.joining(" · "));
     }
 
-    private static String money(BigDecimal value) {
+    static String money(BigDecimal value) {
         return NumberFormat.getNumberInstance(Locale.ENGLISH).format(value);
     }
 }
