@@ -17,7 +17,8 @@ final class ChartDrawing {
     static final int WIDTH = 640;
     static final int HEIGHT = 260;
     private static final double LEFT = 56;
-    private static final double TOP = 16;
+    /** Room above the grid for the axis's unit and the tallest bar's number. */
+    private static final double TOP = 30;
     private static final double BOTTOM = 40;
     /** Room on the right of a line chart for each line's name at its end. */
     private static final double LINE_LABELS = 110;

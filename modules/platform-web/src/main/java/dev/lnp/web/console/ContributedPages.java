@@ -185,8 +185,19 @@ final class ContributedPages {
                     .add(new NavItem(page.navLabel(), page.path(), page.path().equals(current)));
         }
         List<NavSection> nav = new ArrayList<>();
-        groups.forEach((title, items) -> nav.add(new NavSection(title, items)));
+        groups.forEach((title, items) -> nav.add(new NavSection(title, homeFirst(mount, title, items))));
         return nav;
+    }
+
+    /**
+     * A heading's home ({@code /app/support} for "Support") leads it, whichever plugin was loaded first: several
+     * plugins may add entries under one heading (the chat inbox and the tickets under Support), in their load order.
+     */
+    static List<NavItem> homeFirst(String mount, String heading, List<NavItem> items) {
+        String home = mount + "/" + heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        List<NavItem> ordered = new ArrayList<>(items.stream().filter(i -> i.href().equals(home)).toList());
+        items.stream().filter(i -> !i.href().equals(home)).forEach(ordered::add);
+        return ordered;
     }
 
     /** Whether {@code role} is the page's {@link PageRoute#role} or a stronger one (any role, when it names none). */

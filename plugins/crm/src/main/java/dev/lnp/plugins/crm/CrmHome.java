@@ -67,7 +67,7 @@ final class CrmHome {
             hrefs.add(DealPages.LIST + "?stage=" + stage);
         }
         return Chart.of(Chart.Kind.BAR, "Pipeline value by stage", OPEN_STAGES.stream().map(ContactPages::label).toList())
-                .unit("value").summary("The value of the open and on-hold deals in each stage of the pipeline.")
+                .summary("The value of the open and on-hold deals in each stage of the pipeline.")
                 .emptyText("No open deal has a value yet.")
                 .series(Chart.Series.of("Value", values).linkedTo(hrefs));
     }
@@ -84,7 +84,7 @@ final class CrmHome {
             });
             values.add(month.value().doubleValue());
         }
-        return Chart.of(Chart.Kind.BAR, "Open value by expected close month", labels).unit("value")
+        return Chart.of(Chart.Kind.BAR, "Open value by expected close month", labels)
                 .summary("When the open deals are expected to close: overdue ones (expected before this month), "
                         + "the next " + CLOSE_MONTHS + " months, later, and those without a date.")
                 .emptyText("No open deal has a value yet.")

@@ -49,8 +49,8 @@ final class DealFigures {
     }
 
     /**
-     * This month and the {@code months - 1} after it, each with its open deals' count and value (zero when none),
-     * then the buckets that have deals: before this month, after the last month shown, without a date.
+     * In reading order: the open deals expected before this month (when there are any), this month and the
+     * {@code months - 1} after it (zero when none), after those, and without a date (when there are any).
      */
     List<CloseMonth> openByCloseMonth(int months) {
         return handle.createQuery("""
@@ -67,13 +67,15 @@ final class DealFigures {
                         months AS (
                             SELECT (t.first + make_interval(months => i))::date AS month
                               FROM today t, generate_series(0, :months - 1) AS i)
-                        SELECT 'month' AS bucket, m.month, count(o.month) AS n, coalesce(sum(o.value), 0) AS total
-                          FROM months m LEFT JOIN open o ON o.bucket = 'month' AND o.month = m.month
-                         GROUP BY m.month
-                        UNION ALL
-                        SELECT bucket, NULL, count(*), coalesce(sum(value), 0) FROM open
-                         WHERE bucket <> 'month' GROUP BY bucket
-                        ORDER BY 2 NULLS LAST, 1
+                        SELECT * FROM (
+                            SELECT 'month' AS bucket, m.month, count(o.month) AS n, coalesce(sum(o.value), 0) AS total
+                              FROM months m LEFT JOIN open o ON o.bucket = 'month' AND o.month = m.month
+                             GROUP BY m.month
+                            UNION ALL
+                            SELECT bucket, NULL, count(*), coalesce(sum(value), 0) FROM open
+                             WHERE bucket <> 'month' GROUP BY bucket) AS buckets
+                         ORDER BY CASE bucket WHEN 'earlier' THEN 0 WHEN 'month' THEN 1 WHEN 'later' THEN 2 ELSE 3 END,
+                                  month
                         """)
                 .bind("workspace_id", workspaceId).bind("months", months)
                 .map((rs, ctx) -> new CloseMonth(rs.getString("bucket"), rs.getObject("month", LocalDate.class),
