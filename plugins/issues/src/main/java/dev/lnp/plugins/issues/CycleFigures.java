@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.jdbi.v3.core.Handle;
 
-/** A cycle's tasks as the Projects home counts them; each read is one range of {@code tasks_cycle} (V2). */
+/** A cycle's tasks as the Projects home counts them; each read is one range of {@code tasks_cycle_progress} (V4). */
 final class CycleFigures {
 
     Map<UUID, Map<String, Long>> openByStatus(Handle handle, UUID workspaceId, List<UUID> cycleIds) {
