@@ -172,7 +172,7 @@ final class ContributedPages {
         }
         List<String> disabled = console.workspaceSettings().disabledModules(session.workspaceId());
         Set<String> granted = scopes(session);
-        Map<String, List<NavItem>> groups = new LinkedHashMap<>();
+        List<PageRoute> shown = new ArrayList<>();
         for (Page registered : console.plugins().pages()) {
             PageRoute page = registered.page();
             if (page.navLabel() == null || !page.path().startsWith(mount + "/")
@@ -180,13 +180,31 @@ final class ContributedPages {
                     || !roleAllows(page, session.role())) {
                 continue;
             }
-            groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>()).add(new NavItem(page.navLabel(),
-                    page.path(), currentHref != null && (currentHref.equals(page.path())
-                            || currentHref.startsWith(page.path() + "/"))));
+            shown.add(page);
+        }
+        // A module's home (/app/crm) is above its lists (/app/crm/deals): the entry nearest the page is current.
+        String current = shown.stream().map(PageRoute::path)
+                .filter(path -> currentHref != null && (currentHref.equals(path) || currentHref.startsWith(path + "/")))
+                .max(java.util.Comparator.comparingInt(String::length)).orElse(null);
+        Map<String, List<NavItem>> groups = new LinkedHashMap<>();
+        for (PageRoute page : shown) {
+            groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>())
+                    .add(new NavItem(page.navLabel(), page.path(), page.path().equals(current)));
         }
         List<NavSection> nav = new ArrayList<>();
-        groups.forEach((title, items) -> nav.add(new NavSection(title, items)));
+        groups.forEach((title, items) -> nav.add(new NavSection(title, homeFirst(mount, title, items))));
         return nav;
+    }
+
+    /**
+     * A heading's home ({@code /app/support} for "Support") leads it, whichever plugin was loaded first: several
+     * plugins may add entries under one heading (the chat inbox and the tickets under Support), in their load order.
+     */
+    static List<NavItem> homeFirst(String mount, String heading, List<NavItem> items) {
+        String home = mount + "/" + heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        List<NavItem> ordered = new ArrayList<>(items.stream().filter(i -> i.href().equals(home)).toList());
+        items.stream().filter(i -> !i.href().equals(home)).forEach(ordered::add);
+        return ordered;
     }
 
     /** Whether {@code role} is the page's {@link PageRoute#role} or a stronger one (any role, when it names none). */

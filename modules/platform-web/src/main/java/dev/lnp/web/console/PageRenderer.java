@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.Column;
+import dev.lnp.api.pages.DashboardView;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.Filter;
 import dev.lnp.api.pages.FormView;
@@ -75,6 +76,8 @@ final class PageRenderer {
                     inlineForms(x, detail, refusal)));
             case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live,
                     shownOnce));
+            case DashboardView home -> x.render(200, "pagedashboard.jte", DashboardRendering.page(chrome, home, notice,
+                    links(home.actions(), null), session.csrfToken(), live));
             case FormView form -> throw new IllegalStateException(page.page().path() + ": forms render through form()");
         }
     }

@@ -25,7 +25,7 @@ public final class TemplateSamples {
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
     public static final List<String> PARTS = List.of("layout.jte", "pagetable.jte",
-            "pagelinks.jte", "pageonce.jte", "pagefield.jte");
+            "pagelinks.jte", "pageonce.jte", "pagefield.jte", "pagechart.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
@@ -118,6 +118,11 @@ public final class TemplateSamples {
                                 "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
                         new PageViews.Lane("lost", "Lost", null, List.of())), List.of(), "csrf-token",
                         "/app/_live?path=%2Fapp%2Fcrm%2Fboard", null)),
+                html(templates, "pagedashboard.jte", DashboardRendering.page(chrome, new dev.lnp.api.pages.DashboardView(
+                        "CRM", List.of(new dev.lnp.api.pages.Figure("Open deals", "3", "Open or on hold", "/app/crm/deals")),
+                        List.of(sampleChart(dev.lnp.api.pages.Chart.Kind.BAR), sampleChart(dev.lnp.api.pages.Chart.Kind.LINE),
+                                dev.lnp.api.pages.Chart.of(dev.lnp.api.pages.Chart.Kind.STACKED_BAR, "Nothing yet",
+                                        List.of())), List.of()), "Saved", List.of(), "csrf-token", null)),
                 html(templates, "pluginpage.jte", new Views.PluginPage(chrome, "<p>A plugin's page</p>")),
                 html(templates, "pageform.jte", new PageViews.FormPage(chrome, "Edit deal",
                         "/app/crm/deals/1/edit", "/app/crm/deals/1", List.of(field, select),
@@ -153,5 +158,13 @@ public final class TemplateSamples {
 
     private static TemplateRender text(ConsoleTemplates templates, String name, Object model) {
         return new TemplateRender("text/" + name, () -> templates.renderText(name, model));
+    }
+
+    private static dev.lnp.api.pages.Chart sampleChart(dev.lnp.api.pages.Chart.Kind kind) {
+        return dev.lnp.api.pages.Chart.of(kind, "Deals won and lost", List.of("Jan", "Feb")).unit("deals")
+                .summary("Closed per month.")
+                .series(dev.lnp.api.pages.Chart.Series.of("Won", List.of(2.0, 0.0))
+                                .linkedTo(java.util.Arrays.asList("/app/crm/deals?status=closed_won", null)),
+                        dev.lnp.api.pages.Chart.Series.of("Lost", List.of(1.0, 3.0)));
     }
 }

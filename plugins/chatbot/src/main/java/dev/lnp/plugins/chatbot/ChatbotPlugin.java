@@ -46,6 +46,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
                 .routes().forEach(registrar::route);
+        registrar.page(new ChatHome().page());
         new InboxPages(handoffService, handoffs, chats).pages().forEach(registrar::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "

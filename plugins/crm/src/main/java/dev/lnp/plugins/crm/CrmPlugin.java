@@ -39,6 +39,8 @@ public final class CrmPlugin implements PlatformPlugin {
         var contactPages = new ContactPages(contacts, schemas);
         var dealPages = new DealPages(deals, schemas);
         var companyPages = new CompanyPages(companies, schemas);
+        // The home first: it is the CRM's first navigation entry, where the start page leads.
+        registrar.page(new CrmHome().page());
         contactPages.pages().forEach(registrar::page);
         dealPages.pages().forEach(registrar::page);
         companyPages.pages().forEach(registrar::page);

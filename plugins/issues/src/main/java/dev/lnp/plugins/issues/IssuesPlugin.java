@@ -40,6 +40,8 @@ public final class IssuesPlugin implements PlatformPlugin {
         new TaskPages(issues, comments, schemas, taskBulk, taskChoices, projects).pages().forEach(registrar::page);
         new TaskEditPages(issues, comments, schemas, taskChoices).pages().forEach(registrar::page);
         taskBulk.pages().forEach(registrar::page);
+        // The Support home before the inbox: the first of the Support entries, where people start.
+        registrar.page(new SupportHome().page());
         new TicketPages(issues, comments, schemas).pages().forEach(registrar::page);
         IssueSearch.all().forEach(registrar::search);
     }

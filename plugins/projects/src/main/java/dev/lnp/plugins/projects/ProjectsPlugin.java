@@ -40,6 +40,8 @@ public final class ProjectsPlugin implements PlatformPlugin {
         ProjectEvents.types(schemas).forEach(registrar::event);
         new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
         var pages = new ProjectPages(projects, cycles, closing, schemas);
+        // The home first: the Projects heading's first entry, where people start.
+        registrar.page(new ProjectsHome(() -> context.service(IssueDirectory.class)).page());
         pages.pages().forEach(registrar::page);
         registrar.search(pages.search());
         new CapacityPages(capacity).pages().forEach(registrar::page);
