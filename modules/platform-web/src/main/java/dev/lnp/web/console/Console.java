@@ -22,7 +22,6 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
 
@@ -71,6 +70,7 @@ public final class Console implements HttpService, AutoCloseable {
     private final String providerName;
     private final String providerOrigin;
     private final WorkspaceMembers workspaceMembers;
+    private final Shells shells;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -114,6 +114,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.signInSettingsPages = provider.map(p -> new SignInSettingsPages(this, p, signInRules)).orElse(null);
         this.providerName = provider.map(OidcSettings::displayName).orElse(null);
         this.providerOrigin = provider.map(OidcSettings::issuerOrigin).orElse(null);
+        this.shells = new Shells(settings, assets, contributedPages, signInSettingsPages != null);
     }
 
     /** Stops following events for open pages. */
@@ -238,68 +239,22 @@ public final class Console implements HttpService, AutoCloseable {
      * application's shell on its addresses (its refusals and not-found pages too), the console's elsewhere.
      */
     public Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
-        ConsoleSession session = exchange.session().orElse(null);
-        if (session != null && session.hasWorkspace() && isApplication(exchange.request().path().absolute().path())) {
-            return pageChrome(session, title, currentHref == null ? "/app" : currentHref);
-        }
-        return chrome(session, title, currentHref);
-    }
-
-    static boolean isApplication(String path) {
-        return path.equals("/app") || path.startsWith("/app/");
+        return shells.chrome(exchange, title, currentHref);
     }
 
     /** The layout's model for the person of {@code session} (null: nobody signed in). */
     Chrome chrome(ConsoleSession session, String title, String currentHref) {
-        List<NavSection> nav = new ArrayList<>();
-        if (session != null && session.hasWorkspace()) {
-            section(nav, session, currentHref, "API & MCP", new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS,
-                    "External connections", "/console/connections"));
-            section(nav, session, currentHref, "Workspace",
-                    new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
-                    new Link(signInSettingsPages == null ? null : ConsoleAuthorization.Permission.MANAGE_MEMBERS,
-                            "Sign-in", SignInSettingsPages.PATH),
-                    new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
-                    new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
-                    new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
-            joinSections(nav, contributedPages.navigation(session, "/console", currentHref));
-            section(nav, session, currentHref, "Account",
-                    new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
-            if (settings.isOperator(session.email())) {
-                nav.add(new NavSection("Deployment", List.of(new NavItem("Mailbox", "/console/mailbox",
-                        "/console/mailbox".equals(currentHref)))));
-            }
-            nav.add(new NavSection("Application", List.of(new NavItem("Back to " + session.workspaceName(), "/app",
-                    false))));
-        }
-        return new Chrome(title, assets.cssUrl(), assets.jsUrl(),
-                session == null ? null : session.email(),
-                session == null ? null : session.workspaceName(),
-                session == null ? null : session.role(),
-                session == null ? null : session.csrfToken(), nav, Chrome.CONSOLE, "/console", null, null);
+        return shells.chrome(session, title, currentHref);
     }
 
-    /**
-     * The layout's model for a page of the page API: the application's shell under /app (branded with the
-     * workspace, one navigation heading per module switched on, the search box, and the administration for those
-     * who may use it), the console's else.
-     */
+    /** The layout's model for a page of the page API ({@link Shells#pageChrome}). */
     Chrome pageChrome(ConsoleSession session, String title, String currentHref) {
-        return pageChrome(session, title, currentHref, "");
+        return shells.pageChrome(session, title, currentHref, "");
     }
 
     /** The application's shell with {@code search} in its search box. */
     Chrome pageChrome(ConsoleSession session, String title, String currentHref, String search) {
-        if (currentHref.startsWith("/console")) {
-            return chrome(session, title, currentHref);
-        }
-        List<NavSection> nav = new ArrayList<>(contributedPages.navigation(session, "/app", currentHref));
-        if (ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
-            nav.add(new NavSection("Administration", List.of(new NavItem("Members, modules and keys", "/console",
-                    false))));
-        }
-        return new Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
-                session.role(), session.csrfToken(), nav, session.workspaceName(), "/app", search, assets.htmxUrl());
+        return shells.pageChrome(session, title, currentHref, search);
     }
 
     /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
@@ -325,42 +280,6 @@ public final class Console implements HttpService, AutoCloseable {
         x.render(200, "notice.jte", new Views.Notice(pageChrome(session, "Start", "/app"), "Nothing to work on yet",
                 "No module of this workspace has pages yet. An owner or admin can switch modules on in the console.",
                 "/console", "Go to the console"));
-    }
-
-    private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
-    }
-
-    /** Adds {@code more}: a group whose heading the console already shows joins that section. */
-    private static void joinSections(List<NavSection> nav, List<NavSection> more) {
-        for (NavSection section : more) {
-            int at = -1;
-            for (int i = 0; i < nav.size(); i++) {
-                if (nav.get(i).title().equals(section.title())) {
-                    at = i;
-                }
-            }
-            if (at < 0) {
-                nav.add(section);
-            } else {
-                List<NavItem> items = new ArrayList<>(nav.get(at).items());
-                items.addAll(section.items());
-                nav.set(at, new NavSection(section.title(), items));
-            }
-        }
-    }
-
-    private static void section(List<NavSection> nav, ConsoleSession session, String current,
-            String title, Link... links) {
-        List<NavItem> items = new ArrayList<>();
-        for (Link link : links) {
-            // A link without a permission is to a page this deployment does not have.
-            if (link.permission() != null && ConsoleAuthorization.allows(session, link.permission())) {
-                items.add(new NavItem(link.label(), link.href(), link.href().equals(current)));
-            }
-        }
-        if (!items.isEmpty()) {
-            nav.add(new NavSection(title, items));
-        }
     }
 
     public Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
