@@ -32,11 +32,14 @@ final class RunWorker implements AutoCloseable {
     private final ResponderRegistry responders;
     private final HandoffService handoffService;
     private final HandoffRepository handoffs;
+    private final DutyRoster roster;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     RunWorker(PluginContext context, ChatSettings settings, ChatRepository chats, WidgetRepository widgets,
-            ResponderRegistry responders, HandoffService handoffService, HandoffRepository handoffs) {
+            ResponderRegistry responders, HandoffService handoffService, HandoffRepository handoffs,
+            DutyRoster roster) {
+        this.roster = roster;
         this.handoffService = handoffService;
         this.handoffs = handoffs;
         this.context = context;
@@ -254,6 +257,7 @@ final class RunWorker implements AutoCloseable {
             chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.STREAM_HANDOFF_OPENED, opened);
             tx.events().publish(ChatbotEvents.HANDOFF_OPENED,
                     HandoffRepository.payload(run.sessionId(), widget.id(), "waiting", ticket));
+            roster.mailHandoff(tx, run.sessionId(), widget.name(), reason);
             var message = chats.insertMessage(tx.handle(), ws, UUID.randomUUID(), run.sessionId(), "system", notice,
                     run.id(), Json.mapper().createArrayNode());
             chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.MESSAGE_COMPLETED, Map.of("message", message));
