@@ -134,6 +134,7 @@ final class InboxPages {
                 new Field("Reason", h.reason()),
                 new Field("Chat", h.widgetName()),
                 new Field("Page", h.pageUrl()),
+                new Field("Visitor's e-mail", text(h.visitorEmail(), "none left (asked during office hours, or not given)")),
                 new Field("Started", time(h.startedAt())),
                 new Field("Handed over", time(h.handedOffAt())),
                 new Field("Ticket", h.ticketId() == null ? "none (the issues module could not open one)"

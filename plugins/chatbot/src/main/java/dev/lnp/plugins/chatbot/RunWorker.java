@@ -244,8 +244,14 @@ final class RunWorker implements AutoCloseable {
         }
         String reason = abbreviate(loaded.message(), 200);
         UUID ticket = handoffService.openTicket(ws, widget.id(), reason, transcript(widget, loaded)).orElse(null);
-        String notice = (text == null ? "" : text + "\n\n")
-                + "I have asked a person to take over. Their reply will appear here, you can keep this page open.";
+        // Outside office hours the request is recorded all the same; the visitor learns when someone is back and
+        // may leave an address so the team can answer by mail.
+        Map<String, Object> availability = OfficeHours.describe(widget.officeHours(), java.time.Instant.now());
+        boolean attended = (Boolean) availability.get("person_available");
+        String notice = (text == null ? "" : text + "\n\n") + (attended
+                ? "I have asked a person to take over. Their reply will appear here, you can keep this page open."
+                : "Nobody from the team is in right now. " + availability.get("back_text") + ". Your request is "
+                        + "recorded: leave your e-mail address and the team answers you by mail.");
         context.inWorkspace(ws, tx -> {
             if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
                 return null;
@@ -254,6 +260,7 @@ final class RunWorker implements AutoCloseable {
             Map<String, Object> opened = new LinkedHashMap<>();
             opened.put("ticket_id", ticket);
             opened.put("state", "waiting");
+            opened.put("availability", availability);
             chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.STREAM_HANDOFF_OPENED, opened);
             tx.events().publish(ChatbotEvents.HANDOFF_OPENED,
                     HandoffRepository.payload(run.sessionId(), widget.id(), "waiting", ticket));

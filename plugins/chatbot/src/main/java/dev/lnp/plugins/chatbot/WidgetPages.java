@@ -58,6 +58,8 @@ final class WidgetPages {
             switch (field.getKey()) {
                 case "theme" -> field.getValue().path("properties").fields()
                         .forEachRemaining(themeField -> properties.set(themeField.getKey(), themeField.getValue()));
+                case "office_hours" -> field.getValue().path("properties").fields()
+                        .forEachRemaining(hours -> properties.set(hours.getKey(), hours.getValue()));
                 case "responder_settings" -> { }
                 default -> properties.set(field.getKey(), field.getValue());
             }
@@ -203,6 +205,9 @@ final class WidgetPages {
     }
 
     /** The pages' flat form as the API's body (theme as an object). */
+    private static final List<String> OFFICE_HOURS_FIELDS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("time_zone"), OfficeHours.DAYS.stream()).toList();
+
     private static ObjectNode apiBody(ObjectNode values) {
         ObjectNode body = values.deepCopy();
         ObjectNode theme = Json.object();
@@ -214,6 +219,16 @@ final class WidgetPages {
         }
         if (!theme.isEmpty()) {
             body.set("theme", theme);
+        }
+        // A form without a time zone means no office hours: the chat is attended at any time.
+        ObjectNode hours = Json.object();
+        for (String field : OFFICE_HOURS_FIELDS) {
+            if (body.has(field)) {
+                hours.set(field, body.remove(field));
+            }
+        }
+        if (!hours.isEmpty()) {
+            body.set("office_hours", hours.path("time_zone").asText("").isBlank() ? Json.mapper().nullNode() : hours);
         }
         return body;
     }
@@ -234,6 +249,10 @@ final class WidgetPages {
         row.put("position", theme.path("position").asText());
         row.put("origins", String.join(", ", (List<String>) w.get("allowed_origins")));
         row.remove("responder_settings");
+        JsonNode hours = row.remove("office_hours");
+        if (hours != null && hours.isObject()) {
+            hours.fields().forEachRemaining(e -> row.set(e.getKey(), e.getValue()));
+        }
         return row;
     }
 
