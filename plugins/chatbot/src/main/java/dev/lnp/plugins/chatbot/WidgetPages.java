@@ -82,7 +82,7 @@ final class WidgetPages {
                 }),
                 PageRoute.action(WIDGET + "/edit").scope(WRITE).form(widgetEdit).action((call, values) -> {
                     UUID id = call.pathId("id");
-                    service.update(call.tx(), id, apiBody(values));
+                    formFields(() -> service.update(call.tx(), id, apiBody(values)));
                     return PageOutcome.goTo(WIDGETS + "/" + id, "The widget was saved.");
                 }),
                 PageRoute.action(WIDGET + "/rotate-key").scope(WRITE).button().action((call, values) -> {
@@ -233,8 +233,25 @@ final class WidgetPages {
         return body;
     }
 
+    /**
+     * The form has the office hours' fields at its top level: a refusal naming {@code /office_hours/monday} is shown
+     * next to the form's {@code monday} field.
+     */
+    private static <T> T formFields(java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (dev.lnp.api.http.ApiProblem p) {
+            if (p.errors().stream().noneMatch(e -> e.pointer().startsWith("/office_hours/"))) {
+                throw p;
+            }
+            throw dev.lnp.api.http.ApiProblem.invalid(p.getMessage(), p.errors().stream()
+                    .map(e -> new dev.lnp.api.http.FieldError(e.pointer().replaceFirst("^/office_hours/", "/"),
+                            e.rule(), e.message())).toList());
+        }
+    }
+
     private PageOutcome create(PageCall call, ObjectNode values) {
-        var created = service.create(call.tx(), apiBody(values));
+        var created = formFields(() -> service.create(call.tx(), apiBody(values)));
         // The snippet carries the new key (data-key): what a person puts in their pages, ready to paste.
         return PageOutcome.goTo(WIDGETS + "/" + created.get("id"), "The widget was created. Put its embed snippet "
                         + "in your pages.")
