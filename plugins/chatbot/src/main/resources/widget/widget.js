@@ -294,10 +294,11 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
 .mail input{flex:1;min-width:0;min-height:44px;padding:8px;border:1px solid #6e7781;border-radius:8px;background:#fff;color:#1b1f24}
 .human{background:#fff;border:2px solid #6e7781;color:#1b1f24}
 .send{background:var(--accent);color:var(--on-accent);font-weight:600;margin-left:auto}
+.leave{background:var(--accent);color:var(--on-accent);font-weight:600}
 @media (max-width:480px){.root{left:0;right:0;bottom:0;align-items:flex-end;padding:0 12px 12px}.root.left{align-items:flex-start}
 .root.open{top:0;padding:0}.root.open .launcher{display:none}.root.open .panel{width:100%;height:100%;border-radius:0;border:0}}
 @media (prefers-reduced-motion:no-preference){.panel{animation:in .18s ease-out}@keyframes in{from{opacity:0;transform:translateY(8px)}}}
-@media (forced-colors:active){.launcher,.send,.msg{border:2px solid CanvasText}}
+@media (forced-colors:active){.launcher,.send,.leave,.msg{border:2px solid CanvasText}}
 `;
 
   function buildUi() {
@@ -337,7 +338,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     const mailInput = h('input', { id: 'mail', type: 'email', autocomplete: 'email' });
     const mailForm = h('form', { class: 'mail', novalidate: true, hidden: true },
       h('label', { for: 'mail', text: 'Your e-mail address, so the team can answer by mail' }),
-      h('div', { class: 'actions' }, mailInput, h('button', { type: 'submit', class: 'send', text: 'Leave address' })));
+      h('div', { class: 'actions' }, mailInput, h('button', { type: 'submit', class: 'leave', text: 'Leave address' })));
     let mailLeft = false;
     mailForm.addEventListener('submit', async (e) => {
       e.preventDefault();
