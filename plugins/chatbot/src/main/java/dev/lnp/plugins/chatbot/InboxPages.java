@@ -30,6 +30,7 @@ final class InboxPages {
 
     static final String INBOX = "/app/chat";
     private static final String CONVERSATION = INBOX + "/{id}";
+    static final String DUTY = INBOX + "/duty";
     private static final String LIVE = "chatbot.handoff.*";
     private static final int HISTORY = 500;
     private static final Map<String, String> STATES = Map.of("waiting", "Waiting for a person", "taken", "Taken over",
@@ -40,10 +41,12 @@ final class InboxPages {
     private final HandoffService service;
     private final HandoffRepository handoffs;
     private final ChatRepository chats;
+    private final DutyRoster roster;
     private final JsonNode reply = JsonSchemas.load(InboxPages.class, "reply.json");
 
-    InboxPages(HandoffService service, HandoffRepository handoffs, ChatRepository chats) {
+    InboxPages(HandoffService service, HandoffRepository handoffs, ChatRepository chats, DutyRoster roster) {
         this.service = service;
+        this.roster = roster;
         this.handoffs = handoffs;
         this.chats = chats;
     }
@@ -52,6 +55,13 @@ final class InboxPages {
         return List.of(
                 PageRoute.view(INBOX).scope(ChatbotScopes.READ).nav("Support", "Chat inbox").liveOn(LIVE)
                         .renderer(this::inbox),
+                // Being on duty is a member's own choice, so it needs what acting on conversations needs.
+                PageRoute.action(DUTY).scope(ChatbotScopes.WRITE).button().action((call, values) -> {
+                    boolean on = roster.toggle(call.tx(), call.userId(), call.email());
+                    return PageOutcome.goTo(INBOX, on ? "You are on duty: each new hand-off is mailed to "
+                            + call.email() + "." : "You are off duty: hand-offs are no longer mailed to you.")
+                            .recorded(on ? "chatbot.duty_started" : "chatbot.duty_ended", call.userId().toString(), null);
+                }),
                 PageRoute.view(CONVERSATION).scope(ChatbotScopes.READ).liveOn(LIVE).renderer(this::conversation),
                 PageRoute.view(CONVERSATION + "/reply").scope(ChatbotScopes.WRITE).renderer(this::replyForm),
                 PageRoute.action(CONVERSATION + "/reply").scope(ChatbotScopes.WRITE).form(reply)
@@ -96,8 +106,19 @@ final class InboxPages {
                 .filters(Filter.choice("state", "Show", List.of(new Filter.Choice("open", "Open (waiting or taken)"),
                         new Filter.Choice("waiting", "Waiting for a person"), new Filter.Choice("taken", "Taken over"),
                         new Filter.Choice("closed", "Closed"))))
+                .actions(dutyToggle(call))
                 .emptyText(state.isEmpty() || "open".equals(state) ? "Nobody is waiting for a person."
                         : "No conversation here.");
+    }
+
+    /** Going on or off duty, saying which one the member is now; empty for those who may only read. */
+    private Link[] dutyToggle(PageCall call) {
+        if (!call.may(ChatbotScopes.WRITE)) {
+            return new Link[0];
+        }
+        return roster.onDuty(call.tx(), call.userId())
+                ? new Link[] {Link.post("Go off duty (you are mailed on each hand-off)", DUTY, null)}
+                : new Link[] {Link.post("Go on duty (get a mail on each hand-off)", DUTY, null)};
     }
 
     private DetailView conversation(PageCall call) {
@@ -113,6 +134,7 @@ final class InboxPages {
                 new Field("Reason", h.reason()),
                 new Field("Chat", h.widgetName()),
                 new Field("Page", h.pageUrl()),
+                new Field("Visitor's e-mail", text(h.visitorEmail(), "none left (asked during office hours, or not given)")),
                 new Field("Started", time(h.startedAt())),
                 new Field("Handed over", time(h.handedOffAt())),
                 new Field("Ticket", h.ticketId() == null ? "none (the issues module could not open one)"
