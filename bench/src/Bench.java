@@ -403,7 +403,11 @@ public final class Bench {
                 Scenario.page("page: tasks of a project", "/app/projects/tasks?project_id=" + project),
                 Scenario.page("page: task board of a project", "/app/projects/board?project_id=" + project),
                 Scenario.page("page: ticket inbox", "/app/support/tickets"),
-                Scenario.page("page: unassigned tickets", "/app/support/tickets?unassigned=true"));
+                Scenario.page("page: unassigned tickets", "/app/support/tickets?unassigned=true"),
+                Scenario.page("page: CRM home (charts)", "/app/crm"),
+                Scenario.page("page: projects home (charts)", "/app/projects"),
+                Scenario.page("page: support home (charts)", "/app/support"),
+                Scenario.page("page: chat home (charts)", "/app/chat/overview"));
     }
 
     /** A session of the big workspace's owner, for the page scenarios: a fresh one-time link, used at once. */
@@ -921,7 +925,7 @@ public final class Bench {
                 .toList();
         Row slowestPage = pages.stream().max(java.util.Comparator.comparingDouble(r -> r.result().serverP95ms()))
                 .orElse(null);
-        target(t, "application pages (lists and boards): Server-Timing p95, slowest page", slowestPage == null ? null
+        target(t, "application pages (lists, boards, homes): Server-Timing p95, slowest page", slowestPage == null ? null
                         : String.format(Locale.ROOT, "%.1f ms (%s, of %d pages)", slowestPage.result().serverP95ms(),
                         slowestPage.scenario().name().substring("page: ".length()), pages.size()),
                 "< 25 ms each", slowestPage == null ? null : slowestPage.result().serverP95ms() < 25);

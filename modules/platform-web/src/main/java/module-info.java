@@ -8,6 +8,10 @@ module lnp.platform.web {
     requires lnp.platform.api.internal;
     requires io.helidon.webserver;
     requires gg.jte.runtime;
+    // Sign-in with the deployment's OpenID Connect provider. The SDK's jar names no module, so this is the name the
+    // module path derives from its file name (the distribution keeps the Maven file names in lib/).
+    requires oauth2.oidc.sdk;
+    requires com.nimbusds.jose.jwt;
 
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.web.console.WebSubsystem;
 

@@ -77,6 +77,8 @@
   let token = null;
   let tokenExp = 0;
   let widget = null;
+  // Whether a person answers now (the widget's office hours), from the handshake and the hand-off's event.
+  let avail = {};
   let ui = null;
   // While a person has the conversation (waiting or taken), messages go to them: no "Writing an answer…".
   let handoffOpen = false;
@@ -97,6 +99,7 @@
     token = r.token;
     tokenExp = Date.parse(r.token_expires_at) || Date.now() + 5 * 60000;
     widget = r.widget || {};
+    avail = r.availability || {};
     store.set({ session_id: session });
     handoffState(r.handoff_state);
   }
@@ -144,7 +147,7 @@
     'human_agent.message': (d) => d.message && ui.message(d.message, true),
     'run.completed': (d) => ui.runDone(d.run_id, null),
     'run.failed': (d) => ui.runDone(d.run_id, d),
-    'handoff.opened': () => handoffState('waiting'),
+    'handoff.opened': (d) => { if (d.availability) avail = d.availability; handoffState('waiting'); },
     'handoff.closed': () => handoffState('closed'),
     'token.expired': () => {
       closeStream();
@@ -257,7 +260,7 @@
 *{box-sizing:border-box}
 .root{position:fixed;bottom:16px;right:16px;z-index:2147483000;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1b1f24;text-align:left;display:flex;flex-direction:column;align-items:flex-end;gap:12px}
 .root.left{right:auto;left:16px;align-items:flex-start}
-button,textarea{font:inherit;color:inherit;margin:0}
+button,textarea,input{font:inherit;color:inherit;margin:0}
 button{cursor:pointer;border:2px solid transparent;border-radius:8px;padding:8px 14px;min-height:44px}
 button:disabled{cursor:not-allowed;opacity:.6}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
@@ -288,12 +291,14 @@ form{display:flex;flex-direction:column;gap:6px;padding:10px 12px 12px;border-to
 label{font-size:13px;font-weight:600;color:#1b1f24}
 textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px;border:1px solid #6e7781;border-radius:8px;background:#fff;color:#1b1f24}
 .actions{display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap}
+.mail input{flex:1;min-width:0;min-height:44px;padding:8px;border:1px solid #6e7781;border-radius:8px;background:#fff;color:#1b1f24}
 .human{background:#fff;border:2px solid #6e7781;color:#1b1f24}
 .send{background:var(--accent);color:var(--on-accent);font-weight:600;margin-left:auto}
+.leave{background:var(--accent);color:var(--on-accent);font-weight:600}
 @media (max-width:480px){.root{left:0;right:0;bottom:0;align-items:flex-end;padding:0 12px 12px}.root.left{align-items:flex-start}
 .root.open{top:0;padding:0}.root.open .launcher{display:none}.root.open .panel{width:100%;height:100%;border-radius:0;border:0}}
 @media (prefers-reduced-motion:no-preference){.panel{animation:in .18s ease-out}@keyframes in{from{opacity:0;transform:translateY(8px)}}}
-@media (forced-colors:active){.launcher,.send,.msg{border:2px solid CanvasText}}
+@media (forced-colors:active){.launcher,.send,.leave,.msg{border:2px solid CanvasText}}
 `;
 
   function buildUi() {
@@ -329,8 +334,29 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       input,
       h('span', { id: 'hint', class: 'sr', text: 'Enter sends, Shift+Enter starts a new line.' }),
       h('div', { class: 'actions' }, human, send));
+    // Outside office hours: an address so the team can answer by mail (the hand-off is recorded all the same).
+    const mailInput = h('input', { id: 'mail', type: 'email', autocomplete: 'email' });
+    const mailForm = h('form', { class: 'mail', novalidate: true, hidden: true },
+      h('label', { for: 'mail', text: 'Your e-mail address, so the team can answer by mail' }),
+      h('div', { class: 'actions' }, mailInput, h('button', { type: 'submit', class: 'leave', text: 'Leave address' })));
+    let mailLeft = false;
+    mailForm.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const email = mailInput.value.trim();
+      if (!email) { status('mail', 'Type your e-mail address first.'); mailInput.focus(); return; }
+      try {
+        await fresh();
+        await call('POST', '/api/cxo/contact', { token, session_id: session, email });
+        mailLeft = true;
+        mailForm.hidden = true;
+        status('mail', 'Thank you. The team will answer you at ' + email + '.');
+        input.focus();
+      } catch (err) {
+        status('mail', err.status === 422 || err.status === 409 ? err.message : 'Sorry, the address could not be sent. Please try again.', 'error');
+      }
+    });
     const panel = h('div', { class: 'panel', id: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'title', hidden: true },
-      h('header', null, h('h2', { id: 'title', text: name }), close), log, statusEl, form);
+      h('header', null, h('h2', { id: 'title', text: name }), close), log, statusEl, mailForm, form);
     const box = h('div', { class: 'root' + (theme.position === 'left' ? ' left' : '') }, panel, launcher);
     box.style.setProperty('--accent', accent);
     box.style.setProperty('--on-accent', onAccent);
@@ -457,11 +483,13 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       human.disabled = true;
       human.textContent = 'A person has been asked';
       status('run', null); // the platform's own system message tells the visitor what happens next
+      mailForm.hidden = mailLeft || avail.person_available !== false;
     }
 
     function handoffClosed() {
       human.disabled = !!blockedTimer;
       human.textContent = 'Talk to a person';
+      mailForm.hidden = true;
     }
 
     function setOpen(v) {
@@ -595,7 +623,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     panel.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') { e.preventDefault(); setOpen(false); return; }
       if (e.key !== 'Tab') return;
-      const f = [...panel.querySelectorAll('button,textarea,a[href],[tabindex="0"]')]
+      const f = [...panel.querySelectorAll('button,textarea,input,a[href],[tabindex="0"]')]
         .filter((x) => !x.disabled && !x.hidden && x.getClientRects().length);
       if (!f.length) return;
       const first = f[0];

@@ -52,6 +52,11 @@ public final class RegistryCatalog implements PluginCatalog {
         return registry.pages().stream().map(p -> new Page(p.pluginId(), p.page())).toList();
     }
 
+    @Override
+    public List<Search> searches() {
+        return registry.searches().stream().map(s -> new Search(s.pluginId(), s.search())).toList();
+    }
+
     /**
      * Asked several times for every page a person opens, and only once the server serves, when registration has
      * ended: the role's scopes are worked out from the registry once, not per request.

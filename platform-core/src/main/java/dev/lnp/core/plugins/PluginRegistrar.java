@@ -157,6 +157,17 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
     }
 
     @Override
+    public Registrar search(dev.lnp.api.pages.PageSearch search) {
+        if (registry.searches.stream().anyMatch(s -> s.search().kind().equals(search.kind()))) {
+            throw new IllegalStateException(pluginId + ": the search kind " + search.kind()
+                    + " is already offered by " + registry.searches.stream()
+                    .filter(s -> s.search().kind().equals(search.kind())).findFirst().orElseThrow().pluginId());
+        }
+        registry.searches.add(new PluginRegistry.RegisteredSearch(pluginId, search));
+        return this;
+    }
+
+    @Override
     public PluginContext context() {
         return new LazyPluginContext(pluginId, registry);
     }

@@ -53,6 +53,10 @@ public final class PluginRegistry {
     public record RegisteredPage(String pluginId, PageRoute page) {
     }
 
+    /** A source of the application's search and the plugin that offered it. */
+    public record RegisteredSearch(String pluginId, dev.lnp.api.pages.PageSearch search) {
+    }
+
     private final Map<String, Contributions> byPlugin = new LinkedHashMap<>();
     // Package-private for the PluginRegistrar, which checks each declaration against these and records it here.
     final Map<String, ScopeInfo> scopes = new TreeMap<>();
@@ -63,6 +67,7 @@ public final class PluginRegistry {
     final Map<String, Object> services = new LinkedHashMap<>();
     final List<RegisteredRoute> routes = new ArrayList<>();
     final List<RegisteredPage> pages = new ArrayList<>();
+    final List<RegisteredSearch> searches = new ArrayList<>();
     private volatile PluginContext startedContext;
 
     /** Lets a plugin declare itself; what it declares is recorded against its id. */
@@ -91,6 +96,11 @@ public final class PluginRegistry {
     /** Every plugin's pages, in registration order (which is their matching order). */
     public List<RegisteredPage> pages() {
         return Collections.unmodifiableList(pages);
+    }
+
+    /** Every plugin's search sources, in registration order. */
+    public List<RegisteredSearch> searches() {
+        return Collections.unmodifiableList(searches);
     }
 
     public Collection<ScopeInfo> scopes() {

@@ -9,6 +9,8 @@ import dev.lnp.api.pages.Link;
 import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
+import dev.lnp.api.pages.SearchHit;
 import dev.lnp.api.http.Listing;
 import java.util.List;
 import java.util.UUID;
@@ -21,6 +23,15 @@ import java.util.UUID;
 record NotesPages(NotesService items, NotesSchemas schemas) {
 
     private static final String LIST = "/app/notes/items";
+
+    /** What the application's search box finds here: items by their text, each linking to its page. */
+    PageSearch search() {
+        return new PageSearch("Notes", NotesScopes.READ, (call, text, limit) ->
+                items.search(call.tx(), text, limit).stream()
+                        .map(item -> new SearchHit(item.path("text").asText(), item.path("created_at").asText(),
+                                LIST + "/" + item.path("id").asText()))
+                        .toList());
+    }
 
     List<PageRoute> pages() {
         return List.of(

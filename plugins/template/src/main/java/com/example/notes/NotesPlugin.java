@@ -21,6 +21,8 @@ public final class NotesPlugin implements PlatformPlugin {
                 .migrations("notes");
         new NotesRoutes(items, schemas).routes().forEach(registrar::route);
         new NotesTools(items, schemas).tools().forEach(registrar::tool);
-        new NotesPages(items, schemas).pages().forEach(registrar::page);
+        var pages = new NotesPages(items, schemas);
+        pages.pages().forEach(registrar::page);
+        registrar.search(pages.search());
     }
 }

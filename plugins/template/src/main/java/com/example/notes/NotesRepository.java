@@ -32,6 +32,24 @@ final class NotesRepository {
         return Listing.of(items, page, total);
     }
 
+    /**
+     * At most {@code limit} items whose text contains {@code words} (any case; LIKE's wildcards taken as text), newest
+     * first. A plugin with many rows per workspace serves this from an index (a trigram index and a candidates function:
+     * the CRM's contacts show how); a small table is read through its workspace.
+     */
+    List<ObjectNode> search(WorkspaceTx tx, String words, int limit) {
+        String pattern = "%" + words.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+        return tx.handle().createQuery("""
+                        SELECT id, text, created_at FROM notes.items
+                         WHERE workspace_id = :workspace_id AND text ILIKE :pattern
+                         ORDER BY created_at DESC, id DESC LIMIT %d
+                        """.formatted(limit))
+                .bind("workspace_id", tx.workspaceId())
+                .bind("pattern", pattern)
+                .map((rs, ctx) -> item(rs))
+                .list();
+    }
+
     ObjectNode create(WorkspaceTx tx, String text) {
         return tx.handle().createQuery("""
                         INSERT INTO notes.items (workspace_id, text) VALUES (:workspace_id, :text)

@@ -6,6 +6,7 @@ import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.Listing;
 import dev.lnp.api.http.PageRequest;
+import java.util.List;
 import java.util.UUID;
 
 /** What can be done to items, for the REST routes and the MCP tools alike, in the caller's transaction. */
@@ -15,6 +16,11 @@ final class NotesService {
 
     Listing<ObjectNode> list(WorkspaceTx tx, PageRequest page) {
         return items.list(tx, page);
+    }
+
+    /** The search box's items: a few whose text contains what was typed. */
+    List<ObjectNode> search(WorkspaceTx tx, String text, int limit) {
+        return items.search(tx, text, limit);
     }
 
     /** The item, or a 404 problem: an id of another workspace answers as a missing one. */

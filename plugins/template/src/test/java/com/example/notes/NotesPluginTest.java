@@ -64,9 +64,15 @@ class NotesPluginTest {
         assertTrue(member.get(saved.location()).body().contains("Item saved."));
         assertEquals("Call Ada back", platform.get("/api/v1/notes/items/" + id, key).data().path("text").asText());
 
+        var found = member.get("/app/search?q=ada%20BACK");
+        assertTrue(found.body().contains("<a href=\"/app/notes/items/" + id + "\" data-kind=\"Notes\">Call Ada back</a>"),
+                "the search box finds the item: " + found.body());
+
         UUID other = platform.createWorkspace("other");
         assertEquals(404, platform.person(other, "member").get("/app/notes/items/" + id).status(),
                 "another workspace's item is not there");
+        assertTrue(platform.person(other, "member").get("/app/search?q=ada").body().contains("Nothing found"),
+                "nor found by another workspace's search");
     }
 
     @Test

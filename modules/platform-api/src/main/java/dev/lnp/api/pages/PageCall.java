@@ -40,6 +40,12 @@ public interface PageCall {
     /** Every value of a query parameter (a filter that takes several), without blanks. */
     List<String> queryAll(String name);
 
+    /**
+     * The workspace's members, read-only: names for user ids, and members as the choices of a form. Read once per
+     * request and kept for it.
+     */
+    Members members();
+
     /** The page asked for: {@code page} from 1 and {@code limit} (25 unless asked, at most 100). */
     PageRequest page();
 }

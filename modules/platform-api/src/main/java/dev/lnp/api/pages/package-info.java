@@ -1,6 +1,7 @@
 /**
  * Pages a plugin contributes to the application people work in: lists with filters, sort and pagination, detail
- * pages, forms checked against the same JSON Schema as the API, boards, and regions that refresh themselves when
+ * pages, forms checked against the same JSON Schema as the API, boards, a module's home of charts
+ * ({@link dev.lnp.api.pages.DashboardView}), and regions that refresh themselves when
  * the workspace's events say something changed.
  *
  * <p>A plugin declares {@link dev.lnp.api.pages.PageRoute}s; a route's renderer answers a

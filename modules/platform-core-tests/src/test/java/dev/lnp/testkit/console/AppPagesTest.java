@@ -30,6 +30,36 @@ class AppPagesTest {
     }
 
     @Test
+    void theSearchAsksTheModulesSourceShowsAFewHitsAndItsRefusalsInWords(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("search");
+        for (int i = 1; i <= 7; i++) {
+            item(platform, ws, "Gamma " + i, "a");
+        }
+        Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
+
+        var found = member.client().get("/app/search?q=gamma");
+        assertEquals(200, found.status(), found.body());
+        assertTrue(found.body().contains("<h2 id=\"found-probe-items\">Probe items</h2>"), found.body());
+        assertTrue(found.body().contains(">Gamma 5</a>") && !found.body().contains(">Gamma 6</a>"),
+                "at most five of a kind, even when the source answers more: " + found.body());
+        assertTrue(found.body().contains("kind a"), "each hit's line");
+
+        var refused = member.client().get("/app/search?q=refuse");
+        assertEquals(400, refused.status());
+        assertTrue(refused.body().contains("The probe refuses this."), refused.body());
+        var broken = member.client().get("/app/search?q=break");
+        assertEquals(500, broken.status());
+        assertTrue(broken.body().contains("Something went wrong") && broken.body().contains("href=\"/app\""),
+                broken.body());
+
+        Person owner = ConsoleWebhooksTest.signIn(platform, ws, "owner");
+        String csrf = owner.csrf("/console/modules");
+        owner.postWith("/console/modules/probe", csrf, "enabled", "false", "confirm", "yes");
+        assertTrue(member.client().get("/app/search?q=gamma").body()
+                .contains("No module of this workspace offers search to your role."), "a module switched off is not asked");
+    }
+
+    @Test
     void aMemberListsFiltersSortsAndPagesItemsWithAddressesThatKeepThem(TestPlatform platform) {
         UUID ws = platform.createWorkspace("lists");
         for (int i = 1; i <= 4; i++) {
@@ -165,9 +195,15 @@ class AppPagesTest {
 
     /** The lines of a page's event stream as they arrive, read by the test's own HTTP client with the session. */
     static java.util.concurrent.BlockingQueue<String> stream(TestPlatform platform, Person person, String path) {
+        return streamAt(platform, person, "/app/_live?path="
+                + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The lines of the event stream at {@code address} (a page's {@code data-live}), as they arrive. */
+    static java.util.concurrent.BlockingQueue<String> streamAt(TestPlatform platform, Person person, String address) {
         var lines = new java.util.concurrent.LinkedBlockingQueue<String>();
         var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + platform.port()
-                        + "/app/_live?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8)))
+                        + address))
                 .header("Cookie", "lnp_console=" + person.client().cookie("lnp_console")).GET().build();
         java.net.http.HttpClient.newHttpClient()
                 .sendAsync(request, java.net.http.HttpResponse.BodyHandlers.ofLines())
@@ -196,7 +232,7 @@ class AppPagesTest {
         UUID other = platform.createWorkspace("live-other");
         Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
         var board = member.client().get("/app/probe/board");
-        assertTrue(board.body().contains("data-live=\"/app/_live?path=%2Fapp%2Fprobe%2Fboard\""), board.body());
+        assertTrue(board.body().contains("data-live=\"/app/_live?path=%2Fapp%2Fprobe%2Fboard&amp;since="), board.body());
         assertFalse(member.client().get(ITEMS).body().contains("data-live"), "a page that follows no events");
 
         var lines = stream(platform, member, "/app/probe/board");
@@ -218,6 +254,33 @@ class AppPagesTest {
         assertEquals(404, member.client().get("/app/_live").status());
         var anonymous = new ConsoleClient(platform.port()).get("/app/_live?path=%2Fapp%2Fprobe%2Fboard");
         assertEquals(303, anonymous.status(), "no session, no stream");
+    }
+
+    /**
+     * What happened before the page read its rows is on the page already: its stream does not tell it again (the
+     * person's own change just before would otherwise replace the page they are reading), and tells what follows.
+     */
+    @Test
+    void aPageHearsOnlyOfWhatHappenedAfterItWasRead(TestPlatform platform) throws Exception {
+        UUID ws = platform.createWorkspace("live-since");
+        Person member = ConsoleWebhooksTest.signIn(platform, ws, "member");
+        String key = platform.key(ws, "probe.write");
+        var quiet = stream(platform, member, "/app/probe/board"); // the node's reader runs from here on
+        assertTrue(arrives(quiet, "status 200", 5), "the stream opens: " + quiet);
+        Thread.sleep(1500);
+
+        assertEquals(201, platform.post("/api/v1/probe/events", key, "{\"count\":1,\"event\":\"probe.other\"}").status());
+        var board = member.client().get("/app/probe/board");
+        var live = java.util.regex.Pattern.compile("data-live=\"([^\"]+)\"").matcher(board.body());
+        assertTrue(live.find(), board.body());
+        var lines = streamAt(platform, member, live.group(1).replace("&amp;", "&"));
+        assertTrue(arrives(lines, "status 200", 5), "the stream opens: " + lines);
+        assertFalse(arrives(lines, "event: changed", 3), "the change the page shows already is not told again");
+
+        assertEquals(201, platform.post("/api/v1/probe/events", key, "{\"count\":1,\"event\":\"probe.other\"}").status());
+        assertTrue(arrives(lines, "event: changed", 5), "a change after the page was read is told: " + lines);
+        var nonsense = streamAt(platform, member, "/app/_live?path=%2Fapp%2Fprobe%2Fboard&since=yesterday");
+        assertTrue(arrives(nonsense, "status 200", 5), "a bad position is now, not an error: " + nonsense);
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -59,9 +60,15 @@ class PluginPagesBrowserTest {
     }
 
     /** Opens the mailed link in this browser and presses its button. */
+    /**
+     * Opens the mailed link and presses its button, then waits for the page after it: the link's page has an h1 of
+     * its own, and a test that went on at once raced the sign-in on a loaded machine.
+     */
     private static void followLink(String email, int nth) {
         browser.get(mail.awaitLink(email, nth));
-        chromium.waitFor(By.cssSelector("main form button[type=submit]")).click();
+        var finish = chromium.waitFor(By.cssSelector("main form button[type=submit]"));
+        finish.click();
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(ExpectedConditions.stalenessOf(finish));
     }
 
     @Test

@@ -32,6 +32,17 @@ final class ProbePages {
 
     void register(Registrar r) {
         r.page(PageRoute.view(ITEMS).scope("probe.read").nav("Probe", "Items").renderer(this::list));
+        // The search box's source: items by title; "refuse" is refused as a source may refuse a text, "break" fails.
+        r.search(new dev.lnp.api.pages.PageSearch("Probe items", "probe.read", (call, text, limit) -> {
+            if (text.equals("refuse")) throw new ApiProblem(400, "invalid_query", "Bad Request", "The probe refuses this.");
+            if (text.equals("break")) throw new IllegalStateException("the probe's search broke");
+            return call.tx().handle().createQuery("SELECT id, title, kind FROM probe.desk_items"
+                            + " WHERE workspace_id = :ws AND title ILIKE '%' || :text || '%' ORDER BY title LIMIT " + (limit + 3))
+                    .bind("ws", call.workspaceId()).bind("text", text)
+                    .map((rs, ctx) -> new dev.lnp.api.pages.SearchHit(rs.getString("title"), "kind " + rs.getString("kind"),
+                            ITEMS + "/" + rs.getObject("id")))
+                    .list();
+        }));
         r.page(PageRoute.view("/app/probe/board").scope("probe.read").nav("Probe", "Board").liveOn("probe.*")
                 .renderer(this::board));
         r.page(PageRoute.view(ITEMS + "/{id}").scope("probe.read").renderer(this::detail));

@@ -22,7 +22,6 @@ import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import java.lang.System.Logger.Level;
-import java.util.ArrayList;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;
 
@@ -63,6 +62,15 @@ public final class Console implements HttpService, AutoCloseable {
     private final PluginPages pluginPages;
     private final ContributedPages contributedPages;
     private final LiveEvents liveEvents;
+    private final AppSearch appSearch;
+    private final SignInPolicy policy;
+    /** Sign-in at the deployment's OpenID Connect provider; null when none is configured. */
+    private final OidcPages oidcPages;
+    private final SignInSettingsPages signInSettingsPages;
+    private final String providerName;
+    private final String providerOrigin;
+    private final WorkspaceMembers workspaceMembers;
+    private final Shells shells;
 
     /** @param services the kernel's, with the mail module's {@link TransactionalMailer} and {@link Mailbox} */
     public Console(ConsoleSettings settings, Subsystem.Services services) {
@@ -84,6 +92,7 @@ public final class Console implements HttpService, AutoCloseable {
         this.connectionPages = new ConnectionPages(this);
         this.accountPages = new AccountPages(this);
         this.members = new Members(jdbi, activity);
+        this.workspaceMembers = new WorkspaceMembers(jdbi);
         this.invitations = new Invitations(links, settings);
         this.memberPages = new MemberPages(this);
         this.managementApi = new ManagementApi(this);
@@ -95,6 +104,17 @@ public final class Console implements HttpService, AutoCloseable {
         this.pluginPages = new PluginPages(this);
         this.liveEvents = new LiveEvents(jdbi);
         this.contributedPages = new ContributedPages(this, services.transactions(), services.jsonValidation(), liveEvents);
+        this.appSearch = new AppSearch(this, services.transactions());
+        var provider = OidcSettings.from(services.config());
+        var signInRules = new WorkspaceSignInStore(jdbi);
+        var oidcSignIns = new OidcSignIns(jdbi);
+        this.policy = new SignInPolicy(people, signInRules, oidcSignIns, provider.isPresent());
+        this.oidcPages = provider.map(p -> new OidcPages(this, new OidcProvider(p, services.clock()), oidcSignIns,
+                new ProviderAccounts(jdbi, people, signInRules, activity))).orElse(null);
+        this.signInSettingsPages = provider.map(p -> new SignInSettingsPages(this, p, signInRules)).orElse(null);
+        this.providerName = provider.map(OidcSettings::displayName).orElse(null);
+        this.providerOrigin = provider.map(OidcSettings::issuerOrigin).orElse(null);
+        this.shells = new Shells(settings, assets, contributedPages, signInSettingsPages != null);
     }
 
     /** Stops following events for open pages. */
@@ -141,6 +161,12 @@ public final class Console implements HttpService, AutoCloseable {
                 .get("/connections/{id}/new-key", page(connectionPages::newKey))
                 .post("/connections/{id}/rotate", page(connectionPages::rotate))
                 .post("/connections/{id}/revoke", page(connectionPages::revoke));
+        if (oidcPages != null) {
+            rules.get("/sign-in/oidc", page(oidcPages::start))
+                    .get("/sign-in/oidc/callback", page(oidcPages::callback))
+                    .get("/sign-in-settings", page(signInSettingsPages::show))
+                    .post("/sign-in-settings", page(signInSettingsPages::save));
+        }
         // The page API's pages (plugins' and subsystems', e.g. webhooks), then the not-found page.
         contributedPages.routing(rules, "/console");
         rules
@@ -208,54 +234,35 @@ public final class Console implements HttpService, AutoCloseable {
         res.send(found.get().bytes());
     }
 
-    /** The layout's model for a page titled {@code title}, showing the navigation the session's role allows. */
+    /**
+     * The layout's model for a page titled {@code title}, showing the navigation the session's role allows: the
+     * application's shell on its addresses (its refusals and not-found pages too), the console's elsewhere.
+     */
     public Chrome chrome(ConsoleExchange exchange, String title, String currentHref) {
-        return chrome(exchange.session().orElse(null), title, currentHref);
+        return shells.chrome(exchange, title, currentHref);
     }
 
     /** The layout's model for the person of {@code session} (null: nobody signed in). */
     Chrome chrome(ConsoleSession session, String title, String currentHref) {
-        List<NavSection> nav = new ArrayList<>();
-        if (session != null && session.hasWorkspace()) {
-            section(nav, session, currentHref, "API & MCP", new Link(ConsoleAuthorization.Permission.VIEW_CONNECTIONS,
-                    "External connections", "/console/connections"));
-            section(nav, session, currentHref, "Workspace",
-                    new Link(ConsoleAuthorization.Permission.VIEW_MEMBERS, "Members", "/console/members"),
-                    new Link(ConsoleAuthorization.Permission.MANAGE_MODULES, "Modules", "/console/modules"),
-                    new Link(ConsoleAuthorization.Permission.VIEW_USAGE, "Usage", "/console/usage"),
-                    new Link(ConsoleAuthorization.Permission.VIEW_ACTIVITY, "Activity", "/console/activity"));
-            joinSections(nav, contributedPages.navigation(session, "/console", currentHref));
-            section(nav, session, currentHref, "Account",
-                    new Link(ConsoleAuthorization.Permission.OWN_SESSIONS, "Your sessions", "/console/sessions"));
-            if (settings.isOperator(session.email())) {
-                nav.add(new NavSection("Deployment", List.of(new NavItem("Mailbox", "/console/mailbox",
-                        "/console/mailbox".equals(currentHref)))));
-            }
-        }
-        return new Chrome(title, assets.cssUrl(), assets.jsUrl(),
-                session == null ? null : session.email(),
-                session == null ? null : session.workspaceName(),
-                session == null ? null : session.role(),
-                session == null ? null : session.csrfToken(), nav);
+        return shells.chrome(session, title, currentHref);
     }
 
-    /** The layout's model for a page of the page API: the application's navigation under /app, the console's else. */
+    /** The layout's model for a page of the page API ({@link Shells#pageChrome}). */
     Chrome pageChrome(ConsoleSession session, String title, String currentHref) {
-        if (currentHref.startsWith("/console")) {
-            return chrome(session, title, currentHref);
-        }
-        List<NavSection> nav = new ArrayList<>(contributedPages.navigation(session, "/app", currentHref));
-        if (ConsoleAuthorization.allows(session, ConsoleAuthorization.Permission.MANAGE_MODULES)) {
-            nav.add(new NavSection("Administration", List.of(new NavItem("Console", "/console", false))));
-        }
-        return new Chrome(title, assets.cssUrl(), assets.jsUrl(), session.email(), session.workspaceName(),
-                session.role(), session.csrfToken(), nav);
+        return shells.pageChrome(session, title, currentHref, "");
+    }
+
+    /** The application's shell with {@code search} in its search box. */
+    Chrome pageChrome(ConsoleSession session, String title, String currentHref, String search) {
+        return shells.pageChrome(session, title, currentHref, search);
     }
 
     /** The workspace application's routes ({@code /app}): the pages plugins contribute there, and its home. */
     public HttpService application() {
         return rules -> {
             rules.get("/", page(this::applicationHome));
+            rules.get(AppSearch.PATH.substring("/app".length()), page(appSearch::page));
+            rules.get(AppSearch.SUGGESTIONS.substring("/app".length()), page(appSearch::suggestions));
             contributedPages.routing(rules, "/app");
             rules.any(page(x -> x.render(404, "notice.jte", notice(x, "Page not found",
                     "There is no page at this address.", "/app", "Go to the start page"))));
@@ -275,47 +282,31 @@ public final class Console implements HttpService, AutoCloseable {
                 "/console", "Go to the console"));
     }
 
-    private record Link(ConsoleAuthorization.Permission permission, String label, String href) {
-    }
-
-    /** Adds {@code more}: a group whose heading the console already shows joins that section. */
-    private static void joinSections(List<NavSection> nav, List<NavSection> more) {
-        for (NavSection section : more) {
-            int at = -1;
-            for (int i = 0; i < nav.size(); i++) {
-                if (nav.get(i).title().equals(section.title())) {
-                    at = i;
-                }
-            }
-            if (at < 0) {
-                nav.add(section);
-            } else {
-                List<NavItem> items = new ArrayList<>(nav.get(at).items());
-                items.addAll(section.items());
-                nav.set(at, new NavSection(section.title(), items));
-            }
-        }
-    }
-
-    private static void section(List<NavSection> nav, ConsoleSession session, String current,
-            String title, Link... links) {
-        List<NavItem> items = new ArrayList<>();
-        for (Link link : links) {
-            if (ConsoleAuthorization.allows(session, link.permission())) {
-                items.add(new NavItem(link.label(), link.href(), link.href().equals(current)));
-            }
-        }
-        if (!items.isEmpty()) {
-            nav.add(new NavSection(title, items));
-        }
-    }
-
     public Views.Notice notice(ConsoleExchange exchange, String heading, String text, String href, String label) {
         return new Views.Notice(chrome(exchange, heading, null), heading, text, href, label);
     }
 
     ConsoleSettings settings() {
         return settings;
+    }
+
+    /** The OpenID Connect provider's button label, or null when sign-in is by e-mailed link only. */
+    String providerName() {
+        return providerName;
+    }
+
+    /** The provider's origin, where signing out continues (the pages' forms may lead there); null without one. */
+    String providerOrigin() {
+        return providerOrigin;
+    }
+
+    SignInPolicy policy() {
+        return policy;
+    }
+
+    /** Where signing out of the session continues at the OpenID Connect provider, if it began there. */
+    java.util.Optional<java.net.URI> signOutAtProvider(java.util.UUID sessionId) {
+        return oidcPages == null ? java.util.Optional.empty() : oidcPages.signOutAtProvider(sessionId);
     }
 
     ConsoleTemplates templates() {
@@ -376,6 +367,11 @@ public final class Console implements HttpService, AutoCloseable {
 
     Members members() {
         return members;
+    }
+
+    /** The read-only member directory pages get ({@code PageCall.members()}). */
+    WorkspaceMembers workspaceMembers() {
+        return workspaceMembers;
     }
 
     TransactionalMailer mailer() {

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The console's bundled CSS and script. Each URL carries a hash of the file's content, so a response can be
+ * The console's bundled CSS and scripts: its own, and htmx (copied from its webjar at build time) for the
+ * application's pages. Each URL carries a hash of the file's content, so a response can be
  * cached for a year: a changed file gets a new URL. Nothing is fetched from elsewhere (no CDN).
  */
 public final class ConsoleAssets {
@@ -28,7 +29,8 @@ public final class ConsoleAssets {
     public static ConsoleAssets load() {
         return new ConsoleAssets(Map.of(
                 "console.css", read("console.css", "text/css; charset=utf-8"),
-                "console.js", read("console.js", "text/javascript; charset=utf-8")));
+                "console.js", read("console.js", "text/javascript; charset=utf-8"),
+                "htmx.min.js", read("htmx.min.js", "text/javascript; charset=utf-8")));
     }
 
     public String cssUrl() {
@@ -37,6 +39,10 @@ public final class ConsoleAssets {
 
     public String jsUrl() {
         return byName.get("console.js").url();
+    }
+
+    public String htmxUrl() {
+        return byName.get("htmx.min.js").url();
     }
 
     /** The asset at this version, or empty when the name is unknown or the version is not the current one. */

@@ -320,6 +320,12 @@ public final class ConsoleExchange implements PageExchange {
         res.header(HeaderNames.create("Server-Timing"), String.format(java.util.Locale.ROOT, "app;dur=%.1f",
                 (System.nanoTime() - startedNanos) / 1_000_000.0));
         PAGE_HEADERS.forEach((name, value) -> res.header(HeaderNames.create(name), value));
+        String provider = console.providerOrigin();
+        if (provider != null) {
+            // Signing out continues at the OpenID Connect provider: the sign-out form's redirect leads there.
+            res.header(HeaderNames.create("Content-Security-Policy"), PAGE_HEADERS.get("Content-Security-Policy")
+                    .replace("form-action 'self'", "form-action 'self' " + provider));
+        }
     }
 
     /** The security headers of every page: console pages and plugin pages built with PeoplePages. */

@@ -41,7 +41,11 @@ public final class ConsoleSessions {
         return jdbi.inTransaction(h -> {
             h.createUpdate("UPDATE lnp_core.console_sessions SET revoked_at = now() WHERE id = :id")
                     .bind("id", old.id()).execute();
-            return insert(h, old.email(), userId, userAgent, clientIp);
+            Issued issued = insert(h, old.email(), userId, userAgent, clientIp);
+            // A session that began at the OpenID Connect provider still signs out there under its new id.
+            h.createUpdate("UPDATE lnp_web.oidc_sessions SET session_id = :new WHERE session_id = :old")
+                    .bind("new", issued.session().id()).bind("old", old.id()).execute();
+            return issued;
         });
     }
 

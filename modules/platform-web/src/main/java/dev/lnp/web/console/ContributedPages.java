@@ -54,6 +54,12 @@ final class ContributedPages {
 
     /** Under each mount: the event stream of an open page that follows events ({@link PageRoute#liveOn}). */
     static final String LIVE = "/_live";
+    /** Under each mount: the choices of a long choice field matching what is typed in its search box. */
+    static final String CHOICES = "/_choices";
+    /** The hidden field of an inline form naming the record's page it was on, to show a refusal there. */
+    static final String SHOWN_ON = "_shown_on";
+    /** Records a long choice's search box offers at once. */
+    private static final int CHOICES_SHOWN = 50;
     private static final Duration LIVE_FOR = Duration.ofMinutes(10);
     private static final Duration KEEP_ALIVE = Duration.ofSeconds(25);
 
@@ -65,13 +71,19 @@ final class ContributedPages {
         this.live = live;
     }
 
-    /** The address of the event stream of the view at {@code path}, when that view follows events. */
-    static String liveUrl(Page page, String path) {
+    /**
+     * The address of the event stream of the view at {@code path}, when that view follows events. {@code since} is
+     * the outbox's position when the view began reading: what happened up to there is on the page already, and the
+     * stream leaves it out (the person's own change just before, say, would otherwise replace the page they are
+     * reading a second later). A position, not a time: the nodes' and the database's clocks may differ.
+     */
+    static String liveUrl(Page page, String path, long since) {
         if (page.page().liveOn().isEmpty()) {
             return null;
         }
         String mount = page.page().administration() ? "/console" : "/app";
-        return mount + LIVE + "?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8);
+        return mount + LIVE + "?path=" + java.net.URLEncoder.encode(path, java.nio.charset.StandardCharsets.UTF_8)
+                + "&since=" + since;
     }
 
     /**
@@ -88,7 +100,8 @@ final class ContributedPages {
                 .orElseThrow(() -> new ConsolePages.NotFound("No page at this address follows events.", "/app", "Back"));
         var session = admit(x, page);
         BlockingQueue<Boolean> signal = new ArrayBlockingQueue<>(1);
-        var watcher = new LiveEvents.Watcher(session.workspaceId(), page.page().liveOn(), () -> signal.offer(true));
+        var watcher = new LiveEvents.Watcher(session.workspaceId(), page.page().liveOn(), since(x),
+                () -> signal.offer(true));
         try (AutoCloseable watching = live.watch(watcher); OutputStream out = x.stream("text/event-stream")) {
             write(out, "retry: 5000\n\n");
             long until = System.nanoTime() + LIVE_FOR.toNanos();
@@ -100,6 +113,16 @@ final class ContributedPages {
             Thread.currentThread().interrupt();
         } catch (Exception pageClosed) {
             // The browser went away (the write failed): nothing to answer.
+        }
+    }
+
+    /** The outbox position the page began reading at ({@code since}); a missing or bad value is "now". */
+    private long since(ConsoleExchange x) {
+        try {
+            String since = x.query("since");
+            return since == null ? live.position() : Long.parseLong(since);
+        } catch (NumberFormatException notANumber) {
+            return live.position();
         }
     }
 
@@ -127,6 +150,7 @@ final class ContributedPages {
     /** Routes every page whose path starts with {@code mount} ({@code /app} or {@code /console}), in their order. */
     void routing(HttpRules rules, String mount) {
         rules.get(LIVE, console.page(this::live));
+        rules.get(CHOICES, console.page(this::choices));
         for (Page page : console.plugins().pages()) {
             if (!page.page().path().startsWith(mount + "/")) {
                 continue;
@@ -148,7 +172,7 @@ final class ContributedPages {
         }
         List<String> disabled = console.workspaceSettings().disabledModules(session.workspaceId());
         Set<String> granted = scopes(session);
-        Map<String, List<NavItem>> groups = new LinkedHashMap<>();
+        List<PageRoute> shown = new ArrayList<>();
         for (Page registered : console.plugins().pages()) {
             PageRoute page = registered.page();
             if (page.navLabel() == null || !page.path().startsWith(mount + "/")
@@ -156,13 +180,31 @@ final class ContributedPages {
                     || !roleAllows(page, session.role())) {
                 continue;
             }
-            groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>()).add(new NavItem(page.navLabel(),
-                    page.path(), currentHref != null && (currentHref.equals(page.path())
-                            || currentHref.startsWith(page.path() + "/"))));
+            shown.add(page);
+        }
+        // A module's home (/app/crm) is above its lists (/app/crm/deals): the entry nearest the page is current.
+        String current = shown.stream().map(PageRoute::path)
+                .filter(path -> currentHref != null && (currentHref.equals(path) || currentHref.startsWith(path + "/")))
+                .max(java.util.Comparator.comparingInt(String::length)).orElse(null);
+        Map<String, List<NavItem>> groups = new LinkedHashMap<>();
+        for (PageRoute page : shown) {
+            groups.computeIfAbsent(page.navGroup(), g -> new ArrayList<>())
+                    .add(new NavItem(page.navLabel(), page.path(), page.path().equals(current)));
         }
         List<NavSection> nav = new ArrayList<>();
-        groups.forEach((title, items) -> nav.add(new NavSection(title, items)));
+        groups.forEach((title, items) -> nav.add(new NavSection(title, homeFirst(mount, title, items))));
         return nav;
+    }
+
+    /**
+     * A heading's home ({@code /app/support} for "Support") leads it, whichever plugin was loaded first: several
+     * plugins may add entries under one heading (the chat inbox and the tickets under Support), in their load order.
+     */
+    static List<NavItem> homeFirst(String mount, String heading, List<NavItem> items) {
+        String home = mount + "/" + heading.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        List<NavItem> ordered = new ArrayList<>(items.stream().filter(i -> i.href().equals(home)).toList());
+        items.stream().filter(i -> !i.href().equals(home)).forEach(ordered::add);
+        return ordered;
     }
 
     /** Whether {@code role} is the page's {@link PageRoute#role} or a stronger one (any role, when it names none). */
@@ -201,15 +243,17 @@ final class ContributedPages {
 
     private void view(ConsoleExchange x, Page page) {
         var session = admit(x, page);
-        PageView view = inWorkspace(session, tx -> page.page().renderer().render(new Call(x, session, tx)));
+        long reading = page.page().liveOn().isEmpty() ? 0 : live.position();
+        PageView view = inWorkspace(session, tx -> page.page().renderer().render(new PersonCall(console, x, session, tx)));
         String notice = renderer.takeNotice(x);
         if (view instanceof FormView form) {
             SchemaForm schemaForm = form(page, form);
             renderer.form(x, 200, page, form, schemaForm.fields(form.values().isEmpty() ? schemaForm.defaults()
-                    : schemaForm.typedFrom(form.values()), Map.of()), null);
+                    : schemaForm.typedFrom(form.values()), Map.of(), form.choices(), "f-",
+                    PageRenderer.choicesSearch(x)), null);
         } else {
             String path = x.request().path().absolute().path();
-            renderer.render(x, page, view, notice, liveUrl(page, path), shownOnce(x, path));
+            renderer.render(x, page, view, notice, liveUrl(page, path, reading), shownOnce(x, path));
         }
     }
 
@@ -224,7 +268,7 @@ final class ContributedPages {
         }
         PageOutcome outcome;
         try {
-            outcome = inWorkspace(session, tx -> page.page().action().act(new Call(x, session, tx), parsed.values()));
+            outcome = inWorkspace(session, tx -> page.page().action().act(new PersonCall(console, x, session, tx), parsed.values()));
         } catch (ApiProblem problem) {
             Map<String, String> errors = new LinkedHashMap<>();
             List<String> general = new ArrayList<>();
@@ -287,12 +331,16 @@ final class ContributedPages {
      */
     private void showFormAgain(ConsoleExchange x, Page action, ConsoleSession session, int status,
             SchemaForm schemaForm, Map<String, String> typed, Map<String, String> errors, String summary) {
+        if (showOnRecordPage(x, session, status, typed, errors, summary)) {
+            return;
+        }
         Optional<Page> view = console.plugins().pages().stream()
                 .filter(p -> p.page().renderer() != null && p.page().path().equals(action.page().path())).findFirst();
         PageView shown = view.isEmpty() ? null
-                : inWorkspace(session, tx -> view.get().page().renderer().render(new Call(x, session, tx)));
+                : inWorkspace(session, tx -> view.get().page().renderer().render(new PersonCall(console, x, session, tx)));
         if (shown instanceof FormView form) {
-            renderer.form(x, status, action, form, schemaForm.fields(typed, errors), summary);
+            renderer.form(x, status, action, form, schemaForm.fields(typed, errors, form.choices(), "f-",
+                    PageRenderer.choicesSearch(x)), summary);
             return;
         }
         List<String> lines = new ArrayList<>();
@@ -303,101 +351,111 @@ final class ContributedPages {
                         .filter(ReturnPaths::isLocal).orElse(home(action)), "Back"));
     }
 
+    /**
+     * A refused inline form comes back on the record's page it was sent from ({@link #SHOWN_ON}), when that page
+     * still has a form posting to this action; {@code false} when it was sent from elsewhere (the form's own page).
+     */
+    private boolean showOnRecordPage(ConsoleExchange x, ConsoleSession session, int status, Map<String, String> typed,
+            Map<String, String> errors, String summary) {
+        String shownOn = x.form(SHOWN_ON);
+        String actionPath = x.request().path().absolute().path();
+        if (shownOn == null || !ReturnPaths.isLocal(shownOn) || shownOn.contains("?") || shownOn.contains("#")) {
+            return false;
+        }
+        Optional<Page> page = viewAt(shownOn);
+        if (page.isEmpty() || !allowed(session, page.get())) {
+            return false;
+        }
+        Map<String, String> params = parameters(page.get().page().path(), shownOn);
+        PageView view = inWorkspace(session, tx -> page.get().page().renderer()
+                .render(new PersonCall(console, x, session, tx, params)));
+        if (!(view instanceof dev.lnp.api.pages.DetailView detail)
+                || detail.forms().stream().noneMatch(f -> f.action().equals(actionPath))) {
+            return false;
+        }
+        renderer.render(x, status, page.get(), view, null, null, null,
+                new PageRenderer.Refusal(shownOn, actionPath, typed, errors, summary));
+        return true;
+    }
+
+    /** The view page whose address template {@code path} matches, if any. */
+    private Optional<Page> viewAt(String path) {
+        return console.plugins().pages().stream()
+                .filter(p -> p.page().renderer() != null && matches(p.page().path(), path)).findFirst();
+    }
+
+    /** Whether the session's workspace has the page's module on and its role grants the page. */
+    private boolean allowed(ConsoleSession session, Page page) {
+        return !console.workspaceSettings().disabledModules(session.workspaceId()).contains(page.pluginId())
+                && roleAllows(page.page(), session.role()) && scopes(session).contains(page.page().scope())
+                && (!page.page().administration() || ConsoleAuthorization.allows(session,
+                        ConsoleAuthorization.Permission.MANAGE_MODULES));
+    }
+
+    /** The {@code {name}} parameters of {@code path} against its page's {@code template}, decoded. */
+    static Map<String, String> parameters(String template, String path) {
+        String[] want = template.split("/", -1);
+        String[] got = path.split("/", -1);
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < want.length && i < got.length; i++) {
+            if (want[i].startsWith("{") && want[i].endsWith("}")) {
+                params.put(want[i].substring(1, want[i].length() - 1),
+                        java.net.URLDecoder.decode(got[i], StandardCharsets.UTF_8));
+            }
+        }
+        return params;
+    }
+
+    /**
+     * The records of a long choice field matching what is typed in its search box: the page at {@code path} is
+     * rendered again as the person (who must be allowed it) and the field's choices, on its form or on one of the
+     * record page's forms, are filtered by every word typed (case and accents ignored). The answer is the
+     * {@code <option>}s of the field's list; the one chosen stays.
+     */
+    private void choices(ConsoleExchange x) {
+        var session = x.requireWorkspaceSession();
+        String path = x.query("path");
+        String field = x.query("field");
+        Optional<Page> page = path == null || field == null || !ReturnPaths.isLocal(path) ? Optional.empty()
+                : viewAt(path);
+        if (page.isEmpty()) {
+            throw new ConsolePages.NotFound("No form at this address has that choice.", "/app", "Back");
+        }
+        admit(x, page.get());
+        Map<String, String> params = parameters(page.get().page().path(), path);
+        PageView view = inWorkspace(session, tx -> page.get().page().renderer()
+                .render(new PersonCall(console, x, session, tx, params)));
+        List<FormView.Choice> all = new ArrayList<>();
+        if (view instanceof FormView form) {
+            all.addAll(form.choices().getOrDefault(field, List.of()));
+        } else if (view instanceof dev.lnp.api.pages.DetailView detail) {
+            detail.forms().forEach(f -> all.addAll(f.form().choices().getOrDefault(field, List.of())));
+        }
+        String chosen = Optional.ofNullable(x.query(field)).orElse("");
+        String[] words = fold(Optional.ofNullable(x.query("q")).orElse("")).split("\\s+");
+        List<FormView.Choice> shown = new ArrayList<>();
+        for (FormView.Choice choice : all) {
+            String label = fold(choice.label());
+            boolean matches = java.util.Arrays.stream(words).allMatch(label::contains);
+            if (choice.value().equals(chosen) || choice.value().isEmpty() || matches && shown.size() < CHOICES_SHOWN) {
+                shown.add(choice);
+            }
+        }
+        x.render(200, "pagechoices.jte", new PageViews.Choices(SchemaForm.recordChoices(shown, chosen),
+                shown.stream().anyMatch(c -> c.value().isEmpty()), shown.size() < all.size()));
+    }
+
+    /** Text compared without case or accents. */
+    private static String fold(String text) {
+        return java.text.Normalizer.normalize(text, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}", "")
+                .toLowerCase(java.util.Locale.ROOT).strip();
+    }
+
     private SchemaForm form(Page page, FormView form) {
         return forms.computeIfAbsent(page.page().path() + "#view", p -> new SchemaForm(p, validation, form.schema()));
     }
 
     private <R> R inWorkspace(ConsoleSession session, PluginCode.Work<R> work) {
         return PluginCode.inWorkspace(transactions, session.workspaceId(), work);
-    }
-
-    /** What a page's handler knows of the request. */
-    private final class Call implements PageCall {
-        private final ConsoleExchange x;
-        private final ConsoleSession session;
-        private final WorkspaceTx tx;
-
-        Call(ConsoleExchange x, ConsoleSession session, WorkspaceTx tx) {
-            this.x = x;
-            this.session = session;
-            this.tx = tx;
-        }
-
-        @Override
-        public UUID workspaceId() {
-            return session.workspaceId();
-        }
-
-        @Override
-        public UUID userId() {
-            return session.userId();
-        }
-
-        @Override
-        public String email() {
-            return session.email();
-        }
-
-        @Override
-        public String role() {
-            return session.role();
-        }
-
-        @Override
-        public boolean may(String scope) {
-            return scopes(session).contains(scope);
-        }
-
-        @Override
-        public WorkspaceTx tx() {
-            return tx;
-        }
-
-        @Override
-        public String pathParam(String name) {
-            return x.pathParam(name);
-        }
-
-        @Override
-        public UUID pathId(String name) {
-            try {
-                return UUID.fromString(x.pathParam(name));
-            } catch (IllegalArgumentException notAnId) {
-                throw new ConsolePages.NotFound("There is nothing at this address.", "/app", "Back");
-            }
-        }
-
-        @Override
-        public Optional<String> query(String name) {
-            return Optional.ofNullable(x.query(name)).map(String::strip).filter(v -> !v.isEmpty());
-        }
-
-        @Override
-        public List<String> queryAll(String name) {
-            return x.request().query().all(name, List::of).stream().map(String::strip).filter(v -> !v.isEmpty())
-                    .toList();
-        }
-
-        @Override
-        public PageRequest page() {
-            return new PageRequest(number("page", 1, Integer.MAX_VALUE / 100, 1), number("limit", 1, 100, 25));
-        }
-
-        private int number(String name, int min, int max, int otherwise) {
-            String asked = x.query(name);
-            if (asked == null) {
-                return otherwise;
-            }
-            try {
-                int value = Integer.parseInt(asked.strip());
-                if (value >= min && value <= max) {
-                    return value;
-                }
-            } catch (NumberFormatException notANumber) {
-                // answered below, as a value out of range
-            }
-            throw new ApiProblem(400, "invalid_query", "Bad Request", name + ": give a whole number from " + min
-                    + " to " + max + ", as the page's links do.");
-        }
     }
 }

@@ -18,8 +18,11 @@ final class LiveEvents implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(LiveEvents.class.getName());
     static final long INTERVAL_MILLIS = 1000;
 
-    /** An open page: its workspace, the event names it follows ({@code crm.deal.*} for a prefix) and its signal. */
-    record Watcher(UUID workspaceId, List<String> eventNames, Runnable changed) {
+    /**
+     * An open page: its workspace, the event names it follows ({@code crm.deal.*} for a prefix), when it began
+     * reading (the outbox position: the events up to it are on the page already) and its signal.
+     */
+    record Watcher(UUID workspaceId, List<String> eventNames, long since, Runnable changed) {
         boolean follows(String eventName) {
             for (String name : eventNames) {
                 if (name.endsWith(".*") ? eventName.startsWith(name.substring(0, name.length() - 1))
@@ -59,6 +62,12 @@ final class LiveEvents implements AutoCloseable {
         return () -> watchers.remove(watcher);
     }
 
+    /** The outbox's position now: the highest sequence number of an event committed so far. */
+    long position() {
+        return jdbi.withHandle(h -> h.createQuery("SELECT COALESCE(max(seq), 0) FROM lnp_core.outbox")
+                .mapTo(Long.class).one());
+    }
+
     private void follow() {
         while (!closed) {
             if (watchers.isEmpty()) {
@@ -79,8 +88,7 @@ final class LiveEvents implements AutoCloseable {
     private void readNew() {
         boolean starting = last < 0;
         if (starting) {
-            last = jdbi.withHandle(h -> h.createQuery("SELECT COALESCE(max(seq), 0) FROM lnp_core.outbox")
-                    .mapTo(Long.class).one());
+            last = position();
         }
         List<Happened> happened = jdbi.withHandle(h -> h.createQuery("""
                         SELECT seq, workspace_id, event_name FROM lnp_core.outbox WHERE seq > :from ORDER BY seq LIMIT 1000
@@ -101,7 +109,8 @@ final class LiveEvents implements AutoCloseable {
                 continue;
             }
             for (Watcher watcher : watchers) {
-                if (watcher.workspaceId().equals(event.workspaceId()) && watcher.follows(event.eventName())) {
+                if (watcher.workspaceId().equals(event.workspaceId()) && watcher.follows(event.eventName())
+                        && event.seq() > watcher.since()) {
                     watcher.changed().run();
                 }
             }

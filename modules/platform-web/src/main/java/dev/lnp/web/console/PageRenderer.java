@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.Column;
+import dev.lnp.api.pages.DashboardView;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.Filter;
 import dev.lnp.api.pages.FormView;
@@ -48,19 +49,35 @@ final class PageRenderer {
 
     void render(ConsoleExchange x, Page page, PageView view, String notice, String live,
             PageViews.ShownOnce shownOnce) {
+        render(x, 200, page, view, notice, live, shownOnce, null);
+    }
+
+    /**
+     * What an inline form's action refused, to show on the record's page again: the action, what was typed, the
+     * errors by field and the refusal's words when no field takes them.
+     */
+    record Refusal(String shownOn, String action, Map<String, String> typed, Map<String, String> errors,
+            String summary) {
+    }
+
+    void render(ConsoleExchange x, int status, Page page, PageView view, String notice, String live,
+            PageViews.ShownOnce shownOnce, Refusal refusal) {
         var session = x.requireWorkspaceSession();
         Chrome chrome = console.pageChrome(session, view.title(), x.request().path().absolute().path());
         switch (view) {
             case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live,
                     shownOnce));
-            case DetailView detail -> x.render(200, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
+            case DetailView detail -> x.render(status, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
                     detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—"
                                     : text(com.fasterxml.jackson.databind.node.TextNode.valueOf(f.value()))))
                             .toList(),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
-                    links(detail.actions(), null), session.csrfToken(), live, shownOnce));
+                    links(detail.actions(), null), session.csrfToken(), live, shownOnce,
+                    inlineForms(x, detail, refusal)));
             case BoardView board -> x.render(200, "pageboard.jte", board(chrome, board, notice, session.csrfToken(), live,
                     shownOnce));
+            case DashboardView home -> x.render(200, "pagedashboard.jte", DashboardRendering.page(chrome, home, notice,
+                    links(home.actions(), null), session.csrfToken(), live));
             case FormView form -> throw new IllegalStateException(page.page().path() + ": forms render through form()");
         }
     }
@@ -69,16 +86,63 @@ final class PageRenderer {
     void form(ConsoleExchange x, int status, Page page, FormView form, List<SchemaForm.Field> fields,
             String summary) {
         var session = x.requireWorkspaceSession();
+        List<PageViews.ErrorLink> errors = errorLinks(fields);
+        String cancel = form.cancel() != null && ReturnPaths.isLocal(form.cancel()) ? form.cancel() : "/app";
+        x.render(status, "pageform.jte", new PageViews.FormPage(
+                console.pageChrome(session, form.title(), x.request().path().absolute().path()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
+                summary, form.submitLabel(), session.csrfToken()));
+    }
+
+    /**
+     * The forms of a record's page: each from its schema and values (or, for the one just refused, what was typed and
+     * the errors), with its own ids so that two forms never share one.
+     */
+    private List<PageViews.InlineForm> inlineForms(ConsoleExchange x, DetailView detail, Refusal refusal) {
+        List<PageViews.InlineForm> forms = new ArrayList<>();
+        String shownOn = refusal != null ? refusal.shownOn() : x.request().path().absolute().path();
+        String search = choicesSearch(shownOn);
+        int n = 0;
+        for (DetailView.InlineForm inline : detail.forms()) {
+            n++;
+            if (!ReturnPaths.isLocal(inline.action())) {
+                continue;
+            }
+            FormView form = inline.form();
+            var schemaForm = new SchemaForm(inline.action(), validation, form.schema());
+            boolean refused = refusal != null && refusal.action().equals(inline.action());
+            Map<String, String> typed = refused ? refusal.typed()
+                    : form.values().isEmpty() ? schemaForm.defaults() : schemaForm.typedFrom(form.values());
+            String prefix = "form" + n + "-";
+            List<SchemaForm.Field> fields = schemaForm.fields(typed, refused ? refusal.errors() : Map.of(),
+                    form.choices(), prefix, search);
+            forms.add(new PageViews.InlineForm("form" + n, form.title(), inline.action(), shownOn, fields,
+                    errorLinks(fields),
+                    refused ? refusal.summary() : null, form.submitLabel()));
+        }
+        return forms;
+    }
+
+    /**
+     * Where a long choice's search box asks for matching records: the page's own address, which the web layer renders
+     * again as the person to find the field's choices.
+     */
+    static String choicesSearch(ConsoleExchange x) {
+        return choicesSearch(x.request().path().absolute().path());
+    }
+
+    static String choicesSearch(String path) {
+        String mount = path.startsWith("/console/") ? "/console" : "/app";
+        return mount + ContributedPages.CHOICES + "?path=" + encode(path);
+    }
+
+    private static List<PageViews.ErrorLink> errorLinks(List<SchemaForm.Field> fields) {
         List<PageViews.ErrorLink> errors = new ArrayList<>();
         for (var field : fields) {
             if (field.hasError()) {
                 errors.add(new PageViews.ErrorLink(field.label() + ": " + field.error(), "#" + field.id()));
             }
         }
-        String cancel = form.cancel() != null && ReturnPaths.isLocal(form.cancel()) ? form.cancel() : "/app";
-        x.render(status, "pageform.jte", new PageViews.FormPage(
-                console.pageChrome(session, form.title(), x.request().path().absolute().path()), form.title(), x.request().path().absolute().path(), cancel, fields, errors,
-                summary, form.submitLabel(), session.csrfToken()));
+        return errors;
     }
 
     private PageViews.ListPage list(ConsoleExchange x, Chrome chrome, ListView list, String notice, String csrf,

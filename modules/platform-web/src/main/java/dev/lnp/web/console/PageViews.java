@@ -70,7 +70,23 @@ public final class PageViews {
     }
 
     public record DetailPage(Chrome chrome, String notice, List<Fact> facts, List<Table> related,
-            List<Link> actions, String csrf, String live, ShownOnce shownOnce) {
+            List<Link> actions, String csrf, String live, ShownOnce shownOnce, List<InlineForm> forms) {
+
+        public DetailPage(Chrome chrome, String notice, List<Fact> facts, List<Table> related,
+                List<Link> actions, String csrf, String live, ShownOnce shownOnce) {
+            this(chrome, notice, facts, related, actions, csrf, live, shownOnce, List.of());
+        }
+    }
+
+    /**
+     * A form on a record's page ({@code DetailView.withForm}), posted to {@code action}; after a refusal it carries
+     * the errors (linked to their fields) and what was typed. {@code id} names its section; {@code shownOn} is the record page's address, where a refusal is shown.
+     */
+    public record InlineForm(String id, String heading, String action, String shownOn,
+            List<SchemaForm.Field> fields, List<ErrorLink> errors, String summary, String submit) {
+        public boolean refused() {
+            return summary != null || !errors.isEmpty();
+        }
     }
 
     public record Card(String id, String title, String subtitle, String href, String move, List<Choice> moveTo) {
@@ -87,6 +103,13 @@ public final class PageViews {
 
     public record BoardPage(Chrome chrome, String notice, String field, List<Lane> lanes, List<Link> actions,
             String csrf, String live, ShownOnce shownOnce) {
+    }
+
+    /**
+     * The options of a long choice narrowed by its search box; {@code offersNothing} when an empty choice is among
+     * them (else "Choose…" is), {@code narrowed} when some records were left out.
+     */
+    public record Choices(List<dev.lnp.api.internal.console.Choice> options, boolean offersNothing, boolean narrowed) {
     }
 
     public record ErrorLink(String text, String href) {

@@ -25,11 +25,27 @@ public final class SchemaForm {
     static final int TEXTAREA_ABOVE = 255;
     private static final String NOT_IN_FORMS = "none";
 
-    /** One field of the form as the template renders it. */
+    /**
+     * One field of the form as the template renders it. {@code idPrefix} keeps ids apart when a page has several
+     * forms; {@code search}, on a long choice of records, is where the search box asks for the choices matching what
+     * is typed.
+     */
     public record Field(String name, String label, String help, String kind, boolean required, Integer maxLength,
-            Long minimum, Long maximum, List<Choice> options, String value, boolean checked, String error) {
+            Long minimum, Long maximum, List<Choice> options, String value, boolean checked, String error,
+            String idPrefix, String search) {
+        public Field(String name, String label, String help, String kind, boolean required, Integer maxLength,
+                Long minimum, Long maximum, List<Choice> options, String value, boolean checked, String error) {
+            this(name, label, help, kind, required, maxLength, minimum, maximum, options, value, checked, error,
+                    "f-", null);
+        }
+
         public String id() {
-            return "f-" + name;
+            return idPrefix + name;
+        }
+
+        /** Whether the choice offers its own "nothing" (an empty value), so no "Choose…" is added. */
+        public boolean offersNothing() {
+            return options.stream().anyMatch(o -> o.value().isEmpty());
         }
 
         public boolean hasError() {
@@ -119,6 +135,15 @@ public final class SchemaForm {
 
     /** The fields, showing {@code typed} values and {@code errors} by property name. */
     List<Field> fields(Map<String, String> typed, Map<String, String> errors) {
+        return fields(typed, errors, Map.of(), "f-", null);
+    }
+
+    /**
+     * The fields, with the records of the moment as the choices of the fields {@code choices} names (a long list
+     * searchable at {@code search} plus {@code ?field=}, when given), and ids starting with {@code idPrefix}.
+     */
+    List<Field> fields(Map<String, String> typed, Map<String, String> errors,
+            Map<String, List<dev.lnp.api.pages.FormView.Choice>> choices, String idPrefix, String search) {
         List<Field> fields = new ArrayList<>();
         for (var entry : schema.path("properties").properties()) {
             String name = entry.getKey();
@@ -147,11 +172,41 @@ public final class SchemaForm {
             if (kind.equals("lines")) {
                 help = (help == null ? "" : help + " ") + "One value a line.";
             }
-            fields.add(new Field(name, label(name), help, kind, required(name) && !kind.equals("checkbox"), maxLength,
+            String searchHref = null;
+            String label = label(name);
+            if (choices.containsKey(name) && !kind.equals("checkboxes")) {
+                kind = "select";
+                // A person chooses the record itself, not its id: "company_id" untitled reads "Company".
+                if (label.endsWith(" id")) label = label.substring(0, label.length() - 3);
+                options = recordChoices(choices.get(name), value);
+                if (search != null && choices.get(name).size() > dev.lnp.api.pages.FormView.SEARCH_ABOVE) {
+                    searchHref = search + (search.contains("?") ? "&" : "?") + "field="
+                            + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8);
+                }
+            }
+            fields.add(new Field(name, label, help, kind, required(name) && !kind.equals("checkbox"), maxLength,
                     minimum, maximum, options, value, kind.equals("checkbox") && "on".equals(value),
-                    errors.get(name)));
+                    errors.get(name), idPrefix, searchHref));
         }
         return fields;
+    }
+
+    /**
+     * The records to choose from, the one chosen marked; a value that is none of them (typed into an old bookmark,
+     * refused by the action) stays chosen as itself, so the form shows what was sent next to why it was refused.
+     */
+    static List<Choice> recordChoices(List<dev.lnp.api.pages.FormView.Choice> records, String value) {
+        List<Choice> options = new ArrayList<>();
+        boolean found = false;
+        for (var record : records) {
+            boolean chosen = record.value().equals(value);
+            found |= chosen;
+            options.add(new Choice(record.value(), record.label(), chosen));
+        }
+        if (!found && value != null && !value.isEmpty()) {
+            options.add(new Choice(value, value + " (not one of the choices)", true));
+        }
+        return options;
     }
 
     /** What a new form shows before anything is typed: each property's schema {@code default}, if it has one. */

@@ -31,7 +31,7 @@ final class SignInPages {
         }
         String nonce = x.browserNonce();
         x.render(200, "signin.jte", new Views.SignIn(console.chrome(x, "Sign in", null),
-                ConsoleExchange.preSessionCsrf(nonce), "", null));
+                ConsoleExchange.preSessionCsrf(nonce), "", null, console.providerName()));
     }
 
     void request(ConsoleExchange x) {
@@ -42,7 +42,7 @@ final class SignInPages {
         if (email.isEmpty() || email.length() > MAX_EMAIL || !email.matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
             x.render(400, "signin.jte", new Views.SignIn(console.chrome(x, "Sign in", null),
                     ConsoleExchange.preSessionCsrf(nonce), email,
-                    "Enter your e-mail address, for example ada@example.com."));
+                    "Enter your e-mail address, for example ada@example.com.", console.providerName()));
             return;
         }
         var settings = console.settings();
@@ -56,6 +56,11 @@ final class SignInPages {
             return;
         }
         var memberships = console.people().memberships(email);
+        if (!memberships.isEmpty() && console.policy().byLink(memberships).isEmpty()) {
+            // Telling the person beats a link that would not open anything; the workspace chose the provider.
+            linksRefused(x);
+            return;
+        }
         if (!memberships.isEmpty()) {
             mintAndSend(email, nonce);
         }
@@ -128,6 +133,13 @@ final class SignInPages {
         }
     }
 
+    private void linksRefused(ConsoleExchange x) {
+        x.render(403, "notice.jte", console.notice(x, "Sign in with " + console.providerName(),
+                "Your workspace does not accept e-mailed sign-in links: its members sign in with "
+                        + console.providerName() + ".", "/console/sign-in/oidc", "Sign in with "
+                        + console.providerName()));
+    }
+
     private void linkProblem(ConsoleExchange x, int status, String heading, String text) {
         x.render(status, "notice.jte", console.notice(x, heading, text, "/console/sign-in", "Request a new link"));
     }
@@ -135,7 +147,13 @@ final class SignInPages {
     private void signIn(ConsoleExchange x, SignInLinks.Result result) {
         // Whatever session this browser had ends: the new one gets a new id (no session fixation).
         x.session().ifPresent(old -> console.sessions().end(old.id()));
-        var memberships = console.people().memberships(result.email());
+        var all = console.people().memberships(result.email());
+        // A sign-in link opens only the workspaces that still accept links; an invitation is the workspace's own.
+        var memberships = result.purpose() == SignInLinks.Purpose.SIGN_IN ? console.policy().byLink(all) : all;
+        if (!all.isEmpty() && memberships.isEmpty()) {
+            linksRefused(x);
+            return;
+        }
         UUID userId = null;
         if (result.workspaceId() != null) {
             userId = memberships.stream().filter(m -> m.workspaceId().equals(result.workspaceId()))
@@ -158,7 +176,7 @@ final class SignInPages {
     void chooseWorkspace(ConsoleExchange x) {
         var session = x.session().orElseThrow(() -> new ConsoleExchange.Redirect("/console/sign-in"));
         x.render(200, "workspaces.jte", new Views.ChooseWorkspace(console.chrome(x, "Choose a workspace", null),
-                console.people().memberships(session.email())));
+                console.policy().forSession(session)));
     }
 
     /** Acting as another workspace's user is a change of privilege: the session gets a new id. */
@@ -166,7 +184,8 @@ final class SignInPages {
         var session = x.session().orElseThrow(() -> new ConsoleExchange.Redirect("/console/sign-in"));
         x.checkPost(session.csrfToken());
         UUID userId = Ids.parse(x.form("user_id"));
-        var membership = userId == null ? null : console.people().membership(session.email(), userId).orElse(null);
+        var membership = userId == null ? null : console.policy().forSession(session).stream()
+                .filter(m -> m.userId().equals(userId)).findFirst().orElse(null);
         if (membership == null) {
             x.render(404, "notice.jte", console.notice(x, "No such workspace",
                     "You are not a user of that workspace.", "/console/workspaces", "Choose a workspace"));
@@ -177,13 +196,19 @@ final class SignInPages {
         x.redirect("/console");
     }
 
+    /**
+     * Ends the session here; one that began at the OpenID Connect provider continues there (RP-initiated logout),
+     * which sends the browser back to the sign-in page.
+     */
     void signOut(ConsoleExchange x) {
         var session = x.session().orElse(null);
+        String next = "/console/sign-in";
         if (session != null) {
             x.checkPost(session.csrfToken());
+            next = console.signOutAtProvider(session.id()).map(java.net.URI::toString).orElse(next);
             console.sessions().end(session.id());
         }
         x.endSessionCookie();
-        x.redirect("/console/sign-in");
+        x.redirect(next);
     }
 }

@@ -25,16 +25,20 @@ public final class TemplateSamples {
 
     /** The templates others are rendered inside of or include, not rendered on their own. */
     public static final List<String> PARTS = List.of("layout.jte", "pagetable.jte",
-            "pagelinks.jte", "pageonce.jte", "pagefield.jte");
+            "pagelinks.jte", "pageonce.jte", "pagefield.jte", "pagechart.jte");
 
     public static List<TemplateRender> core(ConsoleTemplates templates) {
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
         UUID id = UUID.fromString("00000000-0000-4000-8000-000000000001");
         var chrome = new Chrome("Sample", "/console/assets/1/console.css", "/console/assets/1/console.js",
                 "owner@example.com", "Acme", "owner", "csrf-token", List.of(new NavSection("Workspace",
-                        List.of(new NavItem("Members", "/console/members", true)))));
+                        List.of(new NavItem("Members", "/console/members", true)))), Chrome.CONSOLE, "/console", null, null);
         var signedOut = new Chrome("Sign in", "/console/assets/1/console.css", "/console/assets/1/console.js",
-                null, null, null, null, List.of());
+                null, null, null, null, List.of(), Chrome.CONSOLE, "/console", null, null);
+        var application = new Chrome("Search", "/console/assets/1/console.css", "/console/assets/1/console.js",
+                "owner@example.com", "Acme", "owner", "csrf-token", List.of(new NavSection("CRM",
+                        List.of(new NavItem("Contacts", "/app/crm/contacts", false)))), "Acme", "/app", "ada",
+                "/console/assets/1/htmx.min.js");
         var choice = new Choice("crm:read", "crm:read", true);
         var key = new ConnectionAdmin.KeyInfo("lnp_abcd", false, now, null, null, now);
         var connection = new ConnectionAdmin.Listed(id, "Reporting", id, List.of("crm:read"), "read-only", now, now,
@@ -101,21 +105,46 @@ public final class TemplateSamples {
                         List.of(new PageViews.Link("Edit", "/app/crm/deals/1/edit", false, null),
                                 new PageViews.Link("Delete", "/app/crm/deals/1/delete", true, "Delete it for good")),
                         "csrf-token", null, new PageViews.ShownOnce("Signing secret", "whsec_sample",
-                                "The previous secret keeps signing for a day."))),
+                                "The previous secret keeps signing for a day."), List.of(new PageViews.InlineForm(
+                                "form1", "Reply", "/app/support/tickets/1/reply", "/app/support/tickets/1",
+                                List.of(new SchemaForm.Field("assignee_id", "Assignee", null, "select", false, null,
+                                        null, null, List.of(choice), "", false, "Choose one of the options.", "form1-",
+                                        "/app/_choices?path=%2Fapp%2Fsupport%2Ftickets%2F1")),
+                                List.of(new PageViews.ErrorLink("Assignee: Choose one of the options.",
+                                        "#form1-assignee_id")), null, "Send reply")))),
+                html(templates, "pagechoices.jte", new PageViews.Choices(List.of(choice), false, true)),
                 html(templates, "pageboard.jte", new PageViews.BoardPage(chrome, "Moved", "stage", List.of(
                         new PageViews.Lane("won", "Won", "1 deal · 100", List.of(new PageViews.Card("1", "Big deal", "EUR 100",
                                 "/app/crm/deals/1", "/app/crm/deals/1/stage", List.of(pageChoice)))),
                         new PageViews.Lane("lost", "Lost", null, List.of())), List.of(), "csrf-token",
                         "/app/_live?path=%2Fapp%2Fcrm%2Fboard", null)),
+                html(templates, "pagedashboard.jte", DashboardRendering.page(chrome, new dev.lnp.api.pages.DashboardView(
+                        "CRM", List.of(new dev.lnp.api.pages.Figure("Open deals", "3", "Open or on hold", "/app/crm/deals")),
+                        List.of(sampleChart(dev.lnp.api.pages.Chart.Kind.BAR), sampleChart(dev.lnp.api.pages.Chart.Kind.LINE),
+                                dev.lnp.api.pages.Chart.of(dev.lnp.api.pages.Chart.Kind.STACKED_BAR, "Nothing yet",
+                                        List.of())), List.of()), "Saved", List.of(), "csrf-token", null)),
                 html(templates, "pluginpage.jte", new Views.PluginPage(chrome, "<p>A plugin's page</p>")),
                 html(templates, "pageform.jte", new PageViews.FormPage(chrome, "Edit deal",
                         "/app/crm/deals/1/edit", "/app/crm/deals/1", List.of(field, select),
                         List.of(new PageViews.ErrorLink("Name must not be blank", "#f-name")), "1 error", "Save",
                         "csrf-token")),
+                html(templates, "search.jte", new Views.SearchPage(application, "ada", List.of(
+                        new Views.SearchGroup("Contacts", List.of(new dev.lnp.api.pages.SearchHit("Ada Lovelace",
+                                "ada@example.com", "/app/crm/contacts/1"))),
+                        new Views.SearchGroup("Deals", List.of())), null)),
+                html(templates, "search.jte", new Views.SearchPage(application, "", List.of(), "sample error")),
+                html(templates, "searchsuggestions.jte", new Views.SearchPage(application, "ada", List.of(
+                        new Views.SearchGroup("Contacts", List.of(new dev.lnp.api.pages.SearchHit("Ada Lovelace",
+                                "ada@example.com", "/app/crm/contacts/1")))), null)),
+                html(templates, "searchsuggestions.jte", new Views.SearchPage(application, "a".repeat(201), List.of(),
+                        "sample error")),
                 html(templates, "sessions.jte", new Views.SessionsPage(chrome, List.of(new ConsoleSessions.Listed(id,
                         "Acme", now, now, now, "Mozilla/5.0", "127.0.0.1", true)))),
                 html(templates, "signin.jte", new Views.SignIn(signedOut, "csrf-token", "ada@example.com",
-                        "sample error")),
+                        "sample error", "Acme ID")),
+                html(templates, "signinsettings.jte", new Views.SignInSettingsPage(chrome, "Acme ID", "groups",
+                        new Views.SignInRulesForm("example.com", true, "member", "lnp-admins = admin", true),
+                        "sample error", "Sign-in settings saved.")),
                 html(templates, "usage.jte", new Views.UsagePage(chrome,
                         List.of(new Views.QuotaUsage("crm_writes", "crm", 10, 100, true)), 600, 300,
                         List.of(new Views.ConnectionLimit("Reporting", 60, null)))),
@@ -129,5 +158,13 @@ public final class TemplateSamples {
 
     private static TemplateRender text(ConsoleTemplates templates, String name, Object model) {
         return new TemplateRender("text/" + name, () -> templates.renderText(name, model));
+    }
+
+    private static dev.lnp.api.pages.Chart sampleChart(dev.lnp.api.pages.Chart.Kind kind) {
+        return dev.lnp.api.pages.Chart.of(kind, "Deals won and lost", List.of("Jan", "Feb")).unit("deals")
+                .summary("Closed per month.")
+                .series(dev.lnp.api.pages.Chart.Series.of("Won", List.of(2.0, 0.0))
+                                .linkedTo(java.util.Arrays.asList("/app/crm/deals?status=closed_won", null)),
+                        dev.lnp.api.pages.Chart.Series.of("Lost", List.of(1.0, 3.0)));
     }
 }

@@ -55,7 +55,16 @@ public final class Views {
             String submit, String cancelHref) {
     }
 
-    public record SignIn(Chrome chrome, String csrf, String email, String error) {
+    /** @param providerName the OpenID Connect provider's label for its button, or null when there is none */
+    public record SignIn(Chrome chrome, String csrf, String email, String error, String providerName) {
+    }
+
+    public record SignInRulesForm(String allowedDomains, boolean createUsers, String defaultRole, String groupRoles,
+            boolean linksAllowed) {
+    }
+
+    public record SignInSettingsPage(Chrome chrome, String providerName, String groupsClaim, SignInRulesForm form,
+            String error, String notice) {
     }
 
     public record ConfirmLink(Chrome chrome, String csrf, String token) {
@@ -125,5 +134,34 @@ public final class Views {
     }
 
     public record ActivityPage(Chrome chrome, List<ConsoleActivity.Entry> entries) {
+    }
+
+    /** The hits of one kind; empty when that kind was searched and nothing matched. */
+    public record SearchGroup(String kind, List<dev.lnp.api.pages.SearchHit> hits) {
+        public String headingId() {
+            return "found-" + kind.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        }
+    }
+
+    /**
+     * The application's search: what was asked, every kind searched (in the modules' order) with its hits, or why
+     * the text could not be searched ({@code error}).
+     */
+    public record SearchPage(Chrome chrome, String text, List<SearchGroup> groups, String error) {
+        /** The search page of this text. */
+        public String href() {
+            return "/app/search?q=" + java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        public boolean found() {
+            return groups.stream().anyMatch(g -> !g.hits().isEmpty());
+        }
+
+        /** The kinds searched, in words: "contacts, companies and deals". */
+        public String searched() {
+            List<String> kinds = groups.stream().map(g -> g.kind().toLowerCase(java.util.Locale.ROOT)).toList();
+            if (kinds.size() < 2) return String.join("", kinds);
+            return String.join(", ", kinds.subList(0, kinds.size() - 1)) + " and " + kinds.getLast();
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.lnp.web.console;
 
 import dev.lnp.api.internal.console.SignInInvitations;
 import dev.lnp.api.internal.platform.ConfigValues;
+import dev.lnp.api.internal.subsystem.DoctorCheck;
+import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.api.internal.subsystem.TemplateRender;
 import dev.lnp.api.mail.OutgoingMail;
@@ -21,6 +23,21 @@ public final class WebSubsystem implements Subsystem {
     private ConsoleSettings settings;
     private Console console;
     private ConsoleRequestMetrics metrics;
+
+    /**
+     * The console's own tables (sign-in with an OpenID Connect provider: the sign-ins under way, the sessions that
+     * began there, the workspaces' sign-in rules), in its own schema; its older tables are still the core's.
+     */
+    @Override
+    public Optional<OwnedMigrations> migrations() {
+        return Optional.of(new OwnedMigrations("lnp-web", "lnp_web", List.of()));
+    }
+
+    /** A wrong {@code lnp.oidc.*} setting, and a provider whose discovery cannot be read. */
+    @Override
+    public List<DoctorCheck> doctorChecks() {
+        return List.of(new OidcDoctorCheck());
+    }
 
     /** After mail (0), whose mailer and mailbox it takes; before the subsystems that only add pages. */
     @Override

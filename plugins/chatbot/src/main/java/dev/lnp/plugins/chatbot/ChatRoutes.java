@@ -27,7 +27,7 @@ final class ChatRoutes {
 
     private static final String CXO = "/api/cxo";
     private static final List<String> CHAT_PATHS = List.of(CXO + "/config", CXO + "/chatbot", CXO + "/history",
-            CXO + "/stream");
+            CXO + "/stream", CXO + "/contact");
 
     private final Supplier<ChatService> chatService;
     private final Supplier<PluginContext> context;
@@ -58,6 +58,8 @@ final class ChatRoutes {
                 + "session and token out").raw(r -> json(r, cors -> chat().handshake(r, body(r), cors), 200)));
         routes.add(RouteSpec.post(CXO + "/chatbot").publicRoute().summary("A visitor's message; answered by a run")
                 .raw(r -> json(r, cors -> chat().message(r, body(r), cors), 202)));
+        routes.add(RouteSpec.post(CXO + "/contact").publicRoute().summary("A visitor's e-mail address for the "
+                + "team, left outside office hours").raw(r -> json(r, cors -> chat().contact(r, body(r), cors), 200)));
         routes.add(RouteSpec.get(CXO + "/history").publicRoute().summary("A conversation's messages, oldest first")
                 .raw(r -> json(r, cors -> chat().history(r, cors), 200)));
         routes.add(RouteSpec.get(CXO + "/stream").publicRoute().summary("Server-Sent Events of a conversation")

@@ -47,6 +47,7 @@ final class ChatService {
 
     /** The public bodies' schemas: the files are what is checked (and what docs/chatbot.md shows). */
     private static final JsonNode HANDSHAKE = JsonSchemas.load(ChatService.class, "handshake.json");
+    private static final JsonNode CONTACT = JsonSchemas.load(ChatService.class, "contact.json");
     private static final JsonNode MESSAGE = JsonSchemas.load(ChatService.class, "message.json");
 
     /** Who is chatting: the widget, the session, and the origin the token was bound to. */
@@ -94,6 +95,8 @@ final class ChatService {
         // A reloaded page learns from here that its conversation is with a person (and keeps the button disabled).
         answer.put("handoff_state", session.handoffState());
         answer.put("widget", config);
+        // Whether asking for a person reaches someone now, and when the team is back if not.
+        answer.put("availability", OfficeHours.describe(widget.officeHours(), java.time.Instant.now()));
         return answer;
     }
 
@@ -128,6 +131,37 @@ final class ChatService {
         });
         runs.submit(ws, runId);
         return Map.of("run_id", runId, "status", "processing");
+    }
+
+    // A visitor's e-mail address, left outside office hours.
+
+    /**
+     * Stores the address on the conversation (the inbox shows it), so the team can answer by mail. Only in a
+     * conversation handed over to a person: elsewhere nobody would read it.
+     */
+    Map<String, Object> contact(RawRequest request, JsonNode body, Cors cors) {
+        validation().require(CONTACT, body);
+        UUID sessionId = uuid(body, "session_id");
+        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
+                sessionId, cors);
+        String email = body.get("email").asText().strip();
+        if (!VisitorEmail.plausible(email)) {
+            throw ApiProblem.invalidField("/email", "email", "Write an e-mail address such as name@example.com.");
+        }
+        limit("session:" + sessionId, settings.sessionPerMinute(), "messages in this conversation");
+        UUID ws = visitor.widget().workspaceId();
+        context.get().inWorkspace(ws, tx -> {
+            var session = chats.session(tx.handle(), ws, sessionId).orElseThrow();
+            if (!session.handedOff()) {
+                throw new ApiProblem(409, "not_handed_off", "Conflict", "An e-mail address is left for the team "
+                        + "after asking for a person.");
+            }
+            VisitorEmail.store(tx.handle(), ws, sessionId, email);
+            tx.events().publish(ChatbotEvents.HANDOFF_MESSAGE, HandoffRepository.payload(sessionId,
+                    visitor.widget().id(), session.handoffState(), session.ticketId()));
+            return null;
+        });
+        return Map.of("session_id", sessionId, "email", email);
     }
 
     // History.

@@ -6,6 +6,7 @@ import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.internal.events.Subscriptions;
+import dev.lnp.api.mail.Mailer;
 import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.List;
 
@@ -23,6 +24,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
     private final ResponderRegistry responders = new ResponderRegistry();
     private final HandoffRepository handoffs = new HandoffRepository();
     private final HandoffService handoffService = new HandoffService(() -> this.context, chats, handoffs);
+    private final DutyRoster roster = new DutyRoster(() -> this.context.service(Mailer.class).orElseThrow(),
+            () -> this.settings == null ? "" : this.settings.baseUrl());
     private final WidgetScript script = WidgetScript.load();
     private volatile PluginContext context;
     private volatile ChatSettings settings;
@@ -46,7 +49,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
                 .routes().forEach(registrar::route);
-        new InboxPages(handoffService, handoffs, chats).pages().forEach(registrar::page);
+        registrar.page(new ChatHome().page());
+        new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(registrar::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "
                 + "the conversation waits in the chat inbox, and a support ticket was opened with the transcript",
@@ -76,7 +80,7 @@ public final class ChatbotPlugin implements PlatformPlugin {
         responders.register(new OpenAiResponder(settings));
         this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()
                 .listen(StreamSignals.CHANNEL, signals::wake);
-        this.runs = new RunWorker(context, settings, chats, widgets, responders, handoffService, handoffs);
+        this.runs = new RunWorker(context, settings, chats, widgets, responders, handoffService, handoffs, roster);
         this.chat = new ChatService(() -> context, settings, widgets, chats, runs);
     }
 

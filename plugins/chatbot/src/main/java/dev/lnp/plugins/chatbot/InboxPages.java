@@ -30,6 +30,7 @@ final class InboxPages {
 
     static final String INBOX = "/app/chat";
     private static final String CONVERSATION = INBOX + "/{id}";
+    static final String DUTY = INBOX + "/duty";
     private static final String LIVE = "chatbot.handoff.*";
     private static final int HISTORY = 500;
     private static final Map<String, String> STATES = Map.of("waiting", "Waiting for a person", "taken", "Taken over",
@@ -40,10 +41,12 @@ final class InboxPages {
     private final HandoffService service;
     private final HandoffRepository handoffs;
     private final ChatRepository chats;
+    private final DutyRoster roster;
     private final JsonNode reply = JsonSchemas.load(InboxPages.class, "reply.json");
 
-    InboxPages(HandoffService service, HandoffRepository handoffs, ChatRepository chats) {
+    InboxPages(HandoffService service, HandoffRepository handoffs, ChatRepository chats, DutyRoster roster) {
         this.service = service;
+        this.roster = roster;
         this.handoffs = handoffs;
         this.chats = chats;
     }
@@ -52,6 +55,13 @@ final class InboxPages {
         return List.of(
                 PageRoute.view(INBOX).scope(ChatbotScopes.READ).nav("Support", "Chat inbox").liveOn(LIVE)
                         .renderer(this::inbox),
+                // Being on duty is a member's own choice, so it needs what acting on conversations needs.
+                PageRoute.action(DUTY).scope(ChatbotScopes.WRITE).button().action((call, values) -> {
+                    boolean on = roster.toggle(call.tx(), call.userId(), call.email());
+                    return PageOutcome.goTo(INBOX, on ? "You are on duty: each new hand-off is mailed to "
+                            + call.email() + "." : "You are off duty: hand-offs are no longer mailed to you.")
+                            .recorded(on ? "chatbot.duty_started" : "chatbot.duty_ended", call.userId().toString(), null);
+                }),
                 PageRoute.view(CONVERSATION).scope(ChatbotScopes.READ).liveOn(LIVE).renderer(this::conversation),
                 PageRoute.view(CONVERSATION + "/reply").scope(ChatbotScopes.WRITE).renderer(this::replyForm),
                 PageRoute.action(CONVERSATION + "/reply").scope(ChatbotScopes.WRITE).form(reply)
@@ -83,7 +93,7 @@ final class InboxPages {
         List<ObjectNode> rows = new ArrayList<>();
         for (var h : found.subList(0, Math.min(found.size(), page.limit()))) {
             rows.add(Json.object().put("id", h.id().toString()).put("reason", text(h.reason(), "(no reason given)"))
-                    .put("state", stateText(h)).put("widget", h.widgetName()).put("handed_off_at", time(h.handedOffAt()))
+                    .put("state", stateText(call, h)).put("widget", h.widgetName()).put("handed_off_at", time(h.handedOffAt()))
                     .put("last_visitor_at", time(h.lastVisitorAt())));
         }
         return ListView.of("Chat inbox", List.of(
@@ -96,8 +106,19 @@ final class InboxPages {
                 .filters(Filter.choice("state", "Show", List.of(new Filter.Choice("open", "Open (waiting or taken)"),
                         new Filter.Choice("waiting", "Waiting for a person"), new Filter.Choice("taken", "Taken over"),
                         new Filter.Choice("closed", "Closed"))))
+                .actions(dutyToggle(call))
                 .emptyText(state.isEmpty() || "open".equals(state) ? "Nobody is waiting for a person."
                         : "No conversation here.");
+    }
+
+    /** Going on or off duty, saying which one the member is now; empty for those who may only read. */
+    private Link[] dutyToggle(PageCall call) {
+        if (!call.may(ChatbotScopes.WRITE)) {
+            return new Link[0];
+        }
+        return roster.onDuty(call.tx(), call.userId())
+                ? new Link[] {Link.post("Go off duty (you are mailed on each hand-off)", DUTY, null)}
+                : new Link[] {Link.post("Go on duty (get a mail on each hand-off)", DUTY, null)};
     }
 
     private DetailView conversation(PageCall call) {
@@ -109,17 +130,17 @@ final class InboxPages {
                     .put("text", (String) m.get("text")).put("at", time((Instant) m.get("created_at"))));
         }
         List<Field> fields = new ArrayList<>(List.of(
-                new Field("Status", stateText(h)),
+                new Field("Status", stateText(call, h)),
                 new Field("Reason", h.reason()),
                 new Field("Chat", h.widgetName()),
                 new Field("Page", h.pageUrl()),
+                new Field("Visitor's e-mail", text(h.visitorEmail(), "none left (asked during office hours, or not given)")),
                 new Field("Started", time(h.startedAt())),
                 new Field("Handed over", time(h.handedOffAt())),
                 new Field("Ticket", h.ticketId() == null ? "none (the issues module could not open one)"
                         : h.ticketId().toString())));
         List<Link> actions = new ArrayList<>();
         if (h.open() && call.may(ChatbotScopes.WRITE)) {
-            actions.add(Link.to("Reply", INBOX + "/" + id + "/reply"));
             if (!call.userId().equals(h.takenBy())) {
                 actions.add(Link.post("Take over", INBOX + "/" + id + "/take", null));
             }
@@ -127,10 +148,15 @@ final class InboxPages {
                     "The visitor is told, and the assistant answers their next message."));
         }
         actions.add(Link.to("Back to the inbox", INBOX));
-        return new DetailView("Chat: " + abbreviate(text(h.reason(), "a visitor"), 80), fields,
+        DetailView view = new DetailView("Chat: " + abbreviate(text(h.reason(), "a visitor"), 80), fields,
                 List.of(ListView.of("Conversation", List.of(Column.of("From", "from"), Column.of("Message", "text"),
                         Column.of("At", "at")), rows, false).emptyText("No message yet.")),
                 actions);
+        // The reply is written under the conversation; its own page (/reply) stays for links made before.
+        return h.open() && call.may(ChatbotScopes.WRITE)
+                ? view.withForm(INBOX + "/" + id + "/reply", new FormView("Reply to the visitor", reply,
+                        Json.object(), "Send reply", null))
+                : view;
     }
 
     /** The reply form; the visitor's last words are its help, so the person answers what was asked. */
@@ -160,9 +186,16 @@ final class InboxPages {
                 .recorded("chatbot.conversation_replied", id.toString(), null);
     }
 
-    private static String stateText(HandoffRepository.Handoff h) {
+    /** The state in words; a conversation taken over says by whom ("you", or the member's name). */
+    private static String stateText(PageCall call, HandoffRepository.Handoff h) {
         String text = STATES.getOrDefault(h.state(), h.state());
-        return "taken".equals(h.state()) && h.takenByEmail() != null ? text + " by " + h.takenByEmail() : text;
+        if (!"taken".equals(h.state()) || h.takenBy() == null && h.takenByEmail() == null) {
+            return text;
+        }
+        String who = h.takenBy() == null ? h.takenByEmail() : call.members().find(h.takenBy())
+                .map(m -> h.takenBy().equals(call.userId()) ? "you" : m.name())
+                .orElse(h.takenByEmail() != null ? h.takenByEmail() : "a former member");
+        return text + " by " + who;
     }
 
     private static String time(Instant at) {

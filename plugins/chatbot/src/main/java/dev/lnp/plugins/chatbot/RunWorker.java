@@ -32,11 +32,14 @@ final class RunWorker implements AutoCloseable {
     private final ResponderRegistry responders;
     private final HandoffService handoffService;
     private final HandoffRepository handoffs;
+    private final DutyRoster roster;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     RunWorker(PluginContext context, ChatSettings settings, ChatRepository chats, WidgetRepository widgets,
-            ResponderRegistry responders, HandoffService handoffService, HandoffRepository handoffs) {
+            ResponderRegistry responders, HandoffService handoffService, HandoffRepository handoffs,
+            DutyRoster roster) {
+        this.roster = roster;
         this.handoffService = handoffService;
         this.handoffs = handoffs;
         this.context = context;
@@ -241,8 +244,14 @@ final class RunWorker implements AutoCloseable {
         }
         String reason = abbreviate(loaded.message(), 200);
         UUID ticket = handoffService.openTicket(ws, widget.id(), reason, transcript(widget, loaded)).orElse(null);
-        String notice = (text == null ? "" : text + "\n\n")
-                + "I have asked a person to take over. Their reply will appear here, you can keep this page open.";
+        // Outside office hours the request is recorded all the same; the visitor learns when someone is back and
+        // may leave an address so the team can answer by mail.
+        Map<String, Object> availability = OfficeHours.describe(widget.officeHours(), java.time.Instant.now());
+        boolean attended = (Boolean) availability.get("person_available");
+        String notice = (text == null ? "" : text + "\n\n") + (attended
+                ? "I have asked a person to take over. Their reply will appear here, you can keep this page open."
+                : "Nobody from the team is in right now. " + availability.get("back_text") + ". Your request is "
+                        + "recorded: leave your e-mail address and the team answers you by mail.");
         context.inWorkspace(ws, tx -> {
             if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
                 return null;
@@ -251,9 +260,11 @@ final class RunWorker implements AutoCloseable {
             Map<String, Object> opened = new LinkedHashMap<>();
             opened.put("ticket_id", ticket);
             opened.put("state", "waiting");
+            opened.put("availability", availability);
             chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.STREAM_HANDOFF_OPENED, opened);
             tx.events().publish(ChatbotEvents.HANDOFF_OPENED,
                     HandoffRepository.payload(run.sessionId(), widget.id(), "waiting", ticket));
+            roster.mailHandoff(tx, run.sessionId(), widget.name(), reason);
             var message = chats.insertMessage(tx.handle(), ws, UUID.randomUUID(), run.sessionId(), "system", notice,
                     run.id(), Json.mapper().createArrayNode());
             chats.addEvent(tx.handle(), ws, run.sessionId(), ChatbotEvents.MESSAGE_COMPLETED, Map.of("message", message));

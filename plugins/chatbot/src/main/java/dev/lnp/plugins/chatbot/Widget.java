@@ -3,12 +3,17 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
-/** A widget row. {@code settings} holds the responder settings, api_key included (never shown). */
+/**
+ * A widget row. {@code settings} holds the responder settings, api_key included (never shown); {@code officeHours}
+ * is empty when a person may be asked for at any time.
+ */
 record Widget(UUID id, UUID workspaceId, String name, List<String> allowedOrigins, String greeting,
         String accentColor, String position, boolean streaming, boolean humanHandoff, String responder,
-        String language, JsonNode settings, String keyPrefix, Instant createdAt, Instant updatedAt) {
+        String language, JsonNode settings, Optional<OfficeHours> officeHours, String keyPrefix, Instant createdAt,
+        Instant updatedAt) {
 
     boolean allows(String normalizedOrigin) {
         return normalizedOrigin != null && allowedOrigins.contains(normalizedOrigin);

@@ -58,6 +58,8 @@ final class WidgetPages {
             switch (field.getKey()) {
                 case "theme" -> field.getValue().path("properties").fields()
                         .forEachRemaining(themeField -> properties.set(themeField.getKey(), themeField.getValue()));
+                case "office_hours" -> field.getValue().path("properties").fields()
+                        .forEachRemaining(hours -> properties.set(hours.getKey(), hours.getValue()));
                 case "responder_settings" -> { }
                 default -> properties.set(field.getKey(), field.getValue());
             }
@@ -80,7 +82,7 @@ final class WidgetPages {
                 }),
                 PageRoute.action(WIDGET + "/edit").scope(WRITE).form(widgetEdit).action((call, values) -> {
                     UUID id = call.pathId("id");
-                    service.update(call.tx(), id, apiBody(values));
+                    formFields(() -> service.update(call.tx(), id, apiBody(values)));
                     return PageOutcome.goTo(WIDGETS + "/" + id, "The widget was saved.");
                 }),
                 PageRoute.action(WIDGET + "/rotate-key").scope(WRITE).button().action((call, values) -> {
@@ -203,6 +205,9 @@ final class WidgetPages {
     }
 
     /** The pages' flat form as the API's body (theme as an object). */
+    private static final List<String> OFFICE_HOURS_FIELDS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of("time_zone"), OfficeHours.DAYS.stream()).toList();
+
     private static ObjectNode apiBody(ObjectNode values) {
         ObjectNode body = values.deepCopy();
         ObjectNode theme = Json.object();
@@ -215,11 +220,38 @@ final class WidgetPages {
         if (!theme.isEmpty()) {
             body.set("theme", theme);
         }
+        // A form without a time zone means no office hours: the chat is attended at any time.
+        ObjectNode hours = Json.object();
+        for (String field : OFFICE_HOURS_FIELDS) {
+            if (body.has(field)) {
+                hours.set(field, body.remove(field));
+            }
+        }
+        if (!hours.isEmpty()) {
+            body.set("office_hours", hours.path("time_zone").asText("").isBlank() ? Json.mapper().nullNode() : hours);
+        }
         return body;
     }
 
+    /**
+     * The form has the office hours' fields at its top level: a refusal naming {@code /office_hours/monday} is shown
+     * next to the form's {@code monday} field.
+     */
+    private static <T> T formFields(java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (dev.lnp.api.http.ApiProblem p) {
+            if (p.errors().stream().noneMatch(e -> e.pointer().startsWith("/office_hours/"))) {
+                throw p;
+            }
+            throw dev.lnp.api.http.ApiProblem.invalid(p.getMessage(), p.errors().stream()
+                    .map(e -> new dev.lnp.api.http.FieldError(e.pointer().replaceFirst("^/office_hours/", "/"),
+                            e.rule(), e.message())).toList());
+        }
+    }
+
     private PageOutcome create(PageCall call, ObjectNode values) {
-        var created = service.create(call.tx(), apiBody(values));
+        var created = formFields(() -> service.create(call.tx(), apiBody(values)));
         // The snippet carries the new key (data-key): what a person puts in their pages, ready to paste.
         return PageOutcome.goTo(WIDGETS + "/" + created.get("id"), "The widget was created. Put its embed snippet "
                         + "in your pages.")
@@ -234,6 +266,10 @@ final class WidgetPages {
         row.put("position", theme.path("position").asText());
         row.put("origins", String.join(", ", (List<String>) w.get("allowed_origins")));
         row.remove("responder_settings");
+        JsonNode hours = row.remove("office_hours");
+        if (hours != null && hours.isObject()) {
+            hours.fields().forEachRemaining(e -> row.set(e.getKey(), e.getValue()));
+        }
         return row;
     }
 

@@ -19,7 +19,7 @@ final class WidgetRepository {
 
     private static final String WIDGET_COLUMNS = "id, workspace_id, name, allowed_origins, greeting, accent_color, "
             + "position, streaming, human_handoff, responder, language, responder_settings::text AS settings, "
-            + "key_prefix, created_at, updated_at";
+            + "office_hours::text AS office_hours, key_prefix, created_at, updated_at";
 
     record KeyOwner(UUID workspaceId, UUID widgetId) {
     }
@@ -58,8 +58,8 @@ final class WidgetRepository {
     Widget insert(Handle h, UUID workspaceId, Map<String, Object> f, byte[] keyHash, String keyPrefix) {
         return h.createQuery("INSERT INTO chatbot.widgets (workspace_id, name, allowed_origins, greeting, "
                         + "accent_color, position, streaming, human_handoff, responder, language, responder_settings, "
-                        + "key_hash, key_prefix) VALUES (:ws, :name, string_to_array(:origins, chr(10)), :greeting, :accent, :position, "
-                        + ":streaming, :handoff, :responder, :language, CAST(:settings AS jsonb), :hash, :prefix) "
+                        + "office_hours, key_hash, key_prefix) VALUES (:ws, :name, string_to_array(:origins, chr(10)), :greeting, :accent, :position, "
+                        + ":streaming, :handoff, :responder, :language, CAST(:settings AS jsonb), CAST(:office_hours AS jsonb), :hash, :prefix) "
                         + "RETURNING " + WIDGET_COLUMNS)
                 .bind("ws", workspaceId).bindMap(f).bind("hash", keyHash).bind("prefix", keyPrefix)
                 .map((rs, ctx) -> widget(rs)).one();
@@ -69,7 +69,8 @@ final class WidgetRepository {
         return h.createQuery("UPDATE chatbot.widgets SET name = :name, allowed_origins = string_to_array(:origins, chr(10)), "
                         + "greeting = :greeting, accent_color = :accent, position = :position, streaming = :streaming, "
                         + "human_handoff = :handoff, responder = :responder, language = :language, "
-                        + "responder_settings = CAST(:settings AS jsonb), updated_at = now() "
+                        + "responder_settings = CAST(:settings AS jsonb), office_hours = CAST(:office_hours AS jsonb), "
+                        + "updated_at = now() "
                         + "WHERE workspace_id = :ws AND id = :id RETURNING " + WIDGET_COLUMNS)
                 .bind("ws", workspaceId).bind("id", id).bindMap(f).map((rs, ctx) -> widget(rs)).findOne();
     }
@@ -176,7 +177,9 @@ final class WidgetRepository {
                 rs.getString("name"), List.copyOf(list), rs.getString("greeting"), rs.getString("accent_color"),
                 rs.getString("position"), rs.getBoolean("streaming"), rs.getBoolean("human_handoff"),
                 rs.getString("responder"), rs.getString("language"),
-                settings instanceof ObjectNode ? settings : Json.object(), rs.getString("key_prefix"),
+                settings instanceof ObjectNode ? settings : Json.object(),
+                OfficeHours.parse(rs.getString("office_hours") == null ? null : Json.parse(rs.getString("office_hours"))),
+                rs.getString("key_prefix"),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }
 }

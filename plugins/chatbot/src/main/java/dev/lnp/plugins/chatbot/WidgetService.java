@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 
@@ -155,6 +156,10 @@ final class WidgetService {
             });
         }
         f.put("settings", settings.toString());
+        // Checked here (zone, times, overlaps) so the API, MCP and the console refuse the same things in words.
+        Optional<OfficeHours> hours = body.has("office_hours") ? OfficeHours.parse(body.get("office_hours"))
+                : current == null ? Optional.empty() : current.officeHours();
+        f.put("office_hours", hours.map(h -> h.toJson().toString()).orElse(null));
         return f;
     }
 
@@ -180,6 +185,7 @@ final class WidgetService {
         settings.remove("api_key");
         settings.put("has_api_key", hasKey);
         m.put("responder_settings", settings);
+        m.put("office_hours", w.officeHours().map(OfficeHours::toJson).orElse(null));
         m.put("key_prefix", w.keyPrefix());
         if (newKey != null) {
             m.put("key", newKey);

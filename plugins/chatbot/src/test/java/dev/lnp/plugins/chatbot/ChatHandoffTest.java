@@ -87,7 +87,12 @@ class ChatHandoffTest {
             TestPerson.Page taken = member.post("/app/chat/" + sid + "/take");
             assertEquals(303, taken.status(), taken.body());
             assertEquals(HandoffService.JOINED, stream.next("message.completed").json().get("message").get("text").asText());
-            assertTrue(member.get("/app/chat").body().contains("Taken over by " + member.email()));
+            assertTrue(member.get("/app/chat").body().contains("Taken over by you"));
+            assertTrue(platform.person(ws, "admin").get("/app/chat").body().contains("Taken over by " + member.email()),
+                    "the others read who took it, by name (a member without one by their address)");
+            String conversation = member.get("/app/chat/" + sid).body();
+            assertTrue(conversation.contains("<form method=\"post\" action=\"/app/chat/" + sid + "/reply\""),
+                    "the reply is written on the conversation's page: " + conversation);
 
             // The reply reaches the visitor's stream within a second, and the ticket, once.
             long sent = System.nanoTime();
@@ -171,6 +176,13 @@ class ChatHandoffTest {
         TestPerson.Page blank = member.post("/app/chat/" + sid + "/reply", "text", "   ");
         assertEquals(400, blank.status(), blank.body());
         assertTrue(blank.body().contains("Fill in Your reply.") && blank.body().contains("aria-invalid=\"true\""), blank.body());
+        // Written on the conversation's page, a refused reply comes back there, with what was typed.
+        String tooLong = "Thanks for waiting. ".repeat(250);
+        TestPerson.Page refused = member.post("/app/chat/" + sid + "/reply", "text", tooLong,
+                "_shown_on", "/app/chat/" + sid);
+        assertEquals(400, refused.status(), refused.body());
+        assertTrue(refused.body().contains("<h1>Chat: ") && refused.body().contains("Write at most 4000 characters.")
+                && refused.body().contains(tooLong.strip()), refused.body());
 
         assertEquals(303, member.post("/app/chat/" + sid + "/close", "confirm", "yes").status());
         TestPerson.Page again = member.post("/app/chat/" + sid + "/close", "confirm", "yes");

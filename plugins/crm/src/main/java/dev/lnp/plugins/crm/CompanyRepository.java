@@ -44,6 +44,12 @@ final class CompanyRepository {
                 .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
     }
 
+    /** The company, locked until the transaction ends, so the activity compares it with its next state alone. */
+    Optional<ObjectNode> findForUpdate(UUID id) {
+        return handle.createQuery("SELECT * FROM crm.companies WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE")
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
+    }
+
     /** The changed company, or empty when the workspace has none with this id. */
     Optional<ObjectNode> update(UUID id, JsonNode fields) {
         return writing(() -> TABLE.update(handle, workspaceId, id, fields).map(TABLE).findOne());

@@ -42,7 +42,7 @@ final class CompanyRoutes {
     }
 
     private ApiResponse create(ApiRequest request) {
-        return ApiResponse.of(companies.create(request.tx(), request.body()));
+        return ApiResponse.of(companies.create(request.tx(), actor(request), request.body()));
     }
 
     private ApiResponse get(ApiRequest request) {
@@ -50,10 +50,15 @@ final class CompanyRoutes {
     }
 
     private ApiResponse update(ApiRequest request) {
-        return ApiResponse.of(companies.update(request.tx(), request.pathId("id"), request.body()));
+        return ApiResponse.of(companies.update(request.tx(), actor(request), request.pathId("id"), request.body()));
     }
 
     private ApiResponse delete(ApiRequest request) {
         return ApiResponse.of(companies.delete(request.tx(), request.pathId("id")));
+    }
+
+    /** Every CRM route needs a key, so there is always a principal: the connection or the member it acts for. */
+    private static Actor actor(ApiRequest request) {
+        return Actor.of(request.principal().orElseThrow());
     }
 }

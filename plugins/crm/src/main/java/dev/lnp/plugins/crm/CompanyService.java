@@ -14,8 +14,9 @@ import java.util.UUID;
  */
 final class CompanyService {
 
-    ObjectNode create(WorkspaceTx tx, JsonNode fields) {
+    ObjectNode create(WorkspaceTx tx, Actor actor, JsonNode fields) {
         ObjectNode company = repository(tx).insert(fields);
+        activity(tx).record(actor, Activity.companyCreated(company));
         tx.events().publish(CrmEvents.COMPANY_CREATED, company);
         return company;
     }
@@ -24,8 +25,11 @@ final class CompanyService {
         return repository(tx).find(id).orElseThrow(CompanyService::notFound);
     }
 
-    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode fields) {
-        ObjectNode company = repository(tx).update(id, fields).orElseThrow(CompanyService::notFound);
+    ObjectNode update(WorkspaceTx tx, Actor actor, UUID id, JsonNode fields) {
+        CompanyRepository companies = repository(tx);
+        ObjectNode before = companies.findForUpdate(id).orElseThrow(CompanyService::notFound);
+        ObjectNode company = companies.update(id, fields).orElseThrow(CompanyService::notFound);
+        activity(tx).record(actor, Activity.companyChanged(before, company));
         tx.events().publish(CrmEvents.COMPANY_UPDATED, company);
         return company;
     }
@@ -36,6 +40,7 @@ final class CompanyService {
      */
     ObjectNode delete(WorkspaceTx tx, UUID id) {
         ObjectNode company = repository(tx).delete(id).orElseThrow(CompanyService::notFound);
+        activity(tx).forget("company", id);
         tx.events().publish(CrmEvents.COMPANY_DELETED, company);
         return Deleted.of(id).toJson();
     }
@@ -47,6 +52,10 @@ final class CompanyService {
 
     private static ApiProblem notFound() {
         return ApiProblem.notFound("Company");
+    }
+
+    private static ActivityRepository activity(WorkspaceTx tx) {
+        return new ActivityRepository(tx.handle(), tx.workspaceId());
     }
 
     private static CompanyRepository repository(WorkspaceTx tx) {

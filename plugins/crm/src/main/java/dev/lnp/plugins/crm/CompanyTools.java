@@ -86,11 +86,11 @@ final class CompanyTools {
     }
 
     private ToolResult create(ToolCall call) {
-        return result(companies.create(call.tx(), call.arguments()), "created");
+        return result(companies.create(call.tx(), Actor.of(call.principal()), call.arguments()), "created");
     }
 
     private ToolResult update(ToolCall call) {
-        return result(companies.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
+        return result(companies.update(call.tx(), Actor.of(call.principal()), call.id(), call.argumentsWithoutId()), "updated");
     }
 
     private static ToolResult result(ObjectNode company, String action) {

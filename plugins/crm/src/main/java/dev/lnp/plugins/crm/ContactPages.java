@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiProblem;
+import dev.lnp.api.http.PageRequest;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.Filter;
@@ -14,7 +16,9 @@ import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.api.pages.SearchHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -41,27 +45,28 @@ final class ContactPages {
         return List.of(
                 PageRoute.view(LIST).scope(CrmScopes.CONTACTS_READ).nav("CRM", "Contacts")
                         .liveOn("crm.contact.*").renderer(this::list),
-                PageRoute.view(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).renderer(call ->
-                        new FormView("New contact", schemas.contactCreate, Json.object(), "Create contact", LIST)),
+                PageRoute.view(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).renderer(call -> CrmChoices.contactForm(
+                        call, new FormView("New contact", schemas.contactCreate, Json.object(), "Create contact", LIST))),
                 PageRoute.action(LIST + "/new").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactCreate)
                         .action((call, values) -> {
-                            ObjectNode created = contacts.create(call.tx(), values);
+                            ObjectNode created = contacts.create(call.tx(), Actor.member(call.userId()), values);
                             return PageOutcome.goTo(LIST + "/" + created.get("id").asText(),
                                     "Contact " + name(created) + " created.");
                         }),
                 PageRoute.view(LIST + "/{id}").scope(CrmScopes.CONTACTS_READ).renderer(this::detail),
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).renderer(call -> {
                     UUID id = call.pathId("id");
-                    return new FormView("Edit " + name(find(call, id)), schemas.contactPatch,
-                            PageForms.editable(find(call, id), schemas.contactPatch), "Save", LIST + "/" + id);
+                    return CrmChoices.contactForm(call, new FormView("Edit " + name(find(call, id)),
+                            schemas.contactPatch, FormChanges.editable(find(call, id), schemas.contactPatch), "Save",
+                            LIST + "/" + id));
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.CONTACTS_WRITE).form(schemas.contactPatch)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
                             ObjectNode before = find(call, id);
-                            ObjectNode changes = PageForms.changes(before, values, schemas.contactPatch);
+                            ObjectNode changes = FormChanges.changes(before, values, schemas.contactPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
-                            ObjectNode contact = contacts.update(call.tx(), id, changes);
+                            ObjectNode contact = contacts.update(call.tx(), Actor.member(call.userId()), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Contact " + name(contact) + " saved.");
                         }),
                 PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.CONTACTS_WRITE).button()
@@ -71,6 +76,23 @@ final class ContactPages {
                             contacts.delete(call.tx(), id);
                             return PageOutcome.goTo(LIST, "Contact " + name + " deleted; their deals are kept.");
                         }));
+    }
+
+    /** The search box's contacts: every word in the name, e-mail, company, job title or phone, by name. */
+    PageSearch search() {
+        return new PageSearch("Contacts", CrmScopes.CONTACTS_READ, (call, text, limit) ->
+                new ContactListing(call.tx().handle(), call.workspaceId())
+                        .page(new ContactListing.Filters(SearchWords.of(text, "?q"), List.of(), List.of(), null, null),
+                                ContactListing.Order.NAME, new PageRequest(1, limit))
+                        .rows().stream()
+                        .map(c -> new SearchHit(name(c), subtitle(c.path("email").asText(""),
+                                c.path("company_name").asText("")), LIST + "/" + c.path("id").asText()))
+                        .toList());
+    }
+
+    /** The parts that are there, joined: "ada@example.com · Acme". */
+    static String subtitle(String... parts) {
+        return String.join(" · ", java.util.Arrays.stream(parts).filter(p -> !p.isBlank()).toList());
     }
 
     private PageView list(PageCall call) {
@@ -102,19 +124,29 @@ final class ContactPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode contact = find(call, id);
-        DetailView view = new DetailView(name(contact), PageForms.fields(contact, schemas.contactCreate), List.of(),
-                List.of());
+        java.util.Map<String, DetailView.Field> named = contact.hasNonNull("company_id")
+                ? java.util.Map.of("company_id", new DetailView.Field("Company", CrmChoices.companyName(call,
+                        contact.get("company_id").asText())))
+                : java.util.Map.of();
+        List<ListView> related = new ArrayList<>();
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())
-                    .page(List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));
-            view = view.related(ListView.of("Deals", DealPages.columns(), deals.rows(), false)
+                    .page(List.of(), List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));
+            related.add(ListView.of("Deals", DealPages.columns(), deals.rows(), false)
                     .emptyText("No deals with this contact."));
         }
-        return call.may(CrmScopes.CONTACTS_WRITE) ? view.actions(
-                Link.to("Edit", LIST + "/" + id + "/edit"),
-                Link.to("New deal", DealPages.LIST + "/new?contact_id=" + id),
-                Link.post("Delete", LIST + "/" + id + "/delete",
-                        "Delete " + name(contact) + "? Their deals are kept without a contact.")) : view;
+        var activity = TimelinePages.recent(call, LIST + "/" + id,
+                TimelinePages.contactActivity(call, id, TimelinePages.firstPage()), Timeline.Of.CONTACT);
+        related.add(activity.list());
+        List<Link> actions = new ArrayList<>();
+        if (call.may(CrmScopes.CONTACTS_WRITE)) {
+            actions.add(Link.to("Edit", LIST + "/" + id + "/edit"));
+            actions.add(Link.to("New deal", DealPages.LIST + "/new?contact_id=" + id));
+            actions.add(Link.post("Delete", LIST + "/" + id + "/delete",
+                    "Delete " + name(contact) + "? Their deals are kept without a contact."));
+        }
+        activity.older().ifPresent(actions::add);
+        return new DetailView(name(contact), RecordFields.fields(contact, schemas.contactCreate, named), related, actions);
     }
 
     private static ObjectNode find(PageCall call, UUID id) {

@@ -41,15 +41,16 @@ final class ContactRepository {
     }
 
     /**
-     * The contact, its status counter and its {@code created} event in one statement (two round trips fewer per
-     * create than three statements). A refused insert (a duplicate email) or an event over the size limit
-     * leaves none of the three.
+     * The contact, its status counter, its activity entry and its {@code created} event in one statement (three round
+     * trips fewer per create than four statements). A refused insert (a duplicate email) or an event over the size
+     * limit leaves none of them.
      */
-    ObjectNode insert(JsonNode fields, StatementEvent created) {
-        return writing(() -> TABLE.insert(handle, workspaceId, fields, """
+    ObjectNode insert(JsonNode fields, StatementEvent created, Actor actor) {
+        return writing(() -> ActivityRepository.bindActor(TABLE.insert(handle, workspaceId, fields, created, """
                 INSERT INTO crm.contact_counts (workspace_id, status, stripe, n)
                 SELECT workspace_id, status, lnp_core.counter_stripe(), 1 FROM inserted
-                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""", created)
+                ON CONFLICT (workspace_id, status, stripe) DO UPDATE SET n = contact_counts.n + EXCLUDED.n""",
+                ActivityRepository.CONTACT_CREATED_STEP), actor)
                 .map(created.checked(TABLE)).one());
     }
 
@@ -58,21 +59,23 @@ final class ContactRepository {
                 .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
     }
 
-    Optional<ObjectNode> update(UUID id, JsonNode fields) {
-        Optional<String> before = handle.createQuery("""
-                        SELECT status FROM crm.contacts WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE
+    /** The contact before and after the change; its row is locked first, so the two are one change apart. */
+    Optional<Change> update(UUID id, JsonNode fields) {
+        Optional<ObjectNode> before = handle.createQuery("""
+                        SELECT * FROM crm.contacts WHERE workspace_id = :workspace_id AND id = :id FOR UPDATE
                         """)
-                .bind("workspace_id", workspaceId).bind("id", id).mapTo(String.class).findOne();
+                .bind("workspace_id", workspaceId).bind("id", id).map(TABLE).findOne();
         if (before.isEmpty()) {
             return Optional.empty();
         }
         ObjectNode contact = writing(() -> TABLE.update(handle, workspaceId, id, fields).map(TABLE).one());
+        String statusBefore = before.get().get("status").asText();
         String after = contact.get("status").asText();
-        if (!after.equals(before.get())) {
-            count(before.get(), -1);
+        if (!after.equals(statusBefore)) {
+            count(statusBefore, -1);
             count(after, 1);
         }
-        return Optional.of(contact);
+        return Optional.of(new Change(before.get(), contact));
     }
 
     /** Deletes the contact and returns its last state. Deals keep existing; their contact_id is cleared. */

@@ -38,6 +38,11 @@ final class ContactRoutes {
     }
 
     private ApiResponse create(ApiRequest request) {
-        return ApiResponse.of(contacts.create(request.tx(), request.body()));
+        return ApiResponse.of(contacts.create(request.tx(), actor(request), request.body()));
+    }
+
+    /** Every CRM route needs a key, so there is always a principal: the connection or the member it acts for. */
+    private static Actor actor(ApiRequest request) {
+        return Actor.of(request.principal().orElseThrow());
     }
 }

@@ -14,23 +14,27 @@ import java.util.UUID;
  */
 final class ContactService {
 
-    ObjectNode create(WorkspaceTx tx, JsonNode fields) {
-        // The event is written by the insert itself (one round trip fewer); its payload is the same contact.
-        return repository(tx).insert(fields, tx.events().inStatement(CrmEvents.CONTACT_CREATED));
+    ObjectNode create(WorkspaceTx tx, Actor actor, JsonNode fields) {
+        // The event and the activity entry are written by the insert itself (round trips fewer); the event's payload
+        // is the same contact.
+        return repository(tx).insert(fields, tx.events().inStatement(CrmEvents.CONTACT_CREATED), actor);
     }
 
     ObjectNode get(WorkspaceTx tx, UUID id) {
         return repository(tx).find(id).orElseThrow(() -> ApiProblem.notFound("Contact"));
     }
 
-    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode fields) {
-        ObjectNode contact = repository(tx).update(id, fields).orElseThrow(() -> ApiProblem.notFound("Contact"));
-        tx.events().publish(CrmEvents.CONTACT_UPDATED, contact);
-        return contact;
+    ObjectNode update(WorkspaceTx tx, Actor actor, UUID id, JsonNode fields) {
+        Change change = repository(tx).update(id, fields).orElseThrow(() -> ApiProblem.notFound("Contact"));
+        new ActivityRepository(tx.handle(), tx.workspaceId())
+                .record(actor, Activity.contactChanged(change.before(), change.after()));
+        tx.events().publish(CrmEvents.CONTACT_UPDATED, change.after());
+        return change.after();
     }
 
     ObjectNode delete(WorkspaceTx tx, UUID id) {
         ObjectNode contact = repository(tx).delete(id).orElseThrow(() -> ApiProblem.notFound("Contact"));
+        new ActivityRepository(tx.handle(), tx.workspaceId()).forget("contact", id);
         tx.events().publish(CrmEvents.CONTACT_DELETED, contact);
         return Deleted.of(id).toJson();
     }

@@ -94,11 +94,11 @@ final class ContactTools {
     }
 
     private ToolResult create(ToolCall call) {
-        return result(contacts.create(call.tx(), call.arguments()), "created");
+        return result(contacts.create(call.tx(), Actor.of(call.principal()), call.arguments()), "created");
     }
 
     private ToolResult update(ToolCall call) {
-        return result(contacts.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
+        return result(contacts.update(call.tx(), Actor.of(call.principal()), call.id(), call.argumentsWithoutId()), "updated");
     }
 
     private ToolResult delete(ToolCall call) {

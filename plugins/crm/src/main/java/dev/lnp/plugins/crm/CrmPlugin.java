@@ -36,8 +36,15 @@ public final class CrmPlugin implements PlatformPlugin {
         new DealTools(deals, schemas).tools().forEach(registrar::tool);
         new CompanyTools(companies, schemas).tools().forEach(registrar::tool);
         CrmEvents.types(schemas).forEach(registrar::event);
-        new ContactPages(contacts, schemas).pages().forEach(registrar::page);
-        new DealPages(deals, schemas).pages().forEach(registrar::page);
-        new CompanyPages(companies, schemas).pages().forEach(registrar::page);
+        var contactPages = new ContactPages(contacts, schemas);
+        var dealPages = new DealPages(deals, schemas);
+        var companyPages = new CompanyPages(companies, schemas);
+        // The home first: it is the CRM's first navigation entry, where the start page leads.
+        registrar.page(new CrmHome().page());
+        contactPages.pages().forEach(registrar::page);
+        dealPages.pages().forEach(registrar::page);
+        companyPages.pages().forEach(registrar::page);
+        new TimelinePages(contacts, companies, deals).pages().forEach(registrar::page);
+        registrar.search(contactPages.search()).search(companyPages.search()).search(dealPages.search());
     }
 }

@@ -57,9 +57,14 @@ final class DealListing {
                 .list();
     }
 
-    /** Deals newest first, of the given stages and statuses (empty: all) and, when not null, of one contact. */
-    RowsPage page(List<String> stages, List<String> statuses, UUID contactId, UUID companyId, PageRequest page) {
+    /**
+     * Deals newest first, whose title holds every word (escaped for LIKE), of the given stages and statuses (empty:
+     * all) and, when not null, of one contact.
+     */
+    RowsPage page(List<String> words, List<String> stages, List<String> statuses, UUID contactId, UUID companyId,
+            PageRequest page) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
+        if (!words.isEmpty()) conditions.add("id IN (SELECT crm.deal_search_candidates(:words))");
         if (!stages.isEmpty()) conditions.add("stage = ANY(:stages)");
         if (!statuses.isEmpty()) conditions.add("status = ANY(:statuses)");
         if (contactId != null) conditions.add("contact_id = :contact_id");
@@ -67,10 +72,51 @@ final class DealListing {
         Query query = handle.createQuery("SELECT * FROM crm.deals WHERE " + String.join(" AND ", conditions)
                         + " ORDER BY created_at DESC, id DESC LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset())
                 .bind("workspace_id", workspaceId);
+        if (!words.isEmpty()) query.bindArray("words", String.class, words);
         if (!stages.isEmpty()) query.bindArray("stages", String.class, stages);
         if (!statuses.isEmpty()) query.bindArray("statuses", String.class, statuses);
         if (contactId != null) query.bind("contact_id", contactId);
         if (companyId != null) query.bind("company_id", companyId);
+        return RowsPage.of(query.map(DealRepository.TABLE).list(), page.limit());
+    }
+
+    /** A company's open pipeline in one currency: the summed value of its open and on-hold deals that have one. */
+    record Pipeline(String currency, BigDecimal value, long deals) {
+    }
+
+    /**
+     * A company's deals: those that name it, and those that name no company but one of its contacts (a deal that names
+     * another company is that company's, whoever its contact is).
+     */
+    private static final String OF_COMPANY = "workspace_id = :workspace_id AND (company_id = :company_id"
+            + " OR (company_id IS NULL AND contact_id IN (SELECT id FROM crm.contacts"
+            + " WHERE workspace_id = :workspace_id AND company_id = :company_id)))";
+
+    /** The company's deals ({@link #OF_COMPANY}), newest first. */
+    RowsPage ofCompany(UUID companyId, PageRequest page) {
+        return RowsPage.of(handle.createQuery("SELECT * FROM crm.deals WHERE " + OF_COMPANY
+                        + " ORDER BY created_at DESC, id DESC LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset())
+                .bind("workspace_id", workspaceId).bind("company_id", companyId)
+                .map(DealRepository.TABLE).list(), page.limit());
+    }
+
+    /** The company's deals still in play (open or on hold), summed per currency; deals without a currency last. */
+    List<Pipeline> pipelineOf(UUID companyId) {
+        return handle.createQuery("SELECT currency, coalesce(sum(value), 0) AS total, count(*) AS n FROM crm.deals"
+                        + " WHERE " + OF_COMPANY + " AND status IN ('open', 'on_hold')"
+                        + " GROUP BY currency ORDER BY currency NULLS LAST")
+                .bind("workspace_id", workspaceId).bind("company_id", companyId)
+                .map((rs, ctx) -> new Pipeline(rs.getString("currency"), rs.getBigDecimal("total"), rs.getLong("n")))
+                .list();
+    }
+
+    /** The deals whose title holds every word (already escaped for LIKE), most recently changed first. */
+    RowsPage matching(List<String> words, PageRequest page) {
+        Query query = handle.createQuery("SELECT * FROM crm.deals WHERE workspace_id = :workspace_id"
+                        + " AND id IN (SELECT crm.deal_search_candidates(:words))"
+                        + " ORDER BY updated_at DESC, id DESC LIMIT " + (page.limit() + 1) + " OFFSET " + page.offset())
+                .bind("workspace_id", workspaceId)
+                .bindArray("words", String.class, words);
         return RowsPage.of(query.map(DealRepository.TABLE).list(), page.limit());
     }
 }

@@ -5,6 +5,7 @@ import static dev.lnp.plugins.crm.ContactPages.label;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.BoardView.Card;
 import dev.lnp.api.pages.BoardView.Lane;
@@ -18,7 +19,9 @@ import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.api.pages.SearchHit;
 import java.math.BigDecimal;
 import java.text.NumberFormat;
 import java.util.ArrayList;
@@ -46,44 +49,55 @@ final class DealPages {
         this.schemas = schemas;
     }
 
+    /** The search box's deals: every word in the title, most recently changed first, with their stage. */
+    PageSearch search() {
+        return new PageSearch("Deals", CrmScopes.DEALS_READ, (call, text, limit) ->
+                new DealListing(call.tx().handle(), call.workspaceId())
+                        .matching(SearchWords.of(text, "?q"), new dev.lnp.api.http.PageRequest(1, limit)).rows().stream()
+                        .map(d -> new SearchHit(d.path("title").asText(), label(d.path("stage").asText("open")),
+                                LIST + "/" + d.path("id").asText()))
+                        .toList());
+    }
+
     List<PageRoute> pages() {
         return List.of(
                 PageRoute.view(BOARD).scope(CrmScopes.DEALS_READ).nav("CRM", "Pipeline")
                         .liveOn("crm.deal.*").renderer(this::board),
                 PageRoute.view(LIST).scope(CrmScopes.DEALS_READ).nav("CRM", "Deals")
                         .liveOn("crm.deal.*").renderer(this::list),
-                PageRoute.view(LIST + "/new").scope(CrmScopes.DEALS_WRITE).renderer(call -> new FormView("New deal",
-                        schemas.dealForm, newDeal(call), "Create deal", LIST)),
+                PageRoute.view(LIST + "/new").scope(CrmScopes.DEALS_WRITE).renderer(call -> CrmChoices.dealForm(call,
+                        new FormView("New deal", schemas.dealForm, newDeal(call), "Create deal", LIST))),
                 PageRoute.action(LIST + "/new").scope(CrmScopes.DEALS_WRITE).form(schemas.dealForm)
                         .action((call, values) -> {
-                            ObjectNode deal = deals.create(call.tx(), values);
+                            ObjectNode deal = deals.create(call.tx(), Actor.member(call.userId()), values);
                             return PageOutcome.goTo(LIST + "/" + deal.get("id").asText(),
                                     "Deal " + deal.get("title").asText() + " created.");
                         }),
                 PageRoute.view(LIST + "/{id}").scope(CrmScopes.DEALS_READ).renderer(this::detail),
                 PageRoute.view(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).renderer(call -> {
                     ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
-                    return new FormView("Edit " + deal.get("title").asText(), schemas.dealEditForm,
-                            PageForms.editable(deal, schemas.dealEditForm), "Save", LIST + "/" + deal.get("id").asText());
+                    return CrmChoices.dealForm(call, new FormView("Edit " + deal.get("title").asText(),
+                            schemas.dealEditForm, FormChanges.editable(deal, schemas.dealEditForm), "Save",
+                            LIST + "/" + deal.get("id").asText()));
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(CrmScopes.DEALS_WRITE).form(schemas.dealEditForm)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode changes = PageForms.changes(deals.get(call.tx(), id), values, schemas.dealEditForm);
+                            ObjectNode changes = FormChanges.changes(deals.get(call.tx(), id), values, schemas.dealEditForm);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
-                            ObjectNode deal = deals.update(call.tx(), id, changes);
+                            ObjectNode deal = deals.update(call.tx(), Actor.member(call.userId()), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Deal " + deal.get("title").asText() + " saved.");
                         }),
                 PageRoute.action(LIST + "/{id}/move").scope(CrmScopes.DEALS_WRITE).form(schemas.dealMove)
                         .action((call, values) -> {
-                            ObjectNode deal = deals.update(call.tx(), call.pathId("id"), values);
+                            ObjectNode deal = deals.update(call.tx(), Actor.member(call.userId()), call.pathId("id"), values);
                             return PageOutcome.goTo(BOARD, "Deal " + deal.get("title").asText() + " moved to "
                                     + label(deal.get("stage").asText()) + ".");
                         }),
                 PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.DEALS_WRITE).button()
                         .action((call, values) -> {
                             ObjectNode deal = deals.get(call.tx(), call.pathId("id"));
-                            deals.delete(call.tx(), call.pathId("id"));
+                            deals.delete(call.tx(), Actor.member(call.userId()), call.pathId("id"));
                             return PageOutcome.goTo(LIST, "Deal " + deal.get("title").asText() + " deleted.");
                         }));
     }
@@ -110,8 +124,10 @@ final class DealPages {
 
     private PageView list(PageCall call) {
         var page = new DealListing(call.tx().handle(), call.workspaceId())
-                .page(call.queryAll("stage"), call.queryAll("status"), null, null, call.page());
+                .page(SearchWords.of(call.query("search").orElse(null), "?search"), call.queryAll("stage"),
+                        call.queryAll("status"), null, null, call.page());
         ListView view = new ListView("Deals", columns(), List.of(
+                Filter.search("search", "Search"),
                 Filter.anyOf("stage", "Stage", choices(schemas.dealCreate, "stage")),
                 Filter.anyOf("status", "Status", choices(schemas.dealCreate, "status"))),
                 page.rows(), page.hasMore(), List.of(Link.to("Pipeline", BOARD)),
@@ -133,7 +149,7 @@ final class DealPages {
     private PageView detail(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode deal = deals.get(call.tx(), id);
-        List<Field> fields = PageForms.fields(deal, schemas.dealCreate);
+        List<Field> fields = RecordFields.fields(deal, schemas.dealCreate);
         List<Link> actions = new ArrayList<>();
         if (deal.hasNonNull("contact_id")) {
             actions.add(Link.to("Contact", ContactPages.LIST + "/" + deal.get("contact_id").asText()));
@@ -142,7 +158,10 @@ final class DealPages {
             actions.add(Link.to("Edit", LIST + "/" + id + "/edit"));
             actions.add(Link.post("Delete", LIST + "/" + id + "/delete", "Delete the deal " + deal.get("title").asText() + "?"));
         }
-        return new DetailView(deal.get("title").asText(), fields, List.of(), actions);
+        var activity = TimelinePages.recent(call, LIST + "/" + id,
+                TimelinePages.dealActivity(call, id, TimelinePages.firstPage()), Timeline.Of.DEAL);
+        activity.older().ifPresent(actions::add);
+        return new DetailView(deal.get("title").asText(), fields, List.of(activity.list()), actions);
     }
 
     /** A new deal's form starts with the contact it was opened from ({@code ?contact_id=}), if any. */
@@ -161,7 +180,7 @@ final class DealPages {
                 .collect(Collectors.joining(" · "));
     }
 
-    private static String money(BigDecimal value) {
+    static String money(BigDecimal value) {
         return NumberFormat.getNumberInstance(Locale.ENGLISH).format(value);
     }
 }

@@ -78,6 +78,10 @@ final class DealRepository {
     JsonRows list(DealFilter filter) {
         List<String> conditions = new ArrayList<>(List.of("workspace_id = :workspace_id"));
         anyOf(filter).forEach(values -> values.addTo(conditions));
+        if (!filter.words().isEmpty()) {
+            // The trigram index is reached through the search box's function (V12), as contacts' search does.
+            conditions.add("id IN (SELECT crm.deal_search_candidates(:words))");
+        }
         if (filter.contactId() != null) {
             conditions.add("contact_id = :contact_id");
         }
@@ -112,6 +116,9 @@ final class DealRepository {
     private Query bind(Query statement, DealFilter filter) {
         statement.bind("workspace_id", workspaceId);
         anyOf(filter).forEach(values -> values.bind(statement));
+        if (!filter.words().isEmpty()) {
+            statement.bindArray("words", String.class, filter.words());
+        }
         if (filter.contactId() != null) {
             statement.bind("contact_id", filter.contactId());
         }

@@ -35,7 +35,8 @@ final class DealRoutes {
     }
 
     private ApiResponse list(ApiRequest request) {
-        var filter = new DealFilter(request.queryAll("status"), request.queryAll("stage"),
+        var filter = new DealFilter(SearchWords.of(request.query("search").orElse(null), "?search"),
+                request.queryAll("status"), request.queryAll("stage"),
                 request.queryAll("assignee").stream().map(UUID::fromString).toList(),
                 request.query("contact_id").map(UUID::fromString).orElse(null),
                 request.query("company_id").map(UUID::fromString).orElse(null),
@@ -46,7 +47,7 @@ final class DealRoutes {
     }
 
     private ApiResponse create(ApiRequest request) {
-        return ApiResponse.of(deals.create(request.tx(), request.body()));
+        return ApiResponse.of(deals.create(request.tx(), actor(request), request.body()));
     }
 
     private ApiResponse get(ApiRequest request) {
@@ -54,10 +55,15 @@ final class DealRoutes {
     }
 
     private ApiResponse update(ApiRequest request) {
-        return ApiResponse.of(deals.update(request.tx(), request.pathId("id"), request.body()));
+        return ApiResponse.of(deals.update(request.tx(), actor(request), request.pathId("id"), request.body()));
     }
 
     private ApiResponse delete(ApiRequest request) {
-        return ApiResponse.of(deals.delete(request.tx(), request.pathId("id")));
+        return ApiResponse.of(deals.delete(request.tx(), actor(request), request.pathId("id")));
+    }
+
+    /** Every CRM route needs a key, so there is always a principal: the connection or the member it acts for. */
+    private static Actor actor(ApiRequest request) {
+        return Actor.of(request.principal().orElseThrow());
     }
 }

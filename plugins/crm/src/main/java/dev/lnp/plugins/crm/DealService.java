@@ -14,9 +14,10 @@ import java.util.UUID;
  */
 final class DealService {
 
-    ObjectNode create(WorkspaceTx tx, JsonNode body) {
+    ObjectNode create(WorkspaceTx tx, Actor actor, JsonNode body) {
         ObjectNode fields = withState(body, DealStates.forCreate(body));
         ObjectNode deal = repository(tx).insert(fields);
+        activity(tx).record(actor, Activity.dealCreated(deal));
         tx.events().publish(CrmEvents.DEAL_CREATED, deal);
         return deal;
     }
@@ -25,18 +26,20 @@ final class DealService {
         return repository(tx).find(id).orElseThrow(DealService::notFound);
     }
 
-    ObjectNode update(WorkspaceTx tx, UUID id, JsonNode patch) {
+    ObjectNode update(WorkspaceTx tx, Actor actor, UUID id, JsonNode patch) {
         DealRepository deals = repository(tx);
         ObjectNode current = deals.findForUpdate(id).orElseThrow(DealService::notFound);
         var state = DealStates.forUpdate(
                 new DealStates.State(current.get("status").asText(), current.get("stage").asText()), patch);
         ObjectNode deal = deals.update(id, withState(patch, state));
+        activity(tx).record(actor, Activity.dealChanged(current, deal));
         tx.events().publish(CrmEvents.DEAL_UPDATED, deal);
         return deal;
     }
 
-    ObjectNode delete(WorkspaceTx tx, UUID id) {
+    ObjectNode delete(WorkspaceTx tx, Actor actor, UUID id) {
         ObjectNode deal = repository(tx).delete(id).orElseThrow(DealService::notFound);
+        activity(tx).record(actor, Activity.dealDeleted(deal));
         tx.events().publish(CrmEvents.DEAL_DELETED, deal);
         return Deleted.of(id).toJson();
     }
@@ -55,6 +58,10 @@ final class DealService {
 
     private static ApiProblem notFound() {
         return ApiProblem.notFound("Deal");
+    }
+
+    private static ActivityRepository activity(WorkspaceTx tx) {
+        return new ActivityRepository(tx.handle(), tx.workspaceId());
     }
 
     private static DealRepository repository(WorkspaceTx tx) {

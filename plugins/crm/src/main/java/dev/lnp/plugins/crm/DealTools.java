@@ -25,7 +25,8 @@ final class DealTools {
         return List.of(
                 ToolDescriptor.builder("crm_list_deals")
                         .title("List deals")
-                        .description("Lists the workspace's deals, newest first, with the same filters as the REST list.")
+                        .description("Lists the workspace's deals, newest first, with the same filters as the REST list; "
+                                + "search finds deals by words of their title.")
                         .scope(CrmScopes.DEALS_READ)
                         .inputSchema(schemas.dealList)
                         .outputSchema(schemas.dealPage)
@@ -71,7 +72,8 @@ final class DealTools {
 
     private ToolResult list(ToolCall call) {
         JsonNode args = call.arguments();
-        var filter = new DealFilter(call.strings("status"), call.strings("stage"),
+        var filter = new DealFilter(SearchWords.of(call.text("search").orElse(null), "/search"), call.strings("status"),
+                call.strings("stage"),
                 call.strings("assignee").stream().map(UUID::fromString).toList(),
                 args.hasNonNull("contact_id") ? UUID.fromString(args.get("contact_id").asText()) : null,
                 args.hasNonNull("company_id") ? UUID.fromString(args.get("company_id").asText()) : null,
@@ -86,16 +88,16 @@ final class DealTools {
     }
 
     private ToolResult create(ToolCall call) {
-        return result(deals.create(call.tx(), call.arguments()), "created");
+        return result(deals.create(call.tx(), Actor.of(call.principal()), call.arguments()), "created");
     }
 
     private ToolResult update(ToolCall call) {
-        return result(deals.update(call.tx(), call.id(), call.argumentsWithoutId()), "updated");
+        return result(deals.update(call.tx(), Actor.of(call.principal()), call.id(), call.argumentsWithoutId()), "updated");
     }
 
     private ToolResult delete(ToolCall call) {
         UUID id = call.id();
-        return ToolResult.of(deals.delete(call.tx(), id), new EntityRef("deal", id, "deleted"));
+        return ToolResult.of(deals.delete(call.tx(), Actor.of(call.principal()), id), new EntityRef("deal", id, "deleted"));
     }
 
     private static ToolResult result(ObjectNode deal, String action) {

@@ -54,17 +54,21 @@ final class EntityTable implements RowMapper<ObjectNode> {
     }
 
     /**
-     * The insert plus {@code followUp} and the event {@code created} in the same statement ({@code followUp} is a
-     * data-modifying statement that reads the new row from {@code inserted}, e.g. a counter update), the event's payload
+     * The insert plus its {@code followUps} and the event {@code created} in the same statement (each follow-up is a
+     * data-modifying statement that reads the new row from {@code inserted}, e.g. a counter update or the activity
+     * entry; the caller binds their parameters), the event's payload
      * the new row as {@link #map} gives it ({@link #payloadSql}): the row, its follow-up and its event in one
      * round trip. Map the answer with {@code created.checked(...)}, which enforces the event's size limit.
      */
-    Query insert(Handle handle, UUID workspaceId, JsonNode body, String followUp, StatementEvent created) {
+    Query insert(Handle handle, UUID workspaceId, JsonNode body, StatementEvent created, String... followUps) {
         List<Column> present = present(body);
-        String sql = "WITH inserted AS (" + insertSql(present) + "), follow_up AS (" + followUp + "), event AS ("
-                + created.step("inserted", payloadSql()) + ") SELECT inserted.*, " + created.sizeOf("event")
-                + " FROM inserted";
-        Query statement = created.bind(handle.createQuery(sql)).bind("workspace_id", workspaceId);
+        StringBuilder sql = new StringBuilder("WITH inserted AS (").append(insertSql(present)).append(")");
+        for (int i = 0; i < followUps.length; i++) {
+            sql.append(", follow_up_").append(i).append(" AS (").append(followUps[i]).append(")");
+        }
+        sql.append(", event AS (").append(created.step("inserted", payloadSql())).append(") SELECT inserted.*, ")
+                .append(created.sizeOf("event")).append(" FROM inserted");
+        Query statement = created.bind(handle.createQuery(sql.toString())).bind("workspace_id", workspaceId);
         bind(statement, present, body);
         return statement;
     }

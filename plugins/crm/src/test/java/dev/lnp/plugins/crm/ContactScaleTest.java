@@ -31,6 +31,8 @@ class ContactScaleTest {
     private static final int SEEDED = 3000;
     private static final int CONTACTS = 100_000;
     private static final List<String> STATUSES = List.of("active", "inactive", "blocked", "pending");
+    /** Who the seeded contacts were created by: their activity entries are written as in a request. */
+    private static final Actor SEEDER = Actor.member(UUID.randomUUID());
     /** Seeding writes no outbox rows: the step selects a size of 0 instead of inserting an event. */
     private static final StatementEvent NO_EVENT = new StatementEvent() {
         @Override
@@ -65,7 +67,7 @@ class ContactScaleTest {
                 contact.put("last_name", i % 600 == 0 ? "Zanzibar" : "Number " + i);
                 contact.put("company_name", "Company " + (i % 50));
                 contact.put("status", STATUSES.get(i % 4));
-                contacts.insert(contact, NO_EVENT);
+                contacts.insert(contact, NO_EVENT, SEEDER);
             }
             h.createUpdate("""
                             INSERT INTO crm.contacts (workspace_id, email, first_name, last_name, company_name, status)
@@ -80,7 +82,7 @@ class ContactScaleTest {
                             """).bind("ws", workspace).bind("each", (CONTACTS - SEEDED) / 4).execute();
             var others = new ContactRepository(h, other);
             for (int i = 0; i < 100; i++) {
-                others.insert(Json.object().put("email", "other" + i + "@seed.com").put("last_name", "Zanzibar"), NO_EVENT);
+                others.insert(Json.object().put("email", "other" + i + "@seed.com").put("last_name", "Zanzibar"), NO_EVENT, SEEDER);
             }
         });
         platform.jdbi().useHandle(h -> h.execute("VACUUM ANALYZE crm.contacts"));

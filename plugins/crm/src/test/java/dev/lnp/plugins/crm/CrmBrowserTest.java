@@ -67,7 +67,7 @@ class CrmBrowserTest {
         accessible("the empty contacts list");
         chromium.waitFor(By.linkText("New contact")).click();
         chromium.waitFor(By.id("f-email")).sendKeys("ada@example.com");
-        browser.findElement(By.id("f-company_id")).sendKeys(companyId);
+        new Select(browser.findElement(By.id("f-company_id"))).selectByValue(companyId);   // chosen by name
         browser.findElement(By.id("f-first_name")).sendKeys("Ada");
         browser.findElement(By.id("f-last_name")).sendKeys("Lovelace");
         new Select(browser.findElement(By.id("f-contact_type"))).selectByValue("customer");
@@ -86,6 +86,7 @@ class CrmBrowserTest {
         browser.findElement(By.id("f-currency")).sendKeys("GBP");
         browser.findElement(By.cssSelector("main form button[type=submit]")).click();
         chromium.waitFor(By.xpath("//h1[text()='Analytical engine']"));
+        String dealId = browser.getCurrentUrl().substring(browser.getCurrentUrl().lastIndexOf('/') + 1);
 
         browser.get(base + "/app/crm/pipeline");
         chromium.waitFor(By.xpath("//h1[text()='Pipeline']"));
@@ -126,8 +127,35 @@ class CrmBrowserTest {
         browser.get(base + "/app/crm/companies/" + companyId);
         chromium.waitFor(By.xpath("//h1[text()='Analytical Engines Ltd']"));
         assertTrue(browser.findElement(By.linkText("Ada Lovelace")).isDisplayed(), "the company's contacts");
+        assertTrue(browser.getPageSource().contains("250,000 GBP in") || browser.getPageSource().contains("No open deals"),
+                "the company's pipeline value");
         accessible("the company's page");
         chromium.shoot("crm-07-company");
+
+        // The contact's timeline: their own change, the won deal changed by an API connection afterwards, its move
+        // and the contact's creation, newest first, each with who did it.
+        browser.get(base + "/app/crm/contacts/" + contactId + "/edit");
+        chromium.waitFor(By.id("f-phone")).sendKeys("+44 20 7946 0000");
+        browser.findElement(By.cssSelector("main form button[type=submit]")).click();
+        chromium.waitFor(By.xpath("//p[text()='Contact Ada Lovelace saved.']"));
+        String key = platform.key(ws, "deals.write");
+        assertEquals(200, platform.patch("/api/v1/crm/deals/" + dealId, key, "{\"probability\":100}").status());
+        browser.get(base + "/app/crm/contacts/" + contactId);
+        chromium.waitFor(By.xpath("//h1[text()='Ada Lovelace']"));
+        String timeline = browser.findElement(By.xpath("//table[caption[text()='Activity']]")).getText();
+        assertTrue(timeline.indexOf("Deal “Analytical engine” won (from Discovery)")
+                < timeline.indexOf("Deal “Analytical engine” created in Discovery"), timeline);
+        assertTrue(timeline.indexOf("Deal “Analytical engine” created in Discovery")
+                < timeline.indexOf("Contact created"), timeline);
+        assertTrue(timeline.indexOf("Deal “Analytical engine” changed: probability") < timeline.indexOf("Changed phone"),
+                timeline);
+        assertTrue(timeline.contains("You") && timeline.contains("API connection "), timeline);
+        accessible("the contact's page with its activity");
+        chromium.shoot("crm-08-contact-timeline");
+
+        browser.get(base + "/app/crm/contacts/" + contactId + "/activity");
+        chromium.waitFor(By.xpath("//h1[text()='Activity of Ada Lovelace']"));
+        accessible("the contact's whole activity");
     }
 
     private static void accessible(String page) throws Exception {

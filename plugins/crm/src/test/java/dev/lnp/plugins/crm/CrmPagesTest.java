@@ -121,4 +121,50 @@ class CrmPagesTest {
         var unknown = member.post("/app/crm/deals/" + id + "/move", "stage", "lunch");
         assertEquals(400, unknown.status(), "a stage outside the schema is refused");
     }
+
+    @Test
+    void aContactsCompanyIsChosenByNameAndALongListNarrowsWhileTyping(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("company-choices");
+        String key = platform.key(ws, "companies.write", "contacts.write");
+        for (int i = 1; i <= 40; i++) {
+            platform.post("/api/v1/crm/companies", key, "{\"name\":\"Company " + (i < 10 ? "0" : "") + i + "\"}");
+        }
+        String zebra = platform.post("/api/v1/crm/companies", key, "{\"name\":\"Zebra Works\",\"domain\":\"zebra.example\"}")
+                .data().path("id").asText();
+        UUID other = platform.createWorkspace("company-choices-other");
+        String foreign = platform.post("/api/v1/crm/companies", platform.key(other, "companies.write"),
+                "{\"name\":\"Elsewhere Ltd\"}").data().path("id").asText();
+        TestPerson member = platform.person(ws, "member");
+
+        String form = member.get("/app/crm/contacts/new").body();
+        assertTrue(form.contains("<option value=\"" + zebra + "\">Zebra Works (zebra.example)</option>"), form);
+        assertTrue(form.contains("<option value=\"\" selected>No company</option>"), form);
+        assertTrue(form.contains("<label for=\"f-company_id\">Company <span"), "the record, not its id: " + form);
+        assertFalse(form.contains("Elsewhere Ltd"), "another workspace's companies are not offered");
+        assertTrue(form.contains("data-choice-search hidden") && form.contains(
+                "hx-get=\"/app/_choices?path=%2Fapp%2Fcrm%2Fcontacts%2Fnew&amp;field=company_id\""),
+                "more than 30: a search box, shown with script, narrows the list: " + form);
+
+        String narrowed = member.get("/app/_choices?path=%2Fapp%2Fcrm%2Fcontacts%2Fnew&field=company_id&q=ZEB").body();
+        assertTrue(narrowed.contains("<option value=\"" + zebra + "\">Zebra Works (zebra.example)</option>"), narrowed);
+        assertFalse(narrowed.contains("Company 01"), narrowed);
+        assertTrue(narrowed.contains("No company"), "nothing stays a choice");
+        String none = member.get("/app/_choices?path=%2Fapp%2Fcrm%2Fcontacts%2Fnew&field=company_id&q=nothing+like+it")
+                .body();
+        assertTrue(none.contains("No company") && !none.contains("Zebra"), none);
+        assertEquals(404, member.get("/app/_choices?path=%2Fapp%2Fnowhere&field=company_id&q=a").status());
+        assertEquals(404, member.get("/app/_choices?path=%2F%2Fevil.example&field=company_id").status());
+        String outsider = platform.person(other, "member")
+                .get("/app/_choices?path=%2Fapp%2Fcrm%2Fcontacts%2Fnew&field=company_id&q=").body();
+        assertTrue(outsider.contains("Elsewhere Ltd") && !outsider.contains("Zebra"),
+                "each person gets their own workspace's records: " + outsider);
+
+        var refused = member.post("/app/crm/contacts/new", "email", "ann@example.com", "company_id", foreign);
+        assertEquals(422, refused.status(), refused.body());
+        assertTrue(refused.body().contains("company_id does not name a company of this workspace"), refused.body());
+        assertTrue(refused.body().contains(foreign + " (not one of the choices)</option>"), refused.body());
+        var created = member.post("/app/crm/contacts/new", "email", "ann@example.com", "company_id", zebra);
+        assertEquals(303, created.status(), created.body());
+        assertTrue(member.get(created.location()).body().contains("Zebra Works"));
+    }
 }

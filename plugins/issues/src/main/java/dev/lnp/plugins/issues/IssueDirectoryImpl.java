@@ -14,6 +14,7 @@ import org.jdbi.v3.core.Handle;
 final class IssueDirectoryImpl implements IssueDirectory {
 
     private final IssueRepository issues;
+    private final CycleFigures cycles = new CycleFigures();
 
     IssueDirectoryImpl(IssueRepository issues) {
         this.issues = issues;
@@ -47,5 +48,16 @@ final class IssueDirectoryImpl implements IssueDirectory {
             moved.put(kind.key, ids.size());
         }
         return moved;
+    }
+
+    @Override
+    public Map<UUID, Map<String, Long>> openTasksByStatus(Handle handle, UUID workspaceId, List<UUID> cycleIds) {
+        return cycles.openByStatus(handle, workspaceId, cycleIds);
+    }
+
+    @Override
+    public List<BurnUpDay> burnUp(Handle handle, UUID workspaceId, UUID cycleId, java.time.LocalDate from,
+            java.time.LocalDate to) {
+        return cycles.burnUp(handle, workspaceId, cycleId, from, to);
     }
 }

@@ -36,10 +36,14 @@ public final class IssuesPlugin implements PlatformPlugin {
         IssueEvents.types(schemas).forEach(registrar::event);
         new IssueTools(issues, comments, labels, bulk, schemas).tools().forEach(registrar::tool);
         var taskBulk = new TaskBulkPages(issues, labels, bulk, projects);
-        new TaskPages(issues, comments, schemas, taskBulk).pages().forEach(registrar::page);
-        new TaskEditPages(issues, comments, schemas).pages().forEach(registrar::page);
+        var taskChoices = new TaskChoices(issues, projects);
+        new TaskPages(issues, comments, schemas, taskBulk, taskChoices, projects).pages().forEach(registrar::page);
+        new TaskEditPages(issues, comments, schemas, taskChoices).pages().forEach(registrar::page);
         taskBulk.pages().forEach(registrar::page);
+        // The Support home before the inbox: the first of the Support entries, where people start.
+        registrar.page(new SupportHome().page());
         new TicketPages(issues, comments, schemas).pages().forEach(registrar::page);
+        IssueSearch.all().forEach(registrar::search);
     }
 
     /** The projects plugin is a dependency: refuse to start without its directory rather than fail per request. */

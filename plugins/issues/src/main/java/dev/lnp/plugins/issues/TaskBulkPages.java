@@ -59,8 +59,21 @@ final class TaskBulkPages {
         ObjectNode properties = (ObjectNode) schema.get("properties");
         ObjectNode statusLabels = properties.withObject("status").putObject("x-enum-labels");
         IssueKind.TASK.statuses.forEach(s -> statusLabels.put(s, TaskPages.label(s)));
+        // The members to choose from are the workspace's of the moment: this form's schema is made per request.
         ObjectNode assignee = properties.withObject("assignee");
-        assignee.putObject("x-enum-labels").put(ME, "Me").put(NOBODY, "Nobody (unassign)");
+        ArrayNode people = assignee.putArray("enum");
+        ObjectNode personLabels = assignee.putObject("x-enum-labels");
+        for (var member : call.members().choices(call.userId())) {
+            String value = member.value().equals(call.userId().toString()) ? ME : member.value();
+            people.add(value);
+            personLabels.put(value, member.label());
+        }
+        if (!personLabels.has(ME)) {
+            people.insert(0, ME);
+            personLabels.put(ME, "Me");
+        }
+        people.add(NOBODY);
+        personLabels.put(NOBODY, "Nobody (unassign)");
         ObjectNode cycle = properties.withObject("cycle");
         ArrayNode cycles = cycle.putArray("enum").add(NO_CYCLE);
         ObjectNode cycleLabels = cycle.putObject("x-enum-labels").put(NO_CYCLE, "No cycle");
@@ -96,12 +109,17 @@ final class TaskBulkPages {
             said.add("status " + TaskPages.label(values.get("status").asText()));
         }
         if (values.hasNonNull("assignee")) {
-            if (values.get("assignee").asText().equals(ME)) {
+            String assignee = values.get("assignee").asText();
+            if (assignee.equals(ME)) {
                 patch.put("assignee_id", call.userId().toString());
                 said.add("assigned to you");
-            } else {
+            } else if (assignee.equals(NOBODY)) {
                 patch.putNull("assignee_id");
                 said.add("unassigned");
+            } else {
+                UUID person = UUID.fromString(assignee);
+                patch.put("assignee_id", person.toString());
+                said.add("assigned to " + call.members().nameOf(person, call.userId(), "nobody"));
             }
         }
         if (values.hasNonNull("cycle")) {
@@ -215,8 +233,11 @@ final class TaskBulkPages {
                 .putObject("items").put("type", "string").put("format", "uuid");
         ObjectNode status = properties.putObject("status").put("type", "string").put("title", "Status");
         IssueKind.TASK.statuses.forEach(status.putArray("enum")::add);
+        // Me, nobody or a member's id (the list's form offers the members); whether the id is a member of this
+        // workspace is the bulk update's check, as through the API.
         properties.putObject("assignee").put("type", "string").put("title", "Assignee")
-                .putArray("enum").add(ME).add(NOBODY);
+                .put("pattern", "^(" + ME + "|" + NOBODY + "|[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12})$")
+                .put("x-pattern-hint", "Choose a member, yourself or nobody from the list");
         properties.putObject("cycle").put("type", "string").put("title", "Cycle")
                 .put("description", "a cycle of the ticked tasks' project");
         for (String field : List.of("add_labels", "remove_labels")) {

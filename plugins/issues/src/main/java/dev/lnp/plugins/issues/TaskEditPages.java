@@ -3,6 +3,7 @@ package dev.lnp.plugins.issues;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.FormView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
@@ -28,11 +29,13 @@ final class TaskEditPages {
     private final CommentService comments;
     private final IssueSchemas schemas;
     private final ObjectNode editForm;
+    private final TaskChoices choices;
 
-    TaskEditPages(IssueService issues, CommentService comments, IssueSchemas schemas) {
+    TaskEditPages(IssueService issues, CommentService comments, IssueSchemas schemas, TaskChoices choices) {
         this.issues = issues;
         this.comments = comments;
         this.schemas = schemas;
+        this.choices = choices;
         this.editForm = editForm(schemas.issuePatch);
     }
 
@@ -40,14 +43,14 @@ final class TaskEditPages {
         return List.of(
                 PageRoute.view(LIST + "/{id}/edit").scope(IssueScopes.WRITE).renderer(call -> {
                     ObjectNode task = task(call);
-                    return new FormView("Edit " + task.get("title").asText(), editForm,
-                            TaskForms.editable(task, editForm), "Save", LIST + "/" + task.get("id").asText());
+                    return choices.offer(call, new FormView("Edit " + task.get("title").asText(), editForm,
+                            FormChanges.editable(task, editForm), "Save", LIST + "/" + task.get("id").asText()), task);
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(IssueScopes.WRITE).form(editForm)
                         .action((call, values) -> {
                             ObjectNode stored = task(call);
                             UUID id = call.pathId("id");
-                            ObjectNode changes = TaskForms.changes(stored, values, editForm);
+                            ObjectNode changes = FormChanges.changes(stored, values, editForm);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             ObjectNode task = issues.update(call.tx(), id, changes);
                             return PageOutcome.goTo(LIST + "/" + id, "Task " + task.get("title").asText() + " saved.");
@@ -89,9 +92,10 @@ final class TaskEditPages {
             properties.withObject(name).remove("description");
         }
         properties.withObject("due_at").put("description", "a date and time, e.g. 2026-12-01T17:00:00Z");
-        properties.withObject("assignee_id").put("description", "the user id of a person of this workspace");
-        properties.withObject("cycle_id").put("description", "the id of a cycle of the task's project");
-        properties.withObject("parent_id").put("description", "the id of another task of this workspace");
+        properties.withObject("assignee_id").put("description", "the member who works on it");
+        properties.withObject("cycle_id").put("description", "a cycle of the task's project");
+        properties.withObject("parent_id").put("description", "the task this one is part of");
+        properties.withObject("project_id").remove("description");
     }
 
     /**

@@ -19,6 +19,7 @@ import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.plugins.projects.api.ProjectDirectory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -42,12 +43,17 @@ final class TaskPages {
     private final ObjectNode taskForm;
     private final JsonNode taskMove;
     private final TaskBulkPages bulk;
+    private final TaskChoices choices;
+    private final java.util.function.Supplier<ProjectDirectory> projects;
 
-    TaskPages(IssueService issues, CommentService comments, IssueSchemas schemas, TaskBulkPages bulk) {
+    TaskPages(IssueService issues, CommentService comments, IssueSchemas schemas, TaskBulkPages bulk,
+            TaskChoices choices, java.util.function.Supplier<ProjectDirectory> projects) {
         this.issues = issues;
         this.comments = comments;
         this.schemas = schemas;
         this.bulk = bulk;
+        this.choices = choices;
+        this.projects = projects;
         this.taskForm = taskForm(schemas.issueCreate);
         this.taskMove = taskMove();
     }
@@ -58,8 +64,8 @@ final class TaskPages {
                         .liveOn("issues.task.*").renderer(this::list),
                 PageRoute.view(BOARD).scope(IssueScopes.READ).nav("Projects", "Task board")
                         .liveOn("issues.task.*").renderer(this::board),
-                PageRoute.view(LIST + "/new").scope(IssueScopes.WRITE).renderer(call -> new FormView("New task",
-                        taskForm, newTask(call), "Create task", LIST)),
+                PageRoute.view(LIST + "/new").scope(IssueScopes.WRITE).renderer(call -> choices.offer(call,
+                        new FormView("New task", taskForm, newTask(call), "Create task", LIST), null)),
                 PageRoute.action(LIST + "/new").scope(IssueScopes.WRITE).form(taskForm)
                         .action((call, values) -> {
                             ObjectNode task = issues.create(call.tx(), call.userId(), values.deepCopy().put("kind", "task"));
@@ -136,15 +142,16 @@ final class TaskPages {
                 "due_at", "estimate_hours", "created_at", "updated_at")) {
             JsonNode value = task.get(name);
             if (value != null && !value.isNull() && !value.asText().isEmpty()) {
-                fields.add(new Field(label(name), name.equals("assignee_id") && value.asText().equals(
-                        call.userId().toString()) ? "you" : value.asText()));
+                fields.add(new Field(label(name), shown(call, name, value)));
             }
         }
         var subTasks = issues.list(call.tx(), new IssueFilter(IssueKind.TASK, null, List.of(), null, null, List.of(),
                 List.of(), id, IssueOrder.CREATED_AT), new PageRequest(1, 50));
         var discussion = comments.list(call.tx(), id, new PageRequest(1, 100));
         List<ObjectNode> commentRows = discussion.items().stream().map(c -> c.deepCopy()
-                .put("when", c.path("created_at").asText())).toList();
+                .put("when", c.path("created_at").asText())
+                .put("from", "connection".equals(c.path("author_type").asText()) ? "API connection"
+                        : PeopleOnPages.name(call, c.get("author_id"), "—"))).toList();
         List<ListView> related = new ArrayList<>();
         if (task.hasNonNull("parent_id")) {
             related.add(ListView.of("Parent task", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
@@ -152,19 +159,40 @@ final class TaskPages {
         }
         related.add(ListView.of("Sub-tasks", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
                 Column.of("Status", "status")), subTasks.items(), false).emptyText("No sub-tasks."));
-        related.add(ListView.of("Comments", List.of(Column.of("Comment", "body"), Column.of("When", "when")),
+        related.add(ListView.of("Comments", List.of(Column.of("From", "from"), Column.of("Comment", "body"),
+                        Column.of("When", "when")),
                 commentRows, false).emptyText("No comments yet."));
         DetailView view = new DetailView(task.get("title").asText(), fields, related, List.of());
         String title = task.get("title").asText();
+        // The comment is written under the comments; its own page (/comments/new) stays for links made before.
         return call.may(IssueScopes.WRITE)
                 ? view.actions(Link.to("Edit", LIST + "/" + id + "/edit"),
-                        Link.to("Add comment", LIST + "/" + id + "/comments/new"),
                         Link.to("New sub-task", LIST + "/new?parent_id=" + id
                                 + (task.hasNonNull("project_id") ? "&project_id=" + task.get("project_id").asText() : "")
                                 + (task.hasNonNull("cycle_id") ? "&cycle_id=" + task.get("cycle_id").asText() : "")),
                         Link.post("Delete", LIST + "/" + id + "/delete", "Delete the task " + title
                                 + ". Its sub-tasks and comments stay; it leaves the lists and the board."))
+                        .withForm(LIST + "/" + id + "/comments/new", new FormView("Add a comment",
+                                TicketForms.taskComment(schemas.commentCreate), Json.object(), "Add comment", null))
                 : view;
+    }
+
+    /** A task's field in words: people, projects and cycles by name rather than by id. */
+    private String shown(PageCall call, String name, JsonNode value) {
+        try {
+            return switch (name) {
+                case "assignee_id" -> PeopleOnPages.name(call, value, "Nobody");
+                case "project_id" -> projects.get().projects(call.tx().handle(), call.workspaceId(),
+                                TaskChoices.MAX_CHOICES).stream().filter(p -> p.id().toString().equals(value.asText()))
+                        .map(ProjectDirectory.ProjectName::name).findFirst().orElse(value.asText());
+                case "cycle_id" -> projects.get().cycle(call.tx().handle(), call.workspaceId(),
+                                java.util.UUID.fromString(value.asText()))
+                        .map(c -> c.projectName() + ": " + c.name()).orElse(value.asText());
+                default -> value.asText();
+            };
+        } catch (IllegalArgumentException notAnId) {
+            return value.asText();
+        }
     }
 
     /** The parent's title and status; a parent since deleted is named so rather than linked to a missing page. */

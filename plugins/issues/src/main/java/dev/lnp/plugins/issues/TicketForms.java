@@ -20,7 +20,7 @@ final class TicketForms {
                 "assignee_id"));
         ticketStatuses(form);
         form.withObject("properties").withObject("status").put("default", IssueKind.TICKET.defaultStatus);
-        titled(form, "assignee_id", "Assignee", "a member's user id; leave empty for nobody");
+        titled(form, "assignee_id", "Assignee", "the member who answers it");
         form.putArray("required").add("title");
         return form;
     }
@@ -29,7 +29,7 @@ final class TicketForms {
     static ObjectNode change(JsonNode patch) {
         ObjectNode form = cut(patch, "Change ticket", List.of("status", "priority", "assignee_id"));
         ticketStatuses(form);
-        titled(form, "assignee_id", "Assignee", "a member's user id; empty: nobody");
+        titled(form, "assignee_id", "Assignee", "the member who answers it");
         form.remove("required");
         return form;
     }
@@ -37,8 +37,15 @@ final class TicketForms {
     /** A reply or an internal note: the API's comment body as it is. */
     static ObjectNode reply(JsonNode commentCreate) {
         ObjectNode form = commentCreate.deepCopy();
-        titled(form, "body", "Message", null);
+        titled(form, "body", "Message", "the customer reads it, unless it is an internal note");
         titled(form, "internal", "Internal note", "members only: never sent to the customer or chat visitor");
+        return form;
+    }
+
+    /** A comment on a task: its text only (internal notes are for tickets' customers), labelled for people. */
+    static ObjectNode taskComment(JsonNode commentCreate) {
+        ObjectNode form = cut(commentCreate, "Comment", List.of("body"));
+        titled(form, "body", "Comment", "the workspace's members read it with the task");
         return form;
     }
 

@@ -54,7 +54,8 @@ final class TicketPages {
                 PageRoute.view(INBOX).scope(IssueScopes.READ).nav("Support", "Tickets")
                         .liveOn("issues.ticket.*").renderer(this::inbox),
                 PageRoute.view(INBOX + "/new").scope(IssueScopes.WRITE).renderer(call -> new FormView("New ticket",
-                        ticketForm, Json.object(), "Create ticket", INBOX)),
+                        ticketForm, Json.object(), "Create ticket", INBOX)
+                        .withChoices("assignee_id", PeopleOnPages.assignees(call))),
                 PageRoute.action(INBOX + "/new").scope(IssueScopes.WRITE).form(ticketForm)
                         .action((call, values) -> {
                             ObjectNode ticket = issues.create(call.tx(), call.userId(),
@@ -92,7 +93,7 @@ final class TicketPages {
         List<ObjectNode> shown = rows.items().stream().map(ticket -> ticket.deepCopy()
                 .put("status_label", label(ticket.get("status").asText()))
                 .put("priority_label", label(ticket.get("priority").asText()))
-                .put("assignee", person(ticket.get("assignee_id"), call.userId(), "Nobody"))).toList();
+                .put("assignee", PeopleOnPages.name(call, ticket.get("assignee_id"), "Nobody"))).toList();
         ListView view = new ListView("Tickets", List.of(
                 Column.of("Title", "title").linkedTo(INBOX + "/{id}").sortable("title"),
                 Column.of("Status", "status_label"),
@@ -117,14 +118,14 @@ final class TicketPages {
         List<Field> fields = new ArrayList<>(List.of(
                 new Field("Status", label(ticket.get("status").asText())),
                 new Field("Priority", label(ticket.get("priority").asText())),
-                new Field("Assignee", person(ticket.get("assignee_id"), me, "Nobody")),
+                new Field("Assignee", PeopleOnPages.name(call, ticket.get("assignee_id"), "Nobody")),
                 new Field("Description", text(ticket.get("description"))),
                 new Field("Opened by", creator(call, ticket.get("created_by"))),
                 new Field("Created", text(ticket.get("created_at"))),
                 new Field("Updated", text(ticket.get("updated_at")))));
         var conversation = comments.list(call.tx(), id, new PageRequest(1, CONVERSATION));
         List<ObjectNode> messages = conversation.items().stream().map(comment -> comment.deepCopy()
-                .put("from", author(comment, me))
+                .put("from", author(call, comment))
                 .put("visibility", comment.path("internal").asBoolean() ? "Internal note" : "Public")).toList();
         DetailView view = new DetailView(ticket.get("title").asText(), fields, List.of(
                 ListView.of("Conversation", List.of(Column.of("From", "from"), Column.of("When", "created_at"),
@@ -136,8 +137,7 @@ final class TicketPages {
             return view;
         }
         String here = INBOX + "/" + id;
-        List<Link> actions = new ArrayList<>(List.of(Link.to("Reply", here + "/reply"),
-                Link.to("Add internal note", here + "/reply?internal=1")));
+        List<Link> actions = new ArrayList<>();
         if (!me.toString().equals(ticket.path("assignee_id").asText())) {
             actions.add(Link.post("Assign to me", here + "/assign-to-me", null));
         }
@@ -145,7 +145,9 @@ final class TicketPages {
             actions.add(Link.post("Unassign", here + "/unassign", null));
         }
         actions.add(Link.to("Change status, priority or assignee", here + "/edit"));
-        return view.actions(actions.toArray(Link[]::new));
+        // The reply is written under the conversation; its own page (/reply) stays for links made before.
+        return view.actions(actions.toArray(Link[]::new)).withForm(here + "/reply", new FormView(
+                "Reply or add an internal note", replyForm, Json.object(), "Send", null));
     }
 
     private PageView replyForm(PageCall call) {
@@ -164,7 +166,7 @@ final class TicketPages {
             if (value != null && !value.isNull()) values.set(p.getKey(), value);
         });
         return new FormView("Change ticket: " + ticket.get("title").asText(), changeForm, values, "Save",
-                INBOX + "/" + call.pathId("id"));
+                INBOX + "/" + call.pathId("id")).withChoices("assignee_id", PeopleOnPages.assignees(call));
     }
 
     /** The API's update with what changed; a refusal is shown next to its field or above the form. */
@@ -179,7 +181,8 @@ final class TicketPages {
         if (changes.has("status")) said.add("status " + label(after.get("status").asText()));
         if (changes.has("priority")) said.add("priority " + label(after.get("priority").asText()));
         if (changes.has("assignee_id")) {
-            said.add("assigned to " + person(after.get("assignee_id"), call.userId(), "nobody").replace("You", "you"));
+            said.add("assigned to " + PeopleOnPages.name(call, after.get("assignee_id"), "nobody")
+                    .replace("You", "you"));
         }
         return PageOutcome.goTo(INBOX + "/" + id, "Ticket " + after.get("title").asText() + ": "
                         + String.join(", ", said) + ".")
@@ -207,25 +210,16 @@ final class TicketPages {
         return issues.get(call.tx(), id);
     }
 
-    /**
-     * Who a person is, as far as the application may tell: the platform keeps members' addresses from plugins, so
-     * the signed-in person is "You" and others their user id.
-     */
-    private static String person(JsonNode userId, UUID me, String nobody) {
-        if (userId == null || userId.isNull()) return nobody;
-        return userId.asText().equals(me.toString()) ? "You" : "Member " + userId.asText();
-    }
-
     /** A ticket is opened by a member in the application, or by a key or plugin acting for itself. */
     private static String creator(PageCall call, JsonNode createdBy) {
         if (createdBy == null || createdBy.isNull()) return null;
-        return call.tx().isUser(UUID.fromString(createdBy.asText())) ? person(createdBy, call.userId(), null)
+        return call.tx().isUser(UUID.fromString(createdBy.asText())) ? PeopleOnPages.name(call, createdBy, null)
                 : "API connection";
     }
 
-    private static String author(JsonNode comment, UUID me) {
+    private static String author(PageCall call, JsonNode comment) {
         return "connection".equals(comment.path("author_type").asText()) ? "API connection"
-                : person(comment.get("author_id"), me, null);
+                : PeopleOnPages.name(call, comment.get("author_id"), null);
     }
 
     private static String target(ObjectNode ticket) {

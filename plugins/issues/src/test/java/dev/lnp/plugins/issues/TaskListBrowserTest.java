@@ -81,8 +81,8 @@ class TaskListBrowserTest {
         browser.findElement(By.id("f-title")).sendKeys(Keys.ENTER);
         chromium.waitFor(By.xpath("//h1[text()='Index chapter']"));
         WebElement parent = chromium.waitFor(By.xpath("//section[@aria-label='Parent task']//a[text()='Write the manual']"));
-        chromium.waitFor(By.linkText("Add comment")).sendKeys(Keys.ENTER);
-        chromium.waitFor(By.id("f-body")).sendKeys("Alphabetical, with page numbers");
+        // The comment is written on the task's own page, under its comments.
+        chromium.waitFor(By.id("form1-body")).sendKeys("Alphabetical, with page numbers");
         browser.findElement(By.xpath("//button[text()='Add comment']")).sendKeys(Keys.ENTER);
         chromium.waitFor(By.xpath("//p[text()='Comment added to Index chapter.']"));
         accessible("a sub-task's page");

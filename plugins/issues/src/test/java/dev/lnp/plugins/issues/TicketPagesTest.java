@@ -126,7 +126,8 @@ class TicketPagesTest {
                 "assignee_id", colleague.toString());
         assertEquals(303, changed.status(), changed.body());
         assertTrue(member.get(changed.location()).body()
-                .contains("Ticket Parcel lost: status Pending, priority High, assigned to Member " + colleague + "."));
+                .contains("Ticket Parcel lost: status Pending, priority High, assigned to " + email(platform, colleague)
+                        + "."));
         JsonNode after = f.get(ticket);
         assertEquals("pending", after.get("status").asText());
         assertEquals("high", after.get("priority").asText());
@@ -186,6 +187,98 @@ class TicketPagesTest {
                 "priority", "none").status());
         assertEquals(0, platform.get("/api/v1/issues/" + ticket + "/comments", f.key()).json().get("data").size());
         assertEquals("new", f.get(ticket).get("status").asText(), "another workspace changed nothing");
+    }
+
+    @Test
+    void peopleAreNamedAndAssigneesAreAChoiceOfThisWorkspacesMembers(TestPlatform platform) {
+        Fixtures f = Fixtures.workspace(platform, "support-people");
+        TestPerson member = platform.person(f.ws(), "member");
+        UUID me = userId(platform, f.ws(), member);
+        UUID colleague = f.user();
+        named(platform, colleague, "Bea Keller");
+        UUID stranger = Fixtures.workspace(platform, "support-people-elsewhere").user();
+        named(platform, stranger, "Zed Outsider");
+        UUID ticket = f.issue("{\"kind\":\"ticket\",\"title\":\"Refund please\",\"assignee_id\":\"" + colleague + "\"}");
+        assertEquals(303, member.post("/app/support/tickets/" + ticket + "/reply", "body", "On it.").status());
+
+        String page = member.get("/app/support/tickets/" + ticket).body();
+        assertTrue(page.contains("<dt>Assignee</dt><dd>Bea Keller</dd>"), page);
+        assertTrue(page.contains("<td>You</td>"), "my reply is mine: " + page);
+        assertFalse(page.contains("Member "), "nobody is a bare id: " + page);
+        assertTrue(member.get("/app/support/tickets").body().contains("<td>Bea Keller</td>"), "the inbox names them");
+
+        for (String form : List.of("/app/support/tickets/" + ticket + "/edit", "/app/support/tickets/new")) {
+            String html = member.get(form).body();
+            int nobody = html.indexOf("<option value=\"\"");
+            int mine = html.indexOf("<option value=\"" + me + "\"");
+            int theirs = html.indexOf("<option value=\"" + colleague + "\"");
+            assertTrue(nobody > 0 && nobody < mine && mine < theirs, "nobody, me, then the others: " + html);
+            assertTrue(html.contains(">Me (" + member.email() + ")</option>"), html);
+            assertTrue(html.contains(">Bea Keller (" + email(platform, colleague) + ")</option>"), html);
+            assertFalse(html.contains("Zed Outsider") || html.contains(stranger.toString()),
+                    "another workspace's people are not offered: " + html);
+        }
+        assertTrue(member.get("/app/support/tickets/" + ticket + "/edit").body()
+                .contains("<option value=\"" + colleague + "\" selected>"), "the assignee is chosen");
+
+        // A value that is none of the choices (an old form, a forged post) is refused as the API refuses it, in
+        // words next to the field, and shown as what was sent.
+        var foreign = member.post("/app/support/tickets/" + ticket + "/edit", "status", "new", "priority", "none",
+                "assignee_id", stranger.toString());
+        assertEquals(422, foreign.status(), foreign.body());
+        assertTrue(foreign.body().contains("assignee_id does not name a user of this workspace"), foreign.body());
+        assertTrue(foreign.body().contains(stranger + " (not one of the choices)</option>"), foreign.body());
+        var unknown = member.post("/app/support/tickets/new", "title", "Someone", "status", "new",
+                "assignee_id", "not-an-id");
+        assertEquals(400, unknown.status(), unknown.body());
+        assertTrue(unknown.body().contains("Assignee: Enter an id like"), unknown.body());
+        assertEquals(colleague.toString(), f.get(ticket).get("assignee_id").asText(), "nothing changed");
+    }
+
+    @Test
+    void aReplyIsWrittenOnTheTicketsPageAndARefusalKeepsTheText(TestPlatform platform) {
+        Fixtures f = Fixtures.workspace(platform, "support-inline");
+        TestPerson member = platform.person(f.ws(), "member");
+        UUID ticket = f.issue("{\"kind\":\"ticket\",\"title\":\"Late delivery\"}");
+        String page = "/app/support/tickets/" + ticket;
+        String html = member.get(page).body();
+        assertTrue(html.contains("<form method=\"post\" action=\"" + page + "/reply\""), html);
+        assertTrue(html.contains("name=\"csrf\"") && html.contains("id=\"form1-body\"")
+                && html.contains("id=\"form1-internal\""), "a message and the internal note's box: " + html);
+
+        String tooLong = "We are on it. ".repeat(1500);          // over the API's 20000 characters
+        var refused = member.post(page + "/reply", "body", tooLong, "internal", "on", "_shown_on", page);
+        assertEquals(400, refused.status(), refused.body());
+        assertTrue(refused.body().contains("<h1>Late delivery</h1>"), "the ticket's page again: " + refused.body());
+        assertTrue(refused.body().contains("Message: Write at most 20000 characters."), refused.body());
+        assertTrue(refused.body().contains(tooLong.strip()), "what was typed is kept");
+        assertTrue(refused.body().contains("id=\"form1-internal\" name=\"internal\" checked"), "and the box ticked");
+        var empty = member.post(page + "/reply", "body", "", "_shown_on", page);
+        assertEquals(400, empty.status());
+        assertTrue(empty.body().contains("<h1>Late delivery</h1>") && empty.body().contains("Fill in Message."),
+                empty.body());
+        assertEquals(0, platform.get("/api/v1/issues/" + ticket + "/comments", f.key()).json().get("data").size());
+
+        // Sent from its own page (an old bookmark), or naming a page that has no such form, the form's page answers.
+        var fromOwnPage = member.post(page + "/reply", "body", "");
+        assertTrue(fromOwnPage.body().contains("<h1>Reply to Late delivery</h1>"), fromOwnPage.body());
+        var elsewhere = member.post(page + "/reply", "body", "", "_shown_on", "/app/support/tickets");
+        assertTrue(elsewhere.body().contains("<h1>Reply to Late delivery</h1>"), elsewhere.body());
+        assertTrue(member.get(page + "/reply").body().contains("<h1>Reply to Late delivery</h1>"));
+
+        var sent = member.post(page + "/reply", "body", "It ships today.", "_shown_on", page);
+        assertEquals(303, sent.status(), sent.body());
+        assertTrue(member.get(sent.location()).body().contains("<td>It ships today.</td>"));
+    }
+
+    private static void named(TestPlatform platform, UUID user, String name) {
+        platform.jdbi().useHandle(h -> h.createUpdate("UPDATE lnp_core.users SET display_name = :n WHERE id = :id")
+                .bind("n", name).bind("id", user).execute());
+    }
+
+    private static String email(TestPlatform platform, UUID user) {
+        return platform.jdbi().withHandle(h -> h.createQuery("SELECT email FROM lnp_core.users WHERE id = :id")
+                .bind("id", user).mapTo(String.class).one());
     }
 
     /** The linked titles of a list page, in order. */

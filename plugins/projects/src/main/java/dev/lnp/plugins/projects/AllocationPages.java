@@ -2,6 +2,7 @@ package dev.lnp.plugins.projects;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.pages.FormChanges;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
 import dev.lnp.api.pages.DetailView.Field;
@@ -41,13 +42,13 @@ final class AllocationPages {
                 PageRoute.view(LIST + "/{id}/edit").scope(ProjectScopes.PLANNING_WRITE).renderer(call -> {
                     ObjectNode allocation = allocations.get(call.tx(), call.pathId("id"));
                     return new FormView("Change the allocation", schemas.allocationPatch,
-                            PageChanges.editable(allocation, schemas.allocationPatch), "Save",
+                            FormChanges.editable(allocation, schemas.allocationPatch), "Save",
                             LIST + "/" + allocation.get("id").asText());
                 }),
                 PageRoute.action(LIST + "/{id}/edit").scope(ProjectScopes.PLANNING_WRITE).form(schemas.allocationPatch)
                         .action((call, values) -> {
                             UUID id = call.pathId("id");
-                            ObjectNode changes = PageChanges.changes(allocations.get(call.tx(), id), values,
+                            ObjectNode changes = FormChanges.changes(allocations.get(call.tx(), id), values,
                                     schemas.allocationPatch);
                             if (changes.isEmpty()) return PageOutcome.goTo(LIST + "/" + id, "Nothing was changed.");
                             allocations.update(call.tx(), id, changes);
@@ -114,9 +115,9 @@ final class AllocationPages {
         return person(call, UUID.fromString(allocation.get("user_id").asText()));
     }
 
-    /** Pages know the signed-in person only; others are named by their user id, as the API names them. */
+    /** The person by name from the workspace's members ("you" for the signed-in person). */
     private static String person(PageCall call, UUID user) {
-        return user.equals(call.userId()) ? "you" : user.toString();
+        return user.equals(call.userId()) ? "you" : call.members().nameOf(user, call.userId(), "nobody");
     }
 
     private static UUID uuid(PageCall call, String name) {

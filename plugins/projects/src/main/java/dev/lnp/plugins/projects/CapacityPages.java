@@ -50,7 +50,8 @@ final class CapacityPages {
         List<ObjectNode> rows = new ArrayList<>();
         for (JsonNode person : report.path("people")) {
             String user = person.get("user_id").asText();
-            String who = user.equals(call.userId().toString()) ? "you" : user;
+            String who = user.equals(call.userId().toString()) ? "you"
+                    : call.members().nameOf(java.util.UUID.fromString(user), call.userId(), user);
             for (JsonNode week : person.path("weeks")) {
                 BigDecimal available = week.get("available_hours").decimalValue();
                 int booked = week.path("allocation_ids").size();

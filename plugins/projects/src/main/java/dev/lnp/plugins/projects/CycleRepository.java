@@ -148,6 +148,22 @@ final class CycleRepository {
                 .list();
     }
 
+    /** One cycle of a live project, completed or not, with its project's name; empty for an unknown one. */
+    Optional<dev.lnp.plugins.projects.api.ProjectDirectory.OpenCycle> named(Handle handle, UUID workspaceId,
+            UUID cycleId) {
+        return handle.createQuery("""
+                        SELECT c.id, c.project_id, c.name, p.name AS project_name FROM projects.cycles c
+                          JOIN projects.projects p ON p.id = c.project_id AND p.workspace_id = c.workspace_id
+                         WHERE c.workspace_id = :workspace_id AND c.id = :id AND p.deleted_at IS NULL
+                        """)
+                .bind("workspace_id", workspaceId)
+                .bind("id", cycleId)
+                .map((rs, ctx) -> new dev.lnp.plugins.projects.api.ProjectDirectory.OpenCycle(
+                        rs.getObject("id", UUID.class), rs.getObject("project_id", UUID.class), rs.getString("name"),
+                        rs.getString("project_name")))
+                .findOne();
+    }
+
     private static ObjectNode row(ResultSet rs) throws SQLException {
         ObjectNode cycle = Json.object();
         cycle.put("id", rs.getString("id"));

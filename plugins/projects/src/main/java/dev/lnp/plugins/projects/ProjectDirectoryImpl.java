@@ -36,4 +36,14 @@ final class ProjectDirectoryImpl implements ProjectDirectory {
     public List<OpenCycle> openCycles(Handle handle, UUID workspaceId, int limit) {
         return cycles.open(handle, workspaceId, limit);
     }
+
+    @Override
+    public List<ProjectName> projects(Handle handle, UUID workspaceId, int limit) {
+        return projects.names(handle, workspaceId, limit);
+    }
+
+    @Override
+    public Optional<OpenCycle> cycle(Handle handle, UUID workspaceId, UUID cycleId) {
+        return cycles.named(handle, workspaceId, cycleId);
+    }
 }

@@ -14,7 +14,9 @@ import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.api.pages.PageView;
+import dev.lnp.api.pages.SearchHit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -40,6 +42,20 @@ final class ProjectPages {
         this.cycles = cycles;
         this.closing = closing;
         this.schemas = schemas;
+    }
+
+    /** The search box's projects: the name contains what was typed, by name, with their status. */
+    PageSearch search() {
+        return new PageSearch("Projects", ProjectScopes.PROJECTS_READ, (call, text, limit) ->
+                projects.named(call.tx(), text, limit).stream()
+                        .map(p -> new SearchHit(p.path("name").asText(), status(p.path("status").asText("")),
+                                LIST + "/" + p.path("id").asText()))
+                        .toList());
+    }
+
+    /** {@code planned} as people read it: "Planned". */
+    private static String status(String key) {
+        return key.isEmpty() ? null : Character.toUpperCase(key.charAt(0)) + key.substring(1);
     }
 
     List<PageRoute> pages() {

@@ -85,11 +85,40 @@ final class ProjectRepository {
                 .list();
     }
 
+    /**
+     * Live projects whose name contains {@code text} (any case), by name. A workspace has projects by the
+     * hundred, not the million: the scan stays within its live projects ({@code projects_workspace_live}).
+     */
+    List<ObjectNode> named(Handle handle, UUID workspaceId, String text, int limit) {
+        String escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        return handle.createQuery("SELECT " + RETURNED + " FROM projects.projects WHERE workspace_id = :workspace_id"
+                        + " AND deleted_at IS NULL AND name ILIKE :pattern ORDER BY lower(name), id LIMIT " + limit)
+                .bind("workspace_id", workspaceId)
+                .bind("pattern", "%" + escaped + "%")
+                .map((rs, ctx) -> row(rs))
+                .list();
+    }
+
     long count(Handle handle, UUID workspaceId) {
         return handle.createQuery("SELECT count(*) FROM projects.projects WHERE workspace_id = :workspace_id AND deleted_at IS NULL")
                 .bind("workspace_id", workspaceId)
                 .mapTo(Long.class)
                 .one();
+    }
+
+    /** The live projects of the workspace by name, at most {@code limit}. */
+    List<dev.lnp.plugins.projects.api.ProjectDirectory.ProjectName> names(Handle handle, UUID workspaceId, int limit) {
+        return handle.createQuery("""
+                        SELECT id, name FROM projects.projects
+                         WHERE workspace_id = :workspace_id AND deleted_at IS NULL
+                         ORDER BY lower(name), id
+                         LIMIT :limit
+                        """)
+                .bind("workspace_id", workspaceId)
+                .bind("limit", limit)
+                .map((rs, ctx) -> new dev.lnp.plugins.projects.api.ProjectDirectory.ProjectName(
+                        rs.getObject("id", UUID.class), rs.getString("name")))
+                .list();
     }
 
     boolean exists(Handle handle, UUID workspaceId, UUID id) {

@@ -36,6 +36,11 @@ final class ProjectService {
         return Listing.of(projects.list(tx.handle(), tx.workspaceId(), page.limit(), page.offset()), page, total);
     }
 
+    /** At most {@code limit} live projects whose name contains {@code text}, by name (the search box's). */
+    List<ObjectNode> named(WorkspaceTx tx, String text, int limit) {
+        return projects.named(tx.handle(), tx.workspaceId(), text, limit);
+    }
+
     ObjectNode get(WorkspaceTx tx, UUID id) {
         return projects.find(tx.handle(), tx.workspaceId(), id).orElseThrow(() -> ApiProblem.notFound("Project"));
     }

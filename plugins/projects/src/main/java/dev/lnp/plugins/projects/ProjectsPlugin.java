@@ -39,7 +39,11 @@ public final class ProjectsPlugin implements PlatformPlugin {
         new ProjectRoutes(projects, cycles, closing, allocations, capacity, schemas).routes().forEach(registrar::route);
         ProjectEvents.types(schemas).forEach(registrar::event);
         new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
-        new ProjectPages(projects, cycles, closing, schemas).pages().forEach(registrar::page);
+        var pages = new ProjectPages(projects, cycles, closing, schemas);
+        // The home first: the Projects heading's first entry, where people start.
+        registrar.page(new ProjectsHome(() -> context.service(IssueDirectory.class)).page());
+        pages.pages().forEach(registrar::page);
+        registrar.search(pages.search());
         new CapacityPages(capacity).pages().forEach(registrar::page);
         new AllocationPages(allocations, schemas).pages().forEach(registrar::page);
     }

@@ -28,6 +28,10 @@ public interface PluginCatalog {
     record Page(String pluginId, PageRoute page) {
     }
 
+    /** A source of the application's search and the plugin that offered it. */
+    record Search(String pluginId, dev.lnp.api.pages.PageSearch search) {
+    }
+
     record Quota(String name, String pluginId) {
     }
 
@@ -48,6 +52,9 @@ public interface PluginCatalog {
 
     /** Every plugin's pages, in registration order (their matching order). */
     List<Page> pages();
+
+    /** Every plugin's search sources, in registration order. */
+    List<Search> searches();
 
     /** The scopes a person with {@code role} ({@code owner}, {@code admin}, {@code member}) acts with in pages. */
     Set<String> scopesOfRole(String role);

@@ -62,9 +62,18 @@ enhanceBoards(document);
       if (html === null) return;
       var fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('main');
       if (!fresh) return;
+      // The notice of the person's own last action is shown once by the server; the refresh its own event causes
+      // must not take it away before it was read.
+      var notice = main.querySelector('.card.done');
+      var typed = typedIn(main);
+      var focused = document.activeElement && main.contains(document.activeElement) ? document.activeElement.id : null;
       main.innerHTML = fresh.innerHTML;
+      restoreTyped(main, typed, focused);
       enhanceBoards(main);
+      revealChoiceSearches(main);
+      if (window.htmx) window.htmx.process(main);
       status = main.querySelector('[data-live]') || status;
+      if (notice && !main.querySelector('.card.done')) status.after(notice);
       status.textContent = 'Updated just now.';
     });
   }
@@ -72,3 +81,111 @@ enhanceBoards(document);
     if (!waiting) waiting = setTimeout(refresh, 300);
   });
 })();
+
+// The application's search box: "/" focuses it (unless the person is typing in a field). While typing, htmx puts
+// the hits of /app/search/suggestions into the list under the box (the layout's hx-* attributes); this makes the
+// box an ARIA combobox of that list, which the arrow keys move through and Enter opens. Without script, the box is
+// the plain GET form to /app/search.
+(function () {
+  var input = document.getElementById('app-search-q');
+  var list = document.getElementById('app-search-suggestions');
+  if (!input || !list) return;
+  var status = document.createElement('p');
+  status.className = 'visually-hidden';
+  status.setAttribute('role', 'status');
+  input.form.appendChild(status);
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-controls', list.id);
+  input.setAttribute('aria-expanded', 'false');
+  var active = -1;
+
+  document.addEventListener('keydown', function (event) {
+    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    event.preventDefault();
+    input.focus();
+    input.select();
+  });
+
+  function options() { return list.querySelectorAll('[role="option"]'); }
+  function open() {
+    if (!options().length || document.activeElement !== input) return;
+    list.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
+  }
+  function close() {
+    list.hidden = true;
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+    active = -1;
+  }
+  function mark(index) {
+    var all = options();
+    if (!all.length) return;
+    active = (index + all.length) % all.length;
+    all.forEach(function (option, i) { option.setAttribute('aria-selected', i === active ? 'true' : 'false'); });
+    input.setAttribute('aria-activedescendant', all[active].id);
+    all[active].scrollIntoView({block: 'nearest'});
+  }
+  list.addEventListener('htmx:afterSwap', function () {
+    active = -1;
+    input.removeAttribute('aria-activedescendant');
+    var all = list.querySelector('#suggestion-all');
+    if (!all) { close(); status.textContent = ''; return; }
+    var count = Number(all.getAttribute('data-count'));
+    status.textContent = count ? count + ' suggestions; use the arrow keys.' : all.textContent;
+    open();
+  });
+  list.addEventListener('mousedown', function (event) { event.preventDefault(); });
+  list.addEventListener('click', function (event) {
+    var option = event.target.closest('[role="option"]');
+    if (option) window.location.href = option.getAttribute('data-href');
+  });
+  input.addEventListener('keydown', function (event) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (list.hidden) { open(); return; }
+      mark(active + (event.key === 'ArrowDown' ? 1 : -1));
+    } else if (event.key === 'Escape' && !list.hidden) {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'Enter' && !list.hidden && active >= 0) {
+      event.preventDefault();
+      window.location.href = options()[active].getAttribute('data-href');
+    }
+  });
+  input.addEventListener('blur', function () { setTimeout(close, 150); });
+})();
+
+// A refresh must not take away what the person is typing in a form of the page (a reply under a conversation
+// that the visitor just wrote in): the fields they changed keep their values, and the focus stays where it was.
+function typedIn(root) {
+  var typed = {};
+  root.querySelectorAll('form textarea[id], form input[id], form select[id]').forEach(function (field) {
+    if (field.type === 'hidden') return;
+    var changed = field.type === 'checkbox' ? field.checked !== field.defaultChecked
+      : field.tagName === 'SELECT' ? Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; })
+      : field.value !== field.defaultValue;
+    if (changed) typed[field.id] = field.type === 'checkbox' ? field.checked : field.value;
+  });
+  return typed;
+}
+
+function restoreTyped(root, typed, focused) {
+  Object.keys(typed).forEach(function (id) {
+    var field = document.getElementById(id);
+    if (!field || !root.contains(field)) return;
+    if (field.type === 'checkbox') field.checked = typed[id]; else field.value = typed[id];
+  });
+  var again = focused && document.getElementById(focused);
+  if (again) again.focus();
+}
+
+// A long choice of records has a search box that narrows its list (htmx asks the server for the matching ones);
+// it is hidden without script, where the whole list is there to choose from.
+function revealChoiceSearches(root) {
+  root.querySelectorAll('[data-choice-search]').forEach(function (box) { box.hidden = false; });
+}
+revealChoiceSearches(document);

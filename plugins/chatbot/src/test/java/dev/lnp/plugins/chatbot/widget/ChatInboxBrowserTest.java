@@ -112,10 +112,10 @@ class ChatInboxBrowserTest {
         memberBrowser.waitFor(By.xpath("//*[contains(text(), 'You have taken this conversation over.')]"));
         widget.awaitMessage("system", "A team member has joined");
 
-        member.findElement(By.linkText("Reply")).click();
-        memberBrowser.waitFor(By.id("f-text")).sendKeys("Hello, this is Sam. We are sending a new pair today.");
-        accessible(memberBrowser, "the reply form");
-        member.findElement(By.cssSelector("main form button[type=submit]")).click();
+        // The reply is written under the conversation, on its own page.
+        memberBrowser.waitFor(By.id("form1-text")).sendKeys("Hello, this is Sam. We are sending a new pair today.");
+        accessible(memberBrowser, "the conversation with its reply form");
+        member.findElement(By.xpath("//button[text()='Send reply']")).click();
         memberBrowser.waitFor(By.xpath("//*[contains(text(), 'Reply sent to the visitor.')]"));
 
         var reply = widget.awaitMessage("human_agent", "We are sending a new pair today.");
@@ -141,6 +141,57 @@ class ChatInboxBrowserTest {
         assertEquals("Talk to a person", widget.find(".human").getText());
         assertTrue(member.findElements(By.linkText("Reply")).isEmpty(), "a closed conversation takes no reply");
         accessible(memberBrowser, "a closed conversation");
+    }
+
+    /**
+     * Outside office hours: a member on duty (the inbox's toggle) is mailed, the visitor is told when the team is
+     * back, leaves an address in the widget, and the member reads it on the conversation's page.
+     */
+    @Test
+    void outsideOfficeHoursTheVisitorLeavesAnAddressAndTheMemberOnDutyIsMailed() throws Exception {
+        UUID workspace = platform.createWorkspace("Closed Shop");
+        String admin = platform.key(workspace, "chatbot.read", "chatbot.write");
+        var later = java.time.LocalDate.now(java.time.ZoneOffset.UTC).plusDays(2).getDayOfWeek();
+        String day = later.getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH);
+        var created = platform.post("/api/v1/chatbot/widgets", admin, JSON.writeValueAsString(Map.of(
+                "name", "Help", "allowed_origins", List.of(shop.origin()), "office_hours",
+                Map.of("time_zone", "UTC", day.toLowerCase(java.util.Locale.ROOT), "10:00-11:00"))));
+        assertEquals(201, created.status(), created.body());
+        shop.embedSnippet(created.data().path("embed_snippet").asText());
+
+        WebDriver member = memberBrowser.driver();
+        var person = platform.person(workspace, "member");
+        person.signIn(memberBrowser);
+        member.get(base + "/app/chat");
+        member.findElement(By.xpath("//button[starts-with(text(), 'Go on duty')]")).click();
+        memberBrowser.waitFor(By.xpath("//*[contains(text(), 'You are on duty')]"));
+        assertFalse(member.findElements(By.xpath("//button[starts-with(text(), 'Go off duty')]")).isEmpty());
+        accessible(memberBrowser, "the chat inbox with the member on duty");
+
+        WebDriver visitor = visitorBrowser.driver();
+        WidgetDriver widget = new WidgetDriver(visitor);
+        visitor.get(shop.origin() + "/");
+        widget.awaitState("ready", WAIT);
+        widget.launcher().click();
+        assertFalse(widget.find(".mail").isDisplayed(), "no address asked for before the hand-off");
+        widget.input().sendKeys("Where is my refund?");
+        widget.find(".human").click();
+        widget.awaitMessage("system", "We are back " + day + " at 10:00 (UTC)");
+        new WebDriverWait(visitor, WAIT).until(d -> widget.find(".mail").isDisplayed());
+        widget.find("#mail").sendKeys("ada@example.com");
+        widget.find(".mail button").click();
+        new WebDriverWait(visitor, WAIT).until(d -> widget.find(".status").getText()
+                .contains("The team will answer you at ada@example.com."));
+        assertFalse(widget.find(".mail").isDisplayed(), "the form goes away once the address is left");
+
+        new WebDriverWait(member, WAIT).until(d -> !d.findElements(By.linkText("Where is my refund?")).isEmpty());
+        member.findElement(By.linkText("Where is my refund?")).click();
+        new WebDriverWait(member, WAIT).until(d -> d.getPageSource().contains("ada@example.com"));
+        accessible(memberBrowser, "a conversation with the visitor's address");
+        var mails = platform.platform().mail().mailbox().list(new dev.lnp.api.internal.mail.Mailbox.Query(
+                person.email(), null, 10));
+        assertEquals(1, mails.size(), mails.toString());
+        assertEquals("Chat: a visitor asks for a person: Where is my refund?", mails.get(0).subject());
     }
 
     private static void accessible(Browser browser, String page) throws Exception {

@@ -27,6 +27,16 @@ public interface ProjectDirectory {
      */
     List<OpenCycle> openCycles(Handle handle, UUID workspaceId, int limit);
 
+    /** The workspace's live projects by name, at most {@code limit}: what a task may belong to. */
+    List<ProjectName> projects(Handle handle, UUID workspaceId, int limit);
+
+    /** A cycle of a live project of the workspace, open or completed; empty for an unknown one. */
+    Optional<OpenCycle> cycle(Handle handle, UUID workspaceId, UUID cycleId);
+
+    /** A project as a choice shows it. */
+    record ProjectName(UUID id, String name) {
+    }
+
     /** A cycle to plan into, with its project's name to tell cycles of the same name apart. */
     record OpenCycle(UUID id, UUID projectId, String name, String projectName) {
     }
