@@ -1,15 +1,16 @@
 package dev.lnp.api.pages;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.lnp.api.Json;
 import java.math.BigDecimal;
 
 /**
  * An edit form over a stored record: the values it starts from, and the change a posted form makes. An edit form
  * posts every field, and sending the unchanged ones too would make the change say more than was meant (a deal's
  * stage moved to won with the old status "open" beside it is a contradiction the API refuses; a percentage sent back
- * unchanged would switch an allocation counted in hours to percent), so only what differs is sent.
+ * unchanged would switch an allocation counted in hours to percent), so only what differs is sent. Built on
+ * Jackson alone: the API's root package uses the page API, so the page API does not use it back.
  */
 public final class FormChanges {
 
@@ -18,7 +19,7 @@ public final class FormChanges {
 
     /** The record's values of the fields {@code formSchema} has, so the form starts from what is stored. */
     public static ObjectNode editable(ObjectNode record, JsonNode formSchema) {
-        ObjectNode values = Json.object();
+        ObjectNode values = JsonNodeFactory.instance.objectNode();
         formSchema.path("properties").fieldNames().forEachRemaining(name -> {
             JsonNode value = record.get(name);
             if (value != null && !value.isNull()) values.set(name, value);
@@ -32,7 +33,7 @@ public final class FormChanges {
      * the schema allows null, with an empty text for a plain text (no enum, format or minimum length).
      */
     public static ObjectNode changes(ObjectNode record, ObjectNode posted, JsonNode formSchema) {
-        ObjectNode changes = Json.object();
+        ObjectNode changes = JsonNodeFactory.instance.objectNode();
         posted.properties().forEach(entry -> {
             if (!same(record.get(entry.getKey()), entry.getValue())) changes.set(entry.getKey(), entry.getValue());
         });
