@@ -85,7 +85,7 @@ class PeoplePagesTest {
         var back = client.get(signedIn.location());
         assertEquals(200, back.status(), back.body());
         assertTrue(back.body().contains("Signed in as <strong>" + email + "</strong>"), back.body());
-        assertTrue(back.body().contains("<span>" + email + "</span>"), "the layout shows who is signed in");
+        assertTrue(back.body().contains("<span title=\"" + email + "\">" + email + "</span>"), "the layout shows who is signed in");
         var approved = client.post(page(email), ConsoleClient.form("csrf", back.hidden("csrf"), "do", "approve"));
         assertEquals(200, approved.status(), approved.body());
         assertTrue(approved.body().contains("You approved the request for " + email), approved.body());
