@@ -86,7 +86,8 @@ final class TaskPages {
                 call.query("search").orElse(null), uuid(call, "cycle_id"),
                 call.query("mine").isPresent() ? List.of(call.userId()) : List.of(), List.of(), null,
                 order(call.query("sort").orElse("")));
-        var page = issues.list(call.tx(), filter, call.page());
+        // One row more than the page says whether another follows: counting 100,000 tasks took most of the page's time.
+        var page = issues.rows(call.tx(), filter, call.page());
         List<Choice> statuses = IssueKind.TASK.statuses.stream().map(s -> new Choice(s, label(s))).toList();
         ListView view = new ListView("Tasks", List.of(
                 Column.of("Title", "title").linkedTo(LIST + "/{id}").sortable("title"),
@@ -96,7 +97,7 @@ final class TaskPages {
                 Column.of("Updated", "updated_at").sortable("updated_at")),
                 List.of(Filter.search("search", "Search"), Filter.anyOf("status", "Status", statuses),
                         Filter.anyOf("mine", "Assigned", List.of(new Choice("1", "To me")))),
-                page.items(), page.page().hasMore(), List.of(Link.to("Task board", BOARD)),
+                page.items(), page.hasMore(), List.of(Link.to("Task board", BOARD)),
                 "No tasks match. Clear the filters, or create one.");
         return call.may(IssueScopes.WRITE)
                 ? view.actions(Link.to("New task", LIST + "/new"), Link.to("Task board", BOARD))
