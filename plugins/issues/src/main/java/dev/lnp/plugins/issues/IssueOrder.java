@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The orders of the issues list ({@code order_by}); a leading {@code -} reverses one. Every order ends on the id,
- * so pages never repeat or skip an item that ties. The contract's {@code sort} and {@code order} stay unknown
- * parameters: the contract says they are not implemented, and a client sending them must keep getting the 400.
+ * so pages never repeat or skip an item that ties. {@code sort} and {@code order} are refused with a 400 as unknown
+ * parameters: the contract's list of the issues route excludes them, so a client relying on them learns it at once.
  */
 enum IssueOrder {
     CREATED_AT("created_at", "i.created_at, i.id"),
