@@ -1,11 +1,7 @@
 package dev.lnp.core.tools;
 
-import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.FieldError;
-import dev.lnp.api.internal.mcp.ToolDenial;
 import dev.lnp.core.pipeline.PipelineStep;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -31,9 +27,7 @@ final class PluginCallModuleStep implements PipelineStep<ToolCallRun> {
     public void apply(ToolCallRun call, Rest rest) {
         String module = call.tool.pluginId();
         if (disabledModules.apply(call.principal.workspaceId()).contains(module)) {
-            String message = "The module " + module + " is switched off for this workspace.";
-            throw new ApiProblem(403, "tool_denied", "Forbidden", message,
-                    List.of(new FieldError("/name", ToolDenial.MODULE_DISABLED, message)), Map.of());
+            throw ToolPermissions.refusal(ToolPermissions.moduleOff(module));
         }
         rest.proceed();
     }

@@ -1,11 +1,7 @@
 package dev.lnp.core.tools;
 
-import dev.lnp.api.http.ApiProblem;
-import dev.lnp.api.http.FieldError;
 import dev.lnp.api.internal.mcp.ToolDenial;
 import dev.lnp.core.pipeline.PipelineStep;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** 403 {@code tool_denied} when {@link ToolPermissions} denies the caller the tool (the rule in the error). */
@@ -20,8 +16,7 @@ final class ToolPermissionStep implements PipelineStep<ToolCallRun> {
     public void apply(ToolCallRun call, Rest rest) {
         Optional<ToolDenial> denial = ToolPermissions.denial(call.tool, call.principal, call.caller.key());
         if (denial.isPresent()) {
-            throw new ApiProblem(403, "tool_denied", "Forbidden", denial.get().message(),
-                    List.of(new FieldError("/name", denial.get().reason(), denial.get().message())), Map.of());
+            throw ToolPermissions.refusal(denial.get());
         }
         rest.proceed();
     }
