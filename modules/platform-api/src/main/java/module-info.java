@@ -15,7 +15,6 @@ module lnp.platform.api {
     exports dev.lnp.api.events;
     exports dev.lnp.api.sql;
     exports dev.lnp.api.mail;
-    exports dev.lnp.api.pages;
     exports dev.lnp.api.workspace;
     exports dev.lnp.api.crm;
 

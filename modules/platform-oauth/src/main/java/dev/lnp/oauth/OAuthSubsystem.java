@@ -7,6 +7,7 @@ import dev.lnp.api.internal.keys.DelegatedTokens;
 import dev.lnp.api.internal.people.PeoplePages;
 import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.workspace.Role;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +72,8 @@ public final class OAuthSubsystem implements Subsystem {
         registrar.route(RouteSpec.post(OAuthSettings.REVOKE).publicRoute()
                 .summary("Token revocation (RFC 7009)")
                 .raw(route(e -> e.token()::revoke)));
-        new GrantPages(() -> started().grants()).routes().forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        new GrantPages(() -> started().grants()).routes().forEach(pages::page);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.workspace.Role;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.subsystem.OwnedMigrations;
@@ -46,7 +47,8 @@ public final class WebhooksSubsystem implements Subsystem {
                 + "test, redeliver and recover deliveries.", Role.ADMIN);
         registrar.event(EventCatalog.TEST_EVENT);
         new WebhookRoutes(service).routes().forEach(registrar::route);
-        WebhookPages.routes(service).forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        WebhookPages.routes(service).forEach(pages::page);
     }
 
     /** The owners' notices are mailed, so the mail module must be part of the platform. */

@@ -7,6 +7,7 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.mail.Mailer;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.List;
 
@@ -44,13 +45,14 @@ public final class ChatbotPlugin implements PlatformPlugin {
         var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script);
         var widgetRoutes = new WidgetRoutes(service);
         widgetRoutes.routes().forEach(registrar::route);
-        new WidgetPages(service, widgetRoutes).pages().forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        new WidgetPages(service, widgetRoutes).pages().forEach(pages::page);
         // The public routes resolve their services at request time: they exist only after start().
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
                 .routes().forEach(registrar::route);
-        registrar.page(new ChatHome().page());
-        new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(registrar::page);
+        pages.page(new ChatHome().page());
+        new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(pages::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "
                 + "the conversation waits in the chat inbox, and a support ticket was opened with the transcript",
