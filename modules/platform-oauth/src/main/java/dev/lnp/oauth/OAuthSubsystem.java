@@ -81,8 +81,10 @@ public final class OAuthSubsystem implements Subsystem {
         var clients = new Clients(services.jdbi());
         var grants = new Grants(services.jdbi());
         var grantService = new GrantService(grants, services.connections(), settings, services.clock());
-        var authorize = new AuthorizeEndpoint(settings, clients, grants, new PersonWorkspaces(services.jdbi()),
-                services.plugins(), services.clock());
+        var documents = new ClientMetadataDocuments(settings.clientMetadataNetworks(), settings.clientMetadataTimeout(),
+                services.clock());
+        var authorize = new AuthorizeEndpoint(settings, clients, documents, grants,
+                new PersonWorkspaces(services.jdbi()), services.plugins(), services.clock());
         authorize.pages(services.require(PeoplePages.class));
         endpoints = new Endpoints(new Discovery(settings, services.plugins()), new ClientRegistration(clients),
                 authorize, new TokenEndpoint(grantService, clients, settings, services.clock()), grantService);

@@ -1,14 +1,11 @@
 package dev.lnp.webhooks;
 
 import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.DnsAddressLookup;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.Proxy;
 import io.helidon.webclient.api.WebClient;
-import io.helidon.webclient.spi.DnsResolver;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -26,13 +23,6 @@ final class ReceiverClient {
 
     /** What came back: the status, the start of the body, and the {@code Retry-After} header if any. */
     record Response(int status, String body, boolean truncated, Optional<String> retryAfter) {
-    }
-
-    /** Carries a guard refusal out of Helidon's connection set-up. */
-    static final class AddressRefused extends RuntimeException {
-        AddressRefused(ReceiverGuard.Refused refused) {
-            super(refused.getMessage(), refused, false, false);
-        }
     }
 
     private final ReceiverGuard guard;
@@ -55,7 +45,7 @@ final class ReceiverClient {
                 built = client;
                 if (built == null) {
                     built = WebClient.builder()
-                            .dnsResolver(new GuardedResolver(guard))
+                            .dnsResolver(new GuardedDnsResolver(guard))
                             .followRedirects(false)
                             .proxy(Proxy.noProxy())
                             .connectTimeout(timeout.compareTo(Duration.ofSeconds(5)) < 0 ? timeout
@@ -87,24 +77,15 @@ final class ReceiverClient {
             }
             int length = Math.min(read.length, responseCap);
             return new Response(status, text(read, length), truncated, retryAfter);
-        } catch (AddressRefused e) {
+        } catch (GuardedDnsResolver.AddressRefused e) {
             throw e;
         } catch (RuntimeException e) {
-            AddressRefused refused = refusal(e);
+            GuardedDnsResolver.AddressRefused refused = GuardedDnsResolver.AddressRefused.in(e);
             if (refused != null) {
                 throw refused;
             }
             throw e;
         }
-    }
-
-    private static AddressRefused refusal(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof AddressRefused refused) {
-                return refused;
-            }
-        }
-        return null;
     }
 
     /** The body as UTF-8; a cut in the middle of a character or binary content is replaced, not rejected. */
@@ -116,22 +97,6 @@ final class ReceiverClient {
                     .decode(ByteBuffer.wrap(bytes, 0, length)).toString().replace('\u0000', '\uFFFD');
         } catch (CharacterCodingException e) {
             throw new IllegalStateException("a replacing decoder does not throw", e);
-        }
-    }
-
-    private record GuardedResolver(ReceiverGuard guard) implements DnsResolver {
-        @Override
-        public boolean useDefaultJavaResolver() {
-            return false;
-        }
-
-        @Override
-        public InetAddress resolveAddress(String hostname, DnsAddressLookup lookup) {
-            try {
-                return guard.addressFor(hostname);
-            } catch (ReceiverGuard.Refused refused) {
-                throw new AddressRefused(refused);
-            }
         }
     }
 }
