@@ -8,6 +8,7 @@ module lnp.platform.outbound {
     requires lnp.platform.api.internal;
     requires io.helidon.webclient.api;
     requires io.helidon.webclient.http1;
+    requires io.helidon.common.buffers;
 
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.outbound.OutboundSubsystem;
 }

@@ -3,6 +3,7 @@ package dev.lnp.outbound;
 import dev.lnp.api.outbound.OutboundRefusal;
 import dev.lnp.api.outbound.OutboundRequest;
 import dev.lnp.api.outbound.OutboundResponse;
+import io.helidon.common.buffers.DataReader;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webclient.api.DnsAddressLookup;
@@ -182,6 +183,10 @@ final class GuardedClient {
         private int readUnchecked(byte[] buffer, int offset, int length) throws IOException {
             try {
                 return in.read(buffer, offset, length);
+            } catch (DataReader.InsufficientDataAvailableException e) {
+                // A body without length or chunks ends when the server closes the connection (HTTP/1.1 allows it,
+                // streaming servers do it): Helidon reports that end as missing data.
+                return -1;
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             } catch (RuntimeException e) {

@@ -155,6 +155,36 @@ class PlatformOutboundGuardTest {
         }
     }
 
+    /** A streaming server may end its body by closing the connection, without a length or chunks. */
+    @Test
+    void aBodyEndedByClosingTheConnectionIsReadToItsEnd() throws Exception {
+        try (var closing = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                try (var socket = closing.accept()) {
+                    var in = socket.getInputStream();
+                    byte[] buffer = new byte[4096];
+                    int read;
+                    String head = "";
+                    while (!head.contains("\r\n\r\n") && (read = in.read(buffer)) > 0) {
+                        head += new String(buffer, 0, read, StandardCharsets.ISO_8859_1);
+                    }
+                    socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                            + "Connection: close\r\n\r\ndata: one\n\ndata: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    // the test reports what arrived
+                }
+            });
+            var guard = PlatformOutboundGuard.allowing(List.of("127.0.0.0/8"));
+            try (var response = guard.send(OutboundRequest.get(
+                    URI.create("http://127.0.0.1:" + closing.getLocalPort() + "/"), Map.of(), Duration.ofSeconds(10),
+                    10_000))) {
+                assertEquals("data: one\n\ndata: [DONE]\n\n",
+                        new String(response.body().readAllBytes(), StandardCharsets.UTF_8));
+                assertFalse(response.truncated());
+            }
+        }
+    }
+
     @Test
     void aServerThatDoesNotAnswerInTimeIsAnIoFailure() throws Exception {
         try (var silent = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
