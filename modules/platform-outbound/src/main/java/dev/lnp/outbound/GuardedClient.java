@@ -136,9 +136,15 @@ final class GuardedClient {
             return body.truncated;
         }
 
+        /** Closing drains what is left; a server that already hung up leaves nothing to drain, which is no failure. */
         @Override
         public void close() {
-            response.close();
+            try {
+                body.in.close();
+                response.close();
+            } catch (IOException | RuntimeException e) {
+                // the connection is gone either way
+            }
         }
     }
 
@@ -196,7 +202,11 @@ final class GuardedClient {
 
         @Override
         public void close() throws IOException {
-            in.close();
+            try {
+                in.close();
+            } catch (DataReader.InsufficientDataAvailableException e) {
+                // the server closed the connection first: nothing was left to drain
+            }
         }
     }
 
