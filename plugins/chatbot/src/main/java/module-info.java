@@ -2,7 +2,6 @@
 module dev.lnp.plugins.chatbot {
     requires lnp.platform.api;
     requires lnp.platform.api.internal;
-    requires java.net.http;
 
     exports dev.lnp.plugins.chatbot.api; // for responder plugins
 

@@ -3,6 +3,8 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.outbound.OutboundRefusal;
 import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.Page;
@@ -22,10 +24,15 @@ final class WidgetService {
     private final Supplier<String> baseUrl;
     private final Supplier<WidgetScript> script;
 
-    WidgetService(WidgetRepository repo, Supplier<String> baseUrl, Supplier<WidgetScript> script) {
+    private final Supplier<OutboundGuard> guard;
+
+    /** @param guard checks a responder's {@code base_url}, a person's input the platform will call */
+    WidgetService(WidgetRepository repo, Supplier<String> baseUrl, Supplier<WidgetScript> script,
+            Supplier<OutboundGuard> guard) {
         this.repo = repo;
         this.baseUrl = baseUrl;
         this.script = script;
+        this.guard = guard;
     }
 
     record Listing(List<Map<String, Object>> items, Page page) {
@@ -112,7 +119,7 @@ final class WidgetService {
     }
 
     /** The columns from a create body, or a PATCH body merged over {@code current}. */
-    private static Map<String, Object> fields(JsonNode body, Widget current) {
+    private Map<String, Object> fields(JsonNode body, Widget current) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("name", text(body, "name", current == null ? null : current.name()));
         List<String> origins = new ArrayList<>();
@@ -147,6 +154,7 @@ final class WidgetService {
         f.put("language", text(body, "language", current == null ? "en" : current.language()));
         ObjectNode settings = current == null ? Json.object() : ((ObjectNode) current.settings()).deepCopy();
         if (body.has("responder_settings")) {
+            checkBaseUrl(body.get("responder_settings").get("base_url"));
             body.get("responder_settings").fields().forEachRemaining(e -> {
                 if (e.getValue().isNull()) {
                     settings.remove(e.getKey());
@@ -161,6 +169,21 @@ final class WidgetService {
                 : current == null ? Optional.empty() : current.officeHours();
         f.put("office_hours", hours.map(h -> h.toJson().toString()).orElse(null));
         return f;
+    }
+
+    /**
+     * Refuses a model server's base URL the platform must not call (an internal address, another scheme) when it is
+     * saved, naming the field; the calls are checked again.
+     */
+    private void checkBaseUrl(JsonNode baseUrl) {
+        if (baseUrl == null || baseUrl.isNull()) {
+            return;
+        }
+        try {
+            guard.get().check(baseUrl.asText());
+        } catch (OutboundRefusal refused) {
+            throw ApiProblem.invalidField("/responder_settings/base_url", refused.rule(), refused.getMessage());
+        }
     }
 
     private static String text(JsonNode body, String field, String fallback) {
