@@ -52,7 +52,7 @@ final class WidgetService {
 
     Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
         String key = WidgetKeys.generate();
-        Widget w = repo.insert(tx.handle(), tx.workspaceId(), fields(body, null), WidgetKeys.hash(key),
+        Widget w = repo.insert(tx.handle(), tx.workspaceId(), fields(body, null), key, WidgetKeys.hash(key),
                 WidgetKeys.displayPrefix(key));
         return view(w, key);
     }
@@ -66,7 +66,8 @@ final class WidgetService {
 
     Map<String, Object> rotateKey(WorkspaceTx tx, UUID id) {
         String key = WidgetKeys.generate();
-        Widget w = repo.rotateKey(tx.handle(), tx.workspaceId(), id, WidgetKeys.hash(key), WidgetKeys.displayPrefix(key))
+        Widget w = repo.rotateKey(tx.handle(), tx.workspaceId(), id, key, WidgetKeys.hash(key),
+                WidgetKeys.displayPrefix(key))
                 .orElseThrow(() -> ApiProblem.notFound("widget " + id));
         return view(w, key);
     }
@@ -215,7 +216,10 @@ final class WidgetService {
         }
         WidgetScript s = script.get();
         m.put("script_integrity", s == null ? null : s.integrity());
-        m.put("embed_snippet", snippet(newKey == null ? w.keyPrefix() + "…" : newKey, s));
+        // The key is public by design (it is in every page with the widget): the whole snippet is shown whenever the
+        // widget is, once the key was made after keys were kept (else its prefix, until the key is rotated).
+        String key = newKey != null ? newKey : w.publicKey().orElse(null);
+        m.put("embed_snippet", snippet(key == null ? w.keyPrefix() + "…" : key, s));
         m.put("created_at", w.createdAt());
         m.put("updated_at", w.updatedAt());
         return m;
