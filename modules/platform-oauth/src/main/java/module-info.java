@@ -7,9 +7,6 @@
  */
 module lnp.platform.oauth {
     requires lnp.platform.api.internal;
-    requires lnp.platform.webhooks; // its outbound address guard, for client metadata documents
-    requires io.helidon.webclient.api;
-    requires io.helidon.webclient.http1;
 
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.oauth.OAuthSubsystem;
 }

@@ -3,7 +3,6 @@ module dev.lnp.plugins.chatbot {
     requires lnp.platform.api;
     requires lnp.platform.pages;
     requires lnp.platform.api.internal;
-    requires java.net.http;
 
     exports dev.lnp.plugins.chatbot.api; // for responder plugins
 

@@ -2,16 +2,12 @@ package dev.lnp.oauth;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
-import dev.lnp.webhooks.Cidr;
-import dev.lnp.webhooks.GuardedDnsResolver;
-import dev.lnp.webhooks.ReceiverGuard;
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
-import io.helidon.webclient.api.Proxy;
-import io.helidon.webclient.api.WebClient;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.outbound.OutboundRefusal;
+import dev.lnp.api.outbound.OutboundRequest;
+import dev.lnp.api.outbound.OutboundResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Clock;
@@ -30,7 +26,7 @@ import java.util.regex.Pattern;
  * Client ID Metadata Documents (the MCP authorization specification from 2025-11-25; the IETF draft
  * "OAuth Client ID Metadata Document"): a client without registration names itself by an https URL, and the document
  * at that URL (JSON, RFC 7591's client metadata) says who it is and where it may be sent back. The document is
- * fetched from an address someone else chose, so the fetch goes through the webhooks' {@link ReceiverGuard}: internal
+ * fetched from an address someone else chose, so the fetch goes through the platform's {@link OutboundGuard}: internal
  * addresses are refused unless the operator allows their network ({@code lnp.oauth.client_metadata.allowed_networks});
  * no redirect is followed, no proxy used, the body is read up to {@link #MAX_BYTES}, within a timeout.
  *
@@ -59,16 +55,21 @@ final class ClientMetadataDocuments {
     private record Cached(Outcome.Found found, Instant until) {
     }
 
-    private final ReceiverGuard guard;
-    private final List<Cidr> allowed;
+    static final String SETTING = "lnp.oauth.client_metadata.allowed_networks";
+
+    private final OutboundGuard platformGuard;
+    private final OutboundGuard guard;
     private final Duration timeout;
     private final Clock clock;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
-    private volatile WebClient client;
 
-    ClientMetadataDocuments(List<Cidr> allowed, Duration timeout, Clock clock) {
-        this.guard = ReceiverGuard.withSystemDns(allowed);
-        this.allowed = List.copyOf(allowed);
+    /**
+     * @param platformGuard the platform's guard
+     * @param allowed       the internal networks the operator lets documents come from ({@value #SETTING})
+     */
+    ClientMetadataDocuments(OutboundGuard platformGuard, List<String> allowed, Duration timeout, Clock clock) {
+        this.platformGuard = platformGuard;
+        this.guard = platformGuard.allowing(SETTING, allowed);
         this.timeout = timeout;
         this.clock = clock;
     }
@@ -102,35 +103,51 @@ final class ClientMetadataDocuments {
     }
 
     private Optional<String> urlProblem(String url) {
-        URI uri;
-        try {
-            uri = ReceiverGuard.parse(url);
-        } catch (ReceiverGuard.Refused refused) {
-            return Optional.of("The client_id is not a usable URL: " + refused.getMessage() + ".");
-        }
         if (url.length() > 200) {
             return Optional.of("The client_id URL is longer than 200 characters.");
         }
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            return Optional.of("The client_id is not a usable URL: " + e.getReason() + ".");
+        }
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-        if (path.isEmpty() || path.equals("/")) {
+        if (uri.isAbsolute() && uri.getRawFragment() == null && (path.isEmpty() || path.equals("/"))) {
             return Optional.of("A client_id URL must have a path naming the document.");
         }
         if (path.contains("/./") || path.contains("/../") || path.endsWith("/.") || path.endsWith("/..")) {
             return Optional.of("A client_id URL must not contain . or .. path segments.");
         }
-        if (uri.getScheme().equalsIgnoreCase("http") && !inAllowedNetwork(uri.getHost())) {
-            return Optional.of("A client_id URL must use https (http only on a network the operator allows).");
+        boolean http = "http".equalsIgnoreCase(uri.getScheme());
+        try {
+            guard.check(url);
+        } catch (OutboundRefusal refused) {
+            if (refused.rule().equals("blocked_address")) {
+                return Optional.of(http ? HTTPS_ONLY : "The client's metadata document is on an address this "
+                        + "platform does not fetch from: " + refused.getMessage() + ".");
+            }
+            return Optional.of("The client_id is not a usable URL: " + refused.getMessage() + ".");
+        }
+        if (http && !onAllowedInternalNetwork(url)) {
+            return Optional.of(HTTPS_ONLY);
         }
         return Optional.empty();
     }
 
-    /** http is for local development and tests: a document on a network the operator allowed. */
-    private boolean inAllowedNetwork(String host) {
+    private static final String HTTPS_ONLY =
+            "A client_id URL must use https (http only on an internal network the operator allows).";
+
+    /**
+     * http is for local development and tests: a document the platform's own guard would refuse (an internal
+     * address) and this feature's networks let through.
+     */
+    private boolean onAllowedInternalNetwork(String url) {
         try {
-            var address = guard.addressFor(host);
-            return allowed.stream().anyMatch(network -> network.contains(address));
-        } catch (ReceiverGuard.Refused refused) {
+            platformGuard.check(url);
             return false;
+        } catch (OutboundRefusal refused) {
+            return refused.rule().equals("blocked_address");
         }
     }
 
@@ -143,43 +160,40 @@ final class ClientMetadataDocuments {
     }
 
     private Fetched fetch(String url) {
-        var request = client().get().uri(url).header(HeaderNames.ACCEPT, "application/json");
-        try (HttpClientResponse response = request.request()) {
-            if (response.status().code() != 200) {
-                return Fetched.unusable("The client's metadata document answered HTTP " + response.status().code()
+        long started = System.nanoTime();
+        var request = OutboundRequest.get(URI.create(url), Map.of("Accept", "application/json"), timeout, MAX_BYTES);
+        try (OutboundResponse response = guard.send(request)) {
+            if (response.status() != 200) {
+                return Fetched.unusable("The client's metadata document answered HTTP " + response.status()
                         + " instead of 200.");
             }
             byte[] body;
-            try (InputStream in = response.inputStream()) {
-                body = in.readNBytes(MAX_BYTES + 1);
+            try (InputStream in = response.body()) {
+                body = in.readAllBytes();
             }
-            if (body.length > MAX_BYTES) {
+            if (response.truncated()) {
                 return Fetched.unusable("The client's metadata document is larger than " + (MAX_BYTES / 1024)
                         + " KB.");
             }
-            return new Fetched(parse(url, body),
-                    cacheLifetime(response.headers().first(HeaderNames.CACHE_CONTROL).orElse(null)));
-        } catch (IOException | UncheckedIOException e) {
-            return unreachable(e);
-        } catch (RuntimeException e) {
-            GuardedDnsResolver.AddressRefused refused = GuardedDnsResolver.AddressRefused.in(e);
-            if (refused != null) {
-                return Fetched.unusable("The client's metadata document is on an address this platform does not "
-                        + "fetch from (" + refused.refused().rule() + "); the operator can allow its network with "
-                        + "lnp.oauth.client_metadata.allowed_networks.");
-            }
-            return unreachable(e);
+            return new Fetched(parse(url, body), cacheLifetime(response.header("Cache-Control").orElse(null)));
+        } catch (OutboundRefusal refused) {
+            return Fetched.unusable("The client's metadata document is on an address this platform does not "
+                    + "fetch from: " + refused.getMessage() + ".");
+        } catch (IOException | RuntimeException e) {
+            boolean late = Duration.ofNanos(System.nanoTime() - started).compareTo(timeout) >= 0;
+            return Fetched.unusable(late || timedOut(e)
+                    ? "The client's metadata document did not arrive within " + timeout.toMillis() + " ms."
+                    : "The client's metadata document could not be fetched.");
         }
     }
 
-    private Fetched unreachable(Exception e) {
+    private static boolean timedOut(Exception e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof java.net.SocketTimeoutException || t instanceof java.util.concurrent.TimeoutException) {
-                return Fetched.unusable("The client's metadata document did not arrive within "
-                        + timeout.toMillis() + " ms.");
+                return true;
             }
         }
-        return Fetched.unusable("The client's metadata document could not be fetched.");
+        return false;
     }
 
     static Outcome parse(String url, byte[] body) {
@@ -238,26 +252,5 @@ final class ClientMetadataDocuments {
         }
         Duration asked = Duration.ofSeconds(Long.parseLong(maxAge.group(1)));
         return asked.compareTo(MAX_CACHE) > 0 ? MAX_CACHE : asked;
-    }
-
-    private WebClient client() {
-        WebClient built = client;
-        if (built == null) {
-            synchronized (this) {
-                built = client;
-                if (built == null) {
-                    built = WebClient.builder()
-                            .dnsResolver(new GuardedDnsResolver(guard))
-                            .followRedirects(false)
-                            .proxy(Proxy.noProxy())
-                            .connectTimeout(timeout)
-                            .readTimeout(timeout)
-                            .shareConnectionCache(false)
-                            .build();
-                    client = built;
-                }
-            }
-        }
-        return built;
     }
 }

@@ -31,7 +31,7 @@ final class OAuthSettings {
     private final Optional<String> configuredBase;
     private final Duration accessTtl;
     private final Duration refreshTtl;
-    private final java.util.List<dev.lnp.webhooks.Cidr> clientMetadataNetworks;
+    private final java.util.List<String> clientMetadataNetworks;
     private final Duration clientMetadataTimeout;
     private volatile int port;
 
@@ -40,13 +40,12 @@ final class OAuthSettings {
         this.accessTtl = duration(config, "lnp.oauth.access_token_ttl", Duration.ofMinutes(10));
         this.refreshTtl = duration(config, "lnp.oauth.refresh_token_ttl", Duration.ofDays(30));
         this.port = config.getInt("lnp.http.port", 8080);
-        this.clientMetadataNetworks = config.list("lnp.oauth.client_metadata.allowed_networks").stream()
-                .map(dev.lnp.webhooks.Cidr::parse).toList();
+        this.clientMetadataNetworks = config.list("lnp.oauth.client_metadata.allowed_networks");
         this.clientMetadataTimeout = duration(config, "lnp.oauth.client_metadata.timeout", Duration.ofSeconds(5));
     }
 
     /** Internal networks a client metadata document may be fetched from (none unless the operator allows some). */
-    java.util.List<dev.lnp.webhooks.Cidr> clientMetadataNetworks() {
+    java.util.List<String> clientMetadataNetworks() {
         return clientMetadataNetworks;
     }
 

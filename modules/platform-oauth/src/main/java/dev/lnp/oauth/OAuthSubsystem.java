@@ -9,6 +9,7 @@ import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
 import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.workspace.Role;
+import dev.lnp.api.outbound.OutboundGuard;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +82,8 @@ public final class OAuthSubsystem implements Subsystem {
         var clients = new Clients(services.jdbi());
         var grants = new Grants(services.jdbi());
         var grantService = new GrantService(grants, services.connections(), settings, services.clock());
-        var documents = new ClientMetadataDocuments(settings.clientMetadataNetworks(), settings.clientMetadataTimeout(),
+        var documents = new ClientMetadataDocuments(services.require(OutboundGuard.class),
+                settings.clientMetadataNetworks(), settings.clientMetadataTimeout(),
                 services.clock());
         var authorize = new AuthorizeEndpoint(settings, clients, documents, grants,
                 new PersonWorkspaces(services.jdbi()), services.plugins(), services.clock());

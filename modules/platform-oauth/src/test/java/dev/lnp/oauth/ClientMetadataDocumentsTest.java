@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.lnp.webhooks.Cidr;
+import dev.lnp.api.outbound.OutboundGuard;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class ClientMetadataDocumentsTest {
 
-    private static final List<Cidr> LOOPBACK = List.of(Cidr.parse("127.0.0.0/8"));
+    private static final List<String> LOOPBACK = List.of("127.0.0.0/8");
 
     private HttpServer server;
     private String base;
@@ -71,8 +71,21 @@ class ClientMetadataDocumentsTest {
                 + redirect + "\"],\"token_endpoint_auth_method\":\"none\"}";
     }
 
-    private static ClientMetadataDocuments documents(List<Cidr> allowed, Clock clock) {
-        return new ClientMetadataDocuments(allowed, Duration.ofMillis(700), clock);
+    private static ClientMetadataDocuments documents(List<String> allowed, Clock clock) {
+        return new ClientMetadataDocuments(platformGuard(), allowed, Duration.ofMillis(700), clock);
+    }
+
+    /**
+     * The platform's real guard. Its module exports nothing (plugins and subsystems get the guard as a service), so
+     * the test, which runs on the class path, reaches its class by name.
+     */
+    private static OutboundGuard platformGuard() {
+        try {
+            return (OutboundGuard) Class.forName("dev.lnp.outbound.PlatformOutboundGuard")
+                    .getMethod("allowing", List.class).invoke(null, List.of());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

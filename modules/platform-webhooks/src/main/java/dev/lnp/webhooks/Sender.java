@@ -73,7 +73,7 @@ final class Sender {
             return new Deferred(receiver.breaker.getRemainingDelay());
         } catch (TimeoutExceededException e) {
             outcome = Outcome.ofFailure(noAnswer());
-        } catch (FailsafeException | GuardedDnsResolver.AddressRefused e) {
+        } catch (FailsafeException | ReceiverClient.AddressRefused e) {
             outcome = Outcome.ofFailure(describe(e instanceof FailsafeException ? e.getCause() : e));
         } catch (RuntimeException e) {
             outcome = Outcome.ofFailure(describe(e));
@@ -128,7 +128,7 @@ final class Sender {
     }
 
     private String describe(Throwable e) {
-        if (e instanceof GuardedDnsResolver.AddressRefused) {
+        if (e instanceof ReceiverClient.AddressRefused) {
             return "refused to connect: " + e.getMessage();
         }
         Throwable root = e;

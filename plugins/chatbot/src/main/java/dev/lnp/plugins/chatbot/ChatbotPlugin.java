@@ -7,6 +7,7 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.mail.Mailer;
+import dev.lnp.api.outbound.OutboundGuard;
 import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 .scope(ChatbotScopes.WRITE, "Create, change, delete chat widgets, rotate their keys, edit articles")
                 .migrations(SCHEMA)
                 .provide(Responders.class, responders);
-        var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script);
+        var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script,
+                () -> context.service(OutboundGuard.class).orElseThrow());
         var widgetRoutes = new WidgetRoutes(service);
         widgetRoutes.routes().forEach(registrar::route);
         PageRegistrar pages = PageRegistrar.of(registrar);
@@ -79,7 +81,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
         if (settings.tokenLifetime().compareTo(dev.lnp.api.internal.tokens.SessionTokens.MAX_LIFETIME) > 0) {
             throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
         }
-        responders.register(new OpenAiResponder(settings));
+        responders.register(new OpenAiResponder(settings,
+                () -> context.service(OutboundGuard.class).orElseThrow(),
+                new LlmBudget(() -> context, new LlmUsageRepository(), java.time.Clock.systemUTC())));
         this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()
                 .listen(StreamSignals.CHANNEL, signals::wake);
         this.runs = new RunWorker(context, settings, chats, widgets, responders, handoffService, handoffs, roster);
