@@ -5,12 +5,12 @@
 //
 // Each step runs in a browser of its own that is closed whatever happens; the cookies the console set (the
 // session) are carried from one to the next, as a browser left open would keep them. A screenshot of every
-// consent page goes to $LNP_PERSON_SCREENSHOTS (the check's work folder; run.sh keeps it when the check fails).
+// consent page goes to $CONSOLE_PERSON_SCREENSHOTS (the check's work folder; run.sh keeps it when the check fails).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
-const executablePath = process.env.LNP_CHROMIUM ?? "/usr/bin/chromium";
+const executablePath = process.env.CONSOLE_PERSON_CHROMIUM ?? "/usr/bin/chromium";
 // No sandbox: the checks run as root in CI, where Chromium's sandbox refuses to start. The rest keeps a clean
 // machine's Chromium from reaching out to the network it does not have.
 const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -18,7 +18,7 @@ const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "
 const patience = 30_000;
 
 export function consolePerson(origin) {
-  const screenshots = process.env.LNP_PERSON_SCREENSHOTS ?? process.cwd();
+  const screenshots = process.env.CONSOLE_PERSON_SCREENSHOTS ?? process.cwd();
   let session;
   let consentPages = 0;
 

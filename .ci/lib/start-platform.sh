@@ -119,7 +119,8 @@ lnp_install_conformance_suite() {
 
 # The person of the OAuth checks: .ci/lib/console-person.mjs copied to $1/lib, and playwright-core (the library
 # alone: it downloads no browser) installed under $1/node_modules to drive Debian's Chromium, /usr/bin/chromium
-# (.ci/run installs it). The consent pages' screenshots go to $work/screenshots. Uses the caller's log and fail.
+# (.ci/run installs it). The consent pages' screenshots go to $work/screenshots (the variable's name is not LNP_*:
+# lnp_environment clears those). Uses the caller's log and fail.
 lnp_playwright_version=1.65.1
 lnp_install_person() {
     local dir=$1
@@ -131,5 +132,5 @@ lnp_install_person() {
         > "$dir/package.json"
     (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "playwright-core@$lnp_playwright_version" \
         >/dev/null) || fail "npm could not install playwright-core@$lnp_playwright_version"
-    export LNP_PERSON_SCREENSHOTS="$work/screenshots"
+    export CONSOLE_PERSON_SCREENSHOTS="$work/screenshots"
 }
