@@ -7,6 +7,7 @@
 // session) are carried from one to the next, as a browser left open would keep them. A screenshot of every
 // consent page goes to $CONSOLE_PERSON_SCREENSHOTS (the check's work folder; run.sh keeps it when the check fails).
 import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
@@ -18,7 +19,8 @@ const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "
 const patience = 30_000;
 
 export function consolePerson(origin) {
-  const screenshots = process.env.CONSOLE_PERSON_SCREENSHOTS ?? process.cwd();
+  // Run by hand without run.sh, never into the current folder (it may be the repository).
+  const screenshots = process.env.CONSOLE_PERSON_SCREENSHOTS ?? join(tmpdir(), "console-person-screenshots");
   let session;
   let consentPages = 0;
 
