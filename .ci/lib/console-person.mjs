@@ -1,89 +1,140 @@
-// The person in the OAuth checks, as a browser without script would act: signs in to the console with the one-time
-// link `bin/platform workspace create` printed, opens an authorization request's consent page and allows it with
-// the boxes the page shows checked. Shared by .ci/mcp-oauth-check and .ci/mcp-authorization-conformance.
+// The person in the OAuth checks, in a real browser: Debian's Chromium, driven by playwright-core. The person signs
+// in to the console with the one-time link `bin/platform workspace create` printed, opens an authorization
+// request's consent page, reads it, chooses the workspace and presses Allow. Shared by .ci/mcp-oauth-check and
+// .ci/mcp-authorization-conformance, whose run.sh install playwright-core next to this file.
+//
+// Each step runs in a browser of its own that is closed whatever happens; the cookies the console set (the
+// session) are carried from one to the next, as a browser left open would keep them. A screenshot of every
+// consent page goes to $CONSOLE_PERSON_SCREENSHOTS (the check's work folder; run.sh keeps it when the check fails).
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const executablePath = process.env.CONSOLE_PERSON_CHROMIUM ?? "/usr/bin/chromium";
+// No sandbox: the checks run as root in CI, where Chromium's sandbox refuses to start. The rest keeps a clean
+// machine's Chromium from reaching out to the network it does not have.
+const args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const patience = 30_000;
+
 export function consolePerson(origin) {
-  // A browser's cookie jar, enough for the console's cookies: by name and path (a cookie cleared on /console must
-  // not clear the session cookie of /).
-  const cookies = new Map();
+  // Run by hand without run.sh, never into the current folder (it may be the repository).
+  const screenshots = process.env.CONSOLE_PERSON_SCREENSHOTS ?? join(tmpdir(), "console-person-screenshots");
+  let session;
+  let consentPages = 0;
 
-  async function browse(target, init = {}) {
-    const path = new URL(target).pathname;
-    const sent = [...cookies.values()].filter((c) => path.startsWith(c.path)).map((c) => `${c.name}=${c.value}`);
-    const headers = { ...(init.headers ?? {}), Cookie: sent.join("; ") };
-    const response = await fetch(target, { ...init, headers, redirect: "manual" });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-      const eq = pair.indexOf("=");
-      const cookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1), path: "/" };
-      for (const attribute of attributes) {
-        if (attribute.toLowerCase().startsWith("path=")) {
-          cookie.path = attribute.slice(5);
-        }
-      }
-      const key = `${cookie.name};${cookie.path}`;
-      if (cookie.value === "") {
-        cookies.delete(key);
-      } else {
-        cookies.set(key, cookie);
-      }
+  async function inBrowser(work) {
+    const browser = await chromium.launch({ executablePath, args, headless: true, timeout: patience });
+    try {
+      const context = await browser.newContext({ storageState: session });
+      context.setDefaultTimeout(patience);
+      const page = await context.newPage();
+      const result = await work(page);
+      session = await context.storageState();
+      return result;
+    } finally {
+      await browser.close();
     }
-    return response;
   }
 
-  function unescapeHtml(text) {
-    return text.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">")
-      .replaceAll("&amp;", "&");
+  async function heading(page) {
+    return (await page.locator("h1").first().textContent({ timeout: 1_000 }).catch(() => null))?.trim();
   }
 
-  function hiddenFields(html) {
-    const fields = [];
-    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-      fields.push([m[1], unescapeHtml(m[2])]);
-    }
-    return fields;
+  async function screenshot(page, name) {
+    mkdirSync(screenshots, { recursive: true });
+    const file = join(screenshots, name);
+    await page.screenshot({ path: file, fullPage: true });
+    return file;
   }
 
-  async function postForm(path, fields) {
-    return browse(origin + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-      body: new URLSearchParams(fields).toString(),
+  // The one-time link's page has a button that posts the token; the console then sets its session cookie.
+  async function signIn(signInLink) {
+    await inBrowser(async (page) => {
+      const opened = await page.goto(String(signInLink));
+      if (opened?.status() !== 200) {
+        throw new Error(`the sign-in link answered ${opened?.status()}: ${await heading(page)}`);
+      }
+      const [answer] = await Promise.all([
+        page.waitForNavigation(),
+        page.getByRole("button", { name: "Sign in", exact: true }).click(),
+      ]);
+      if (!answer || answer.status() >= 400) {
+        throw new Error(`pressing Sign in answered ${answer?.status()}: ${await heading(page)}`);
+      }
+      const cookies = await page.context().cookies(origin);
+      if (!cookies.some((c) => c.name === "lnp_console")) {
+        throw new Error(`no console session after the sign-in link (now at ${page.url()}: ${await heading(page)})`);
+      }
     });
   }
 
-  // The one-time link's page has a button that posts the token.
-  async function signIn(signInLink) {
-    const linkPage = await (await browse(signInLink)).text();
-    const signedIn = await postForm("/console/sign-in/link", hiddenFields(linkPage));
-    if (signedIn.status !== 303 && signedIn.status !== 302) {
-      throw new Error(`the sign-in link answered ${signedIn.status}`);
+  // Opens the consent page of an authorization request, checks it names the client and shows the permissions and
+  // tools asked for, allows it in the first workspace offered, and returns where the browser is sent back (the
+  // redirect URI with code, state and iss). Nothing needs to listen at the redirect URI: the browser's request
+  // there is answered here.
+  async function allow(authorizationUrl, clientName) {
+    const requested = new URL(String(authorizationUrl));
+    const redirectUri = requested.searchParams.get("redirect_uri");
+    if (!redirectUri) {
+      throw new Error(`the authorization URL has no redirect_uri: ${requested}`);
     }
-    if (!cookies.has("lnp_console;/")) {
-      throw new Error("no console session after the sign-in link");
-    }
+    const clientOrigin = new URL(redirectUri).origin;
+    const number = ++consentPages;
+    return inBrowser(async (page) => {
+      await page.route((url) => url.origin === clientOrigin, (route) => route.fulfill({
+        status: 200, contentType: "text/html; charset=utf-8",
+        body: "<!doctype html><html lang=\"en\"><title>Back at the client</title><p>Back at the client.</p></html>",
+      }));
+      try {
+        const opened = await page.goto(requested.href);
+        if (opened?.status() !== 200) {
+          throw new Error(`the consent page answered ${opened?.status()}: ${await heading(page)}`);
+        }
+        await readConsentPage(page, requested, clientName);
+        const workspaces = page.getByLabel("Workspace it works in");
+        const first = await workspaces.locator("option").first().getAttribute("value").catch(() => null);
+        if (!first) {
+          throw new Error(`no workspace to choose on the consent page: ${await heading(page)}`);
+        }
+        await workspaces.selectOption(first);
+        await screenshot(page, `consent-${number}.png`);
+        await page.getByRole("button", { name: "Allow", exact: true }).click();
+        await page.waitForURL((url) => url.origin === clientOrigin).catch(async () => {
+          throw new Error(`Allow did not send the browser back to ${clientOrigin} (now at ${page.url()}: `
+            + `${await heading(page)})`);
+        });
+        return new URL(page.url());
+      } catch (e) {
+        const file = await screenshot(page, `consent-${number}-failed.png`).catch(() => "no screenshot");
+        e.message += ` [${file}]`;
+        throw e;
+      }
+    });
   }
 
-  // Opens the consent page of an authorization request, allows it in the first workspace offered, and returns where
-  // the platform sends the browser back (the redirect URI with code, state and iss).
-  async function allow(authorizationUrl, clientName) {
-    const page = await browse(authorizationUrl);
-    const html = await page.text();
-    if (page.status !== 200 || !html.includes(clientName)) {
-      throw new Error(`the consent page answered ${page.status}: ${html.match(/<h1>(.*?)<\/h1>/)?.[1]}`);
+  async function readConsentPage(page, requested, clientName) {
+    const title = await heading(page);
+    if (title !== `Connect ${clientName}?`) {
+      throw new Error(`the consent page's heading is "${title}", not the client's name "${clientName}"`);
     }
-    const option = html.match(/<option value="([^"]+)"/);
-    if (!option) {
-      throw new Error(`no workspace to choose on the page: ${html.match(/<h1>(.*?)<\/h1>/)?.[1]}`);
+    const permissions = page.getByRole("group", { name: "Permissions it asks for" }).getByRole("checkbox");
+    const shown = await permissions.evaluateAll((boxes) => boxes.map((b) => b.value));
+    if (shown.length === 0) {
+      throw new Error("the consent page shows no permissions");
     }
-    // What a browser posts: the checked boxes (permissions and tools), as the page shows them.
-    const checked = [...html.matchAll(/name="(grant_scope|grant_tool)" value="([^"]+)" checked>/g)]
-      .map((m) => [m[1], m[2]]);
-    const decided = await postForm("/oauth/authorize",
-      [...hiddenFields(html), ["workspace", option[1]], ...checked, ["decision", "allow"]]);
-    if (decided.status !== 303) {
-      throw new Error(`the decision answered ${decided.status}`);
+    const asked = (requested.searchParams.get("scope") ?? "").split(" ").filter(Boolean);
+    const missing = asked.filter((scope) => !shown.includes(scope));
+    if (missing.length > 0) {
+      throw new Error(`the consent page does not show the permissions ${missing.join(", ")} (shows ${shown})`);
     }
-    return new URL(decided.headers.get("location"));
+    // The tools are in a disclosure: open it, as a person who wants to know would.
+    await page.locator("summary", { hasText: "Tools" }).click();
+    const tools = await page.getByRole("group", { name: "Tools it may call" }).getByRole("checkbox").count();
+    if (tools === 0) {
+      throw new Error("the consent page shows no tools");
+    }
   }
 
   return { signIn, allow };

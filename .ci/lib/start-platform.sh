@@ -11,6 +11,7 @@
 #   lnp_workspace_key NODE DIST NAME   creates a workspace and an MCP key (sets $key)
 #   lnp_serve NODE DIST WORK PORT      starts serve, logs to WORK/serve.log, waits for readiness (sets $server_pid)
 #   lnp_stop PID                       SIGTERM, up to 30 s, then SIGKILL
+#   lnp_install_person DIR             the OAuth checks' person (console-person.mjs) and the browser it drives
 
 lnp_preflight() {
     [ -x "$1/bin/platform" ] || fail "no distribution at $1; build it first (./mvnw -B verify)"
@@ -28,6 +29,12 @@ lnp_finish() {
     if [ "$1" -ne 0 ] && [ -f "$work/serve.log" ]; then
         log "last lines of the server log:"
         tail -n 40 "$work/serve.log" >&2 || true
+    fi
+    # What the browser showed (lnp_install_person) outlives a failed check; a passed one leaves nothing behind.
+    if [ "$1" -ne 0 ] && [ -n "$(ls -A "$work/screenshots" 2>/dev/null)" ]; then
+        local kept
+        kept=$(mktemp -d -t lnp-check-screenshots-XXXXXX)
+        mv "$work/screenshots"/* "$kept"/ && log "the browser's screenshots are kept in $kept"
     fi
     rm -rf "$work"
 }
@@ -108,4 +115,22 @@ lnp_install_conformance_suite() {
         && npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/conformance@$suite_version" \
             >/dev/null) \
         || fail "npm could not install @modelcontextprotocol/conformance@$suite_version"
+}
+
+# The person of the OAuth checks: .ci/lib/console-person.mjs copied to $1/lib, and playwright-core (the library
+# alone: it downloads no browser) installed under $1/node_modules to drive Debian's Chromium, /usr/bin/chromium
+# (.ci/run installs it). The consent pages' screenshots go to $work/screenshots (the variable's name is not LNP_*:
+# lnp_environment clears those). Uses the caller's log and fail.
+lnp_playwright_version=1.65.1
+lnp_install_person() {
+    local dir=$1
+    [ -x /usr/bin/chromium ] || fail "no Chromium at /usr/bin/chromium (apt-get install chromium)"
+    log "installing playwright-core@$lnp_playwright_version into $dir (it drives /usr/bin/chromium)"
+    mkdir -p "$dir/lib"
+    cp "$(dirname "${BASH_SOURCE[0]}")/console-person.mjs" "$dir/lib/"
+    [ -f "$dir/package.json" ] || printf '{"name":"lnp-console-person","private":true,"type":"module"}\n' \
+        > "$dir/package.json"
+    (cd "$dir" && npm install --no-audit --no-fund --loglevel=error "playwright-core@$lnp_playwright_version" \
+        >/dev/null) || fail "npm could not install playwright-core@$lnp_playwright_version"
+    export CONSOLE_PERSON_SCREENSHOTS="$work/screenshots"
 }

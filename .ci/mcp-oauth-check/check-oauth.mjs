@@ -1,12 +1,12 @@
 // Connects the official MCP TypeScript SDK client to a running platform by its URL alone, with the SDK's own OAuth
 // client: the 401 leads it to the resource and server metadata, it registers itself, and the person (the owner,
-// signed in with the one-time link `bin/platform workspace create` printed) allows it on the consent page, as a
-// browser would post the form. Then it lists and calls tools, refreshes its token (rotated), and sees a revoked
+// signed in with the one-time link `bin/platform workspace create` printed) allows it on the consent page in
+// Chromium. Then it lists and calls tools, refreshes its token (rotated), and sees a revoked
 // grant refused. Run by run.sh; exits non-zero with a message naming the failed step.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
-import { consolePerson } from "./console-person.mjs";
+import { consolePerson } from "../lib/console-person.mjs";
 
 const url = process.env.MCP_URL;
 const signInLink = process.env.SIGN_IN_LINK;

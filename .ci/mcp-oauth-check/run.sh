@@ -3,7 +3,8 @@
 # here into a temporary folder) to the built distribution by the endpoint's URL alone, with the SDK's OAuth client
 # (check-oauth.mjs): discovery from the 401, dynamic registration, the owner's consent (signed in with the one-time
 # link `bin/platform workspace create` prints), the code exchange with PKCE, tools, a rotated refresh, revocation.
-# Needs: a built distribution (distribution/target/lnp), Node.js 18+ and npm.
+# The owner is played in Chromium (../lib/console-person.mjs, with playwright-core from the npm registry).
+# Needs: a built distribution (distribution/target/lnp), Node.js 18+, npm and /usr/bin/chromium.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,11 +33,12 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log "installing @modelcontextprotocol/sdk@$sdk_version into $work/client"
-mkdir -p "$work/client"
-cp "$here/check-oauth.mjs" "$here/../lib/console-person.mjs" "$work/client/"
+mkdir -p "$work/client/mcp-oauth-check"
+cp "$here/check-oauth.mjs" "$work/client/mcp-oauth-check/"
 printf '{"name":"lnp-mcp-oauth-check","private":true,"type":"module"}\n' > "$work/client/package.json"
 (cd "$work/client" && npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/sdk@$sdk_version" \
         >/dev/null) || fail "npm could not install the MCP TypeScript SDK"
+lnp_install_person "$work/client"
 
 port=$(lnp_free_port node)
 lnp_environment "$work" "$port"
@@ -49,6 +51,7 @@ sign_in_link=$(node -e 'console.log(JSON.parse(process.argv[1]).sign_in_link)' "
 lnp_serve node "$dist" "$work" "$port"
 
 log "running the TypeScript SDK OAuth client"
-(cd "$work/client" && MCP_URL="http://127.0.0.1:$port/api/mcp" SIGN_IN_LINK="$sign_in_link" node check-oauth.mjs) \
+(cd "$work/client" && MCP_URL="http://127.0.0.1:$port/api/mcp" SIGN_IN_LINK="$sign_in_link" \
+        node mcp-oauth-check/check-oauth.mjs) \
     || fail "the TypeScript SDK OAuth check failed (see above)"
 log "OK"
