@@ -22,17 +22,23 @@ import java.time.Duration;
  * Any OpenAI-compatible chat-completions server ({@code POST <base_url>/chat/completions} with
  * {@code stream: true}): tokens arrive as {@code data: {"choices":[{"delta":{"content":"…"}}]}} lines until
  * {@code data: [DONE]}, and each is passed on as a delta. Base URL, model and API key come from the widget's
- * responder settings, else from {@code lnp.chatbot.openai.*}.
+ * responder settings, else from {@code lnp.chatbot.openai.*}. The workspace's best passages for the message go into
+ * the prompt as quoted data ({@link GroundedPrompt}); the answer cites them by number and those become its sources.
  */
 final class OpenAiResponder implements Responder {
 
     static final String ID = "openai";
 
+    /** How many passages go into the prompt. */
+    static final int SOURCES = 4;
+
     private final ChatSettings settings;
+    private final Retriever retriever;
     private volatile HttpClient http;
 
-    OpenAiResponder(ChatSettings settings) {
+    OpenAiResponder(ChatSettings settings, Retriever retriever) {
         this.settings = settings;
+        this.retriever = retriever;
     }
 
     /** Made at the first reply, not at start-up: building a client loads the JDK's trust store and TLS context,
@@ -70,10 +76,11 @@ final class OpenAiResponder implements Responder {
         String apiKey = c.settings().getOrDefault("api_key", settings.openaiApiKey().orElse(null));
         ObjectNode body = Json.object().put("model", model).put("stream", true);
         ArrayNode messages = body.putArray("messages");
-        String system = c.settings().get("system_prompt");
-        if (system != null) {
-            messages.addObject().put("role", "system").put("content", system);
-        }
+        // Only the workspace's knowledge is retrieved: never another visitor's conversation.
+        var prompt = new GroundedPrompt(retriever.retrieve(c.workspaceId(), c.language(),
+                c.settings().getOrDefault("language", "en"), c.message(), SOURCES));
+        messages.addObject().put("role", "system").put("content", prompt.system(c.settings().get("system_prompt")));
+        messages.addObject().put("role", "user").put("content", prompt.sourcesMessage());
         for (Conversation.Turn turn : c.history()) {
             String role = switch (turn.role()) {
                 case "visitor" -> "user";
@@ -121,7 +128,7 @@ final class OpenAiResponder implements Responder {
             if (!done) {
                 throw new IllegalStateException("the model server's stream ended without [DONE]");
             }
-            return Reply.answer(answer.toString());
+            return Reply.answer(answer.toString(), prompt.citations(answer.toString()));
         }
     }
 }

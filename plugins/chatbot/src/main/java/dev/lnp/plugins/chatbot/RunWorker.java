@@ -331,6 +331,7 @@ final class RunWorker implements AutoCloseable {
             }
         });
         s.put("language", w.language());
+        s.put("human_handoff", String.valueOf(w.humanHandoff()));
         return s;
     }
 
