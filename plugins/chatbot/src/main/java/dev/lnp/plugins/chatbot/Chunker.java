@@ -20,9 +20,25 @@ final class Chunker {
     private Chunker() {
     }
 
+    /** A section shorter than this (an article's one-line lead) joins the next one instead of standing alone. */
+    static final int MIN_WORDS = 30;
+
     static List<Passage> passages(String title, List<Section> sections) {
         List<Passage> out = new ArrayList<>();
-        for (Section section : sections) {
+        List<String> carried = new ArrayList<>();
+        for (int i = 0; i < sections.size(); i++) {
+            Section section = sections.get(i);
+            if (!carried.isEmpty()) {
+                List<String> joined = new ArrayList<>(carried);
+                joined.addAll(section.paragraphs());
+                section = new Section(section.heading(), section.anchor(), joined);
+                carried.clear();
+            }
+            if (i + 1 < sections.size() && words(String.join(" ", section.paragraphs())) < MIN_WORDS
+                    && section.heading().isEmpty()) {
+                carried.addAll(section.paragraphs());
+                continue;
+            }
             StringBuilder current = new StringBuilder();
             int words = 0;
             for (String paragraph : pieces(section.paragraphs())) {

@@ -84,8 +84,9 @@ final class KnowledgeService {
     List<Map<String, Object>> ask(WorkspaceTx tx, JsonNode body) {
         String language = body.path("language").asText("en");
         List<Map<String, Object>> out = new ArrayList<>();
+        var mode = Retriever.Mode.valueOf(body.path("mode").asText("hybrid").toUpperCase(java.util.Locale.ROOT));
         for (var found : retriever.get().retrieve(tx.handle(), tx.workspaceId(), language, body.get("question").asText(),
-                5)) {
+                5, mode)) {
             Passage p = found.stored().passage();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("source_id", found.stored().sourceId());

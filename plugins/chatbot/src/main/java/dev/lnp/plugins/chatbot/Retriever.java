@@ -20,11 +20,11 @@ import org.jdbi.v3.core.Handle;
  */
 final class Retriever {
 
-    static final double FLOOR = 0.40;
-    /** A passage full text found too needs less: the words matched, the cosine only has to agree. */
-    static final double FLOOR_WITH_WORDS = 0.30;
+    static final double FLOOR = 0.35;
     private static final int CANDIDATES = 30;
     private static final int RRF_K = 60;
+    /** Full text's share of the fusion: on paraphrased questions its ranking is the weaker of the two. */
+    private static final double FULL_TEXT_WEIGHT = 0.5;
 
     private final Supplier<PluginContext> context;
     private final KnowledgeRepository repo;
@@ -56,8 +56,8 @@ final class Retriever {
     }
 
     /** The same inside a transaction the caller holds (an API request's). */
-    List<Found> retrieve(Handle h, UUID ws, String language, String question, int limit) {
-        return search(h, ws, language, language, question, embedder.embed(question), limit, Mode.HYBRID);
+    List<Found> retrieve(Handle h, UUID ws, String language, String question, int limit, Mode mode) {
+        return search(h, ws, language, language, question, embedder.embed(question), limit, mode);
     }
 
     private List<Found> search(Handle h, UUID ws, String language, String fallbackLanguage, String question,
@@ -79,16 +79,15 @@ final class Retriever {
                 fused.merge(nearest.get(r).id(), 1.0 / (RRF_K + r + 1), Double::sum);
                 cosine.put(nearest.get(r).id(), nearest.get(r).cosine());
             }
-            java.util.Set<UUID> matchedWords = new java.util.HashSet<>(fullText);
             for (int r = 0; r < fullText.size(); r++) {
-                fused.merge(fullText.get(r), 1.0 / (RRF_K + r + 1), Double::sum);
+                fused.merge(fullText.get(r), FULL_TEXT_WEIGHT / (RRF_K + r + 1), Double::sum);
                 cosine.computeIfAbsent(fullText.get(r), id -> index.cosine(query, id));
             }
             List<UUID> ranked = new ArrayList<>(fused.keySet());
             ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
             List<UUID> kept = new ArrayList<>();
             for (UUID id : ranked) {
-                double floor = mode == Mode.FULL_TEXT ? -1 : matchedWords.contains(id) ? FLOOR_WITH_WORDS : FLOOR;
+                double floor = mode == Mode.FULL_TEXT ? -1 : FLOOR;
                 if (cosine.get(id) >= floor) {
                     kept.add(id);
                 }
