@@ -53,6 +53,11 @@ public final class ChatbotPlugin implements PlatformPlugin {
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
                 .routes().forEach(registrar::route);
+        // The knowledge's services exist after start (they need the context); the routes resolve them per request.
+        var knowledgeService = new KnowledgeService(knowledge, () -> retriever);
+        var knowledgeRoutes = new KnowledgeRoutes(knowledgeService);
+        knowledgeRoutes.routes().forEach(registrar::route);
+        new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(registrar::page);
         registrar.page(new ChatHome().page());
         new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(registrar::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
@@ -69,11 +74,6 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 + "the assistant answers the visitor again", handoff, List.of()));
         var replies = new TicketReplies(() -> context, chats);
         Subscriptions.of(registrar).subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
-        // The knowledge's services exist after start (they need the context); the routes resolve them per request.
-        var knowledgeService = new KnowledgeService(knowledge, () -> retriever);
-        var knowledgeRoutes = new KnowledgeRoutes(knowledgeService);
-        knowledgeRoutes.routes().forEach(registrar::route);
-        new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(registrar::page);
         responders.register(new KnowledgeResponder(() -> retriever));
         registrar.worker("knowledge-indexer", context -> settings.indexInterval(), context -> indexer.run());
         responders.register(new HandoffResponder());

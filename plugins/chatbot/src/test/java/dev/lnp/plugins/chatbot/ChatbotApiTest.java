@@ -242,6 +242,7 @@ class ChatbotApiTest {
                 .status());
         TestResponse badArticle = platform.post("/api/v1/chatbot/widgets/" + id + "/articles", admin, "{\"title\":\"x\"}");
         assertEquals(422, badArticle.status());
+        chat.awaitKnowledge(ws);
 
         JsonNode en = chat.session(key);
         String sid = en.get("session_id").asText();
