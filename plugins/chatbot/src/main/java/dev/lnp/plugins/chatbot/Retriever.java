@@ -50,9 +50,11 @@ final class Retriever {
     }
 
     List<Found> retrieve(UUID ws, String language, String fallbackLanguage, String question, int limit, Mode mode) {
+        // The embedding model reads English: other languages are searched by their words.
+        Mode used = language.equals("en") ? mode : Mode.FULL_TEXT;
         float[] query = embedder.embed(question);
         return context.get().inWorkspace(ws, tx -> search(tx.handle(), ws, language, fallbackLanguage, question, query,
-                limit, mode));
+                limit, used));
     }
 
     /** The same inside a transaction the caller holds (an API request's). */
