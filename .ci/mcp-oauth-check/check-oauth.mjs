@@ -6,6 +6,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { auth, UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import { consolePerson } from "./console-person.mjs";
 
 const url = process.env.MCP_URL;
 const signInLink = process.env.SIGN_IN_LINK;
@@ -21,56 +22,9 @@ function check(condition, message) {
   }
 }
 
-// A browser's cookie jar, enough for the console's cookies: by name and path (a cookie cleared on /console must not
-// clear the session cookie of /).
-const cookies = new Map();
-async function browse(target, init = {}) {
-  const path = new URL(target).pathname;
-  const sent = [...cookies.values()].filter((c) => path.startsWith(c.path)).map((c) => `${c.name}=${c.value}`);
-  const headers = { ...(init.headers ?? {}), Cookie: sent.join("; ") };
-  const response = await fetch(target, { ...init, headers, redirect: "manual" });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair, ...attributes] = line.split(";").map((part) => part.trim());
-    const eq = pair.indexOf("=");
-    const cookie = { name: pair.slice(0, eq), value: pair.slice(eq + 1), path: "/" };
-    for (const attribute of attributes) {
-      if (attribute.toLowerCase().startsWith("path=")) {
-        cookie.path = attribute.slice(5);
-      }
-    }
-    const key = `${cookie.name};${cookie.path}`;
-    if (cookie.value === "") {
-      cookies.delete(key);
-    } else {
-      cookies.set(key, cookie);
-    }
-  }
-  return response;
-}
-function unescapeHtml(text) {
-  return text.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-}
-function hiddenFields(html) {
-  const fields = [];
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields.push([m[1], unescapeHtml(m[2])]);
-  }
-  return fields;
-}
-async function postForm(path, fields) {
-  return browse(origin + path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-// The person: signs in with the one-time link (its page has a button that posts the token).
-const linkPage = await (await browse(signInLink)).text();
-const signedIn = await postForm("/console/sign-in/link", hiddenFields(linkPage));
-check(signedIn.status === 303 || signedIn.status === 302, `the sign-in link answered ${signedIn.status}`);
-check(cookies.has("lnp_console;/"), "no console session after the sign-in link");
+// The person: signs in with the one-time link.
+const person = consolePerson(origin);
+await person.signIn(signInLink);
 
 // The client's storage, and the person's part of the redirect: open the consent page, allow, read the code.
 let clientInformation;
@@ -94,19 +48,7 @@ const provider = {
   async redirectToAuthorization(authorizationUrl) {
     step = "consent page";
     check(authorizationUrl.searchParams.get("code_challenge_method") === "S256", "the SDK did not ask for S256");
-    const page = await browse(authorizationUrl);
-    const html = await page.text();
-    check(page.status === 200 && html.includes("TypeScript SDK check"), `the consent page answered ${page.status}`);
-    const option = html.match(/<option value="([^"]+)"/);
-    check(option, `no workspace to choose on the page: ${html.match(/<h1>(.*?)<\/h1>/)?.[1]}`);
-    const workspace = option[1];
-    // What a browser posts: the checked boxes (permissions and tools), as the page shows them.
-    const checked = [...html.matchAll(/name="(grant_scope|grant_tool)" value="([^"]+)" checked>/g)]
-      .map((m) => [m[1], m[2]]);
-    const decided = await postForm("/oauth/authorize",
-      [...hiddenFields(html), ["workspace", workspace], ...checked, ["decision", "allow"]]);
-    check(decided.status === 303, `the decision answered ${decided.status}`);
-    const back = new URL(decided.headers.get("location"));
+    const back = await person.allow(authorizationUrl, "TypeScript SDK check");
     check(back.origin + back.pathname === redirectUrl, `sent back to ${back}`);
     check(back.searchParams.get("iss") === origin, "the answer does not name the issuer");
     code = back.searchParams.get("code");

@@ -33,7 +33,7 @@ trap 'exit 130' INT TERM
 
 log "installing @modelcontextprotocol/sdk@$sdk_version into $work/client"
 mkdir -p "$work/client"
-cp "$here/check-oauth.mjs" "$work/client/"
+cp "$here/check-oauth.mjs" "$here/../lib/console-person.mjs" "$work/client/"
 printf '{"name":"lnp-mcp-oauth-check","private":true,"type":"module"}\n' > "$work/client/package.json"
 (cd "$work/client" && npm install --no-audit --no-fund --loglevel=error "@modelcontextprotocol/sdk@$sdk_version" \
         >/dev/null) || fail "npm could not install the MCP TypeScript SDK"

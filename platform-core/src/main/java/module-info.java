@@ -8,6 +8,7 @@
  */
 module lnp.platform.core {
     requires lnp.platform.api;
+    requires lnp.platform.pages; // the registrar records the plugins' pages (PageRegistrar)
     requires lnp.platform.api.internal;
     requires lnp.platform.json; // request bodies and tool arguments validated against their JSON Schemas
     requires lnp.platform.server; // the listeners and their protection: the kernel routes the public one

@@ -15,9 +15,9 @@ module lnp.platform.api {
     exports dev.lnp.api.events;
     exports dev.lnp.api.sql;
     exports dev.lnp.api.mail;
-    exports dev.lnp.api.pages;
     exports dev.lnp.api.workspace;
     exports dev.lnp.api.crm;
+    exports dev.lnp.api.outbound;
 
     uses dev.lnp.api.sql.RowCodec; // lnp.platform.json's implementation behind JsonRows and Column
     uses dev.lnp.api.http.JsonSchemaRules; // and behind JsonSchemas, QueryParam.fromSchema and Json.sourceOf

@@ -8,6 +8,8 @@
  */
 module lnp.platform.api.internal {
     requires transitive lnp.platform.api;
+    // The plugin catalog lists the plugins' pages; the console and the subsystems that declare pages need it.
+    requires transitive lnp.platform.pages;
     // The console's extension point and the subsystems' routes are Helidon's; the protocol plugins compiling
     // against this API need none of it, and at run time the kernel has it on the module path.
     requires static io.helidon.webserver;

@@ -1,14 +1,12 @@
 /**
  * Signed webhooks, a subsystem of the kernel: subscriptions and their routes, the event catalog, the dispatcher with
- * its delivery queue, sender and receiver guard, and its pages in the console (on the public page API, as a
+ * its delivery queue and sender (through the platform's outbound address guard), and its pages in the console (on the public page API, as a
  * plugin's are). The kernel finds it through
  * {@link dev.lnp.api.internal.subsystem.Subsystem}; nothing in the kernel depends on this module.
  */
 module lnp.platform.webhooks {
     requires lnp.platform.api.internal;
     requires io.helidon.webserver;
-    requires io.helidon.webclient.api;
-    requires io.helidon.webclient.http1;
     requires dev.failsafe.core;
 
     provides dev.lnp.api.internal.subsystem.Subsystem with dev.lnp.webhooks.subsystem.WebhooksSubsystem;

@@ -1,8 +1,8 @@
 /** The chatbot plugin: widgets and their public chat endpoints. Built only against the platform API. */
 module dev.lnp.plugins.chatbot {
     requires lnp.platform.api;
+    requires lnp.platform.pages;
     requires lnp.platform.api.internal;
-    requires java.net.http;
     requires org.jsoup;
     requires langchain4j.core;
     requires langchain4j.embeddings;

@@ -4,6 +4,7 @@
  */
 module dev.lnp.plugins.projects {
     requires lnp.platform.api;
+    requires lnp.platform.pages;
 
     exports dev.lnp.plugins.projects.api;
 

@@ -121,6 +121,7 @@ class DistributionIT {
         assertFalse(Files.exists(home.resolve("runtime/man")), "man pages are stripped");
         List<String> lib = names(home.resolve("lib"));
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-api-")), "lib: " + lib);
+        assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-pages-api-")), "the page API: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-core-")), "lib: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-cli-")), "the launcher's main class: " + lib);
         assertTrue(lib.stream().anyMatch(n -> n.startsWith("platform-embedded-postgres-")), "lib: " + lib);

@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * link to {@code bin/platform} from another folder, with no JDK on the PATH (only the few system tools the launcher
  * and the embedded database use), on its own runtime image and module path, and with no database configured (so
  * the embedded PostgreSQL starts in a fresh data folder; as root it runs unprivileged). Shared by the tests that
- * run the image ({@link DistributionIT}, {@link ReleaseJourneysIT}).
+ * run the image ({@link DistributionIT}, {@link ReleaseJourneysIT}, {@link OidcSignInIT}).
  */
 final class ReleaseImage implements AutoCloseable {
 

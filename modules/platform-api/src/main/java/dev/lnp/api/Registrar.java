@@ -53,19 +53,6 @@ public interface Registrar {
     Registrar migrations(String schema);
 
     /**
-     * Adds a page to the workspace application ({@code /app/…}) or the administration ({@code /console/…}), shown to
-     * people whose role grants the page's scope in workspaces where this plugin is switched on. See
-     * {@link dev.lnp.api.pages.PageRoute}.
-     */
-    Registrar page(dev.lnp.api.pages.PageRoute page);
-
-    /**
-     * Adds a source of the application's search box: records of one kind found by a text, asked only where this
-     * plugin is switched on and only for people whose role grants its scope. See {@link dev.lnp.api.pages.PageSearch}.
-     */
-    Registrar search(dev.lnp.api.pages.PageSearch search);
-
-    /**
      * Declares a background worker: the platform runs {@code task} on a virtual thread once the plugins have started
      * and then {@code interval} after each run ends, logs a run that fails, and interrupts and ends it on stop. The
      * interval is asked of the started context once (e.g. from a configuration value). Names are lowercase

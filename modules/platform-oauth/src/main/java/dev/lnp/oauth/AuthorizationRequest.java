@@ -57,9 +57,21 @@ sealed interface AuthorizationRequest {
         }
     }
 
-    static AuthorizationRequest read(Function<String, Optional<String>> param, Clients clients, OAuthSettings settings,
+    /**
+     * {@code clients} finds a client by its id: a registered one, or the one a metadata document URL describes (or
+     * why that document cannot be used); empty for an unknown id.
+     */
+    static AuthorizationRequest read(Function<String, Optional<String>> param,
+            Function<String, Optional<ClientMetadataDocuments.Outcome>> clients, OAuthSettings settings,
             Set<String> knownScopes) {
-        Optional<Clients.Client> client = param.apply("client_id").flatMap(clients::find);
+        Optional<ClientMetadataDocuments.Outcome> found = param.apply("client_id").flatMap(clients);
+        if (found.isPresent() && found.get() instanceof ClientMetadataDocuments.Outcome.Unusable unusable) {
+            return new Unsafe("Application not recognised", "The application that sent you here names itself by "
+                    + "a client metadata document this platform cannot use: " + unusable.reason() + " Nothing was "
+                    + "shared. Go back to the application and connect again; if this keeps happening, the "
+                    + "application is misconfigured.");
+        }
+        Optional<Clients.Client> client = found.map(f -> ((ClientMetadataDocuments.Outcome.Found) f).client());
         if (client.isEmpty()) {
             return new Unsafe("Unknown application", "The application that sent you here is not registered with "
                     + "this platform (its client_id is missing or unknown). Nothing was shared. Go back to the "

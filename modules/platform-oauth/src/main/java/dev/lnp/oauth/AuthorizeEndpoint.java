@@ -28,16 +28,18 @@ final class AuthorizeEndpoint {
 
     private final OAuthSettings settings;
     private final Clients clients;
+    private final ClientMetadataDocuments documents;
     private final Grants grants;
     private final PersonWorkspaces workspaces;
     private final PluginCatalog catalog;
     private final Clock clock;
     private volatile PeoplePages pages;
 
-    AuthorizeEndpoint(OAuthSettings settings, Clients clients, Grants grants, PersonWorkspaces workspaces,
-            PluginCatalog catalog, Clock clock) {
+    AuthorizeEndpoint(OAuthSettings settings, Clients clients, ClientMetadataDocuments documents, Grants grants,
+            PersonWorkspaces workspaces, PluginCatalog catalog, Clock clock) {
         this.settings = settings;
         this.clients = clients;
+        this.documents = documents;
         this.grants = grants;
         this.workspaces = workspaces;
         this.catalog = catalog;
@@ -50,7 +52,7 @@ final class AuthorizeEndpoint {
 
     RawResponse show(RawRequest request) {
         PageVisitor visitor = pages.visitor(request);
-        AuthorizationRequest read = AuthorizationRequest.read(request::query, clients, settings, catalog.scopes());
+        AuthorizationRequest read = AuthorizationRequest.read(request::query, this::client, settings, catalog.scopes());
         if (!(read instanceof AuthorizationRequest.Valid valid)) {
             return refusal(visitor, read, 302);
         }
@@ -72,7 +74,7 @@ final class AuthorizeEndpoint {
         if (badForm.isPresent()) {
             return badForm.get();
         }
-        AuthorizationRequest read = AuthorizationRequest.read(visitor::form, clients, settings, catalog.scopes());
+        AuthorizationRequest read = AuthorizationRequest.read(visitor::form, this::client, settings, catalog.scopes());
         if (!(read instanceof AuthorizationRequest.Valid valid)) {
             return refusal(visitor, read, 303);
         }
@@ -98,6 +100,21 @@ final class AuthorizeEndpoint {
                 valid.redirectUri(), valid.codeChallenge(), clock.instant().plus(OAuthSettings.CODE_TTL));
         return redirect(303, RedirectLocation.of(valid.redirectUri(), "code", code, "state", valid.state(), "iss",
                 issuer));
+    }
+
+    /**
+     * A registered client, or the client a metadata document URL describes; the latter is recorded as a client too
+     * (its grants refer to it, and the token endpoint knows it by that row).
+     */
+    private Optional<ClientMetadataDocuments.Outcome> client(String clientId) {
+        if (ClientMetadataDocuments.isDocumentUrl(clientId)) {
+            ClientMetadataDocuments.Outcome outcome = documents.resolve(clientId);
+            if (outcome instanceof ClientMetadataDocuments.Outcome.Found found) {
+                clients.remember(found.client());
+            }
+            return Optional.of(outcome);
+        }
+        return clients.find(clientId).map(ClientMetadataDocuments.Outcome.Found::new);
     }
 
     /** The mailed sign-in link for the address typed on the sign-in form, coming back to the request. */

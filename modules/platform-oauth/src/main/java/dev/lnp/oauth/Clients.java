@@ -34,6 +34,17 @@ final class Clients {
         return new Client(id, name, List.copyOf(redirectUris));
     }
 
+    /** Records (or updates) a client described by its metadata document, known by the document's URL. */
+    void remember(Client client) {
+        jdbi.useHandle(h -> h.createUpdate("""
+                        INSERT INTO lnp_oauth.clients (client_id, client_name, redirect_uris)
+                        VALUES (:id, :name, :uris)
+                        ON CONFLICT (client_id) DO UPDATE SET client_name = excluded.client_name,
+                            redirect_uris = excluded.redirect_uris""")
+                .bind("id", client.clientId()).bind("name", client.name())
+                .bind("uris", client.redirectUris().toArray(String[]::new)).execute());
+    }
+
     Optional<Client> find(String clientId) {
         if (clientId == null || clientId.length() > 200) {
             return Optional.empty();

@@ -49,6 +49,7 @@ final class Discovery {
         body.putArray("token_endpoint_auth_methods_supported").add("none");
         body.putArray("revocation_endpoint_auth_methods_supported").add("none");
         body.put("authorization_response_iss_parameter_supported", true);
+        body.put("client_id_metadata_document_supported", true);
         return OAuthAnswers.document(body);
     }
 

@@ -16,7 +16,8 @@ import java.util.UUID;
 final class GrantService {
 
     /** The tokens a client receives. */
-    record Issued(String accessToken, String refreshToken, long expiresInSeconds, Grants.Grant grant) {
+    record Issued(String accessToken, String refreshToken, long expiresInSeconds, Grants.Grant grant,
+            java.util.List<String> scopes) {
     }
 
     private final Grants grants;
@@ -56,16 +57,21 @@ final class GrantService {
             connections.revoke(issued.connectionId());
             return Optional.empty();
         }
-        return Optional.of(tokens(grant));
+        return Optional.of(tokens(grant, grant.scopes()));
     }
 
-    /** A new pair of tokens for a live grant. */
-    Issued tokens(Grants.Grant grant) {
+    /**
+     * A new pair of tokens for a live grant, the access token for {@code scopes} (the grant's, or a subset a refresh
+     * asked for); the refresh token keeps the grant's.
+     */
+    Issued tokens(Grants.Grant grant, java.util.List<String> scopes) {
         Instant now = clock.instant();
         String access = Secrets.random(Secrets.ACCESS_PREFIX);
         String refresh = Secrets.random(Secrets.REFRESH_PREFIX);
-        grants.issue(grant.id(), access, now.plus(settings.accessTtl()), refresh, now.plus(settings.refreshTtl()));
-        return new Issued(access, refresh, settings.accessTtl().toSeconds(), grant);
+        boolean limited = !scopes.containsAll(grant.scopes());
+        grants.issue(grant.id(), access, now.plus(settings.accessTtl()), limited ? scopes : null, refresh,
+                now.plus(settings.refreshTtl()));
+        return new Issued(access, refresh, settings.accessTtl().toSeconds(), grant, scopes);
     }
 
     /** Revokes the grant and its connection; nothing when it was revoked already. */

@@ -128,21 +128,26 @@ final class Grants {
                 .execute()) == 1;
     }
 
-    /** A new access token and refresh token of the grant. */
-    void issue(UUID grantId, String accessToken, Instant accessExpiresAt, String refreshToken,
-            Instant refreshExpiresAt) {
+    /**
+     * A new access token and refresh token of the grant; the access token limited to {@code accessScopes} (null:
+     * the grant's).
+     */
+    void issue(UUID grantId, String accessToken, Instant accessExpiresAt, List<String> accessScopes,
+            String refreshToken, Instant refreshExpiresAt) {
         jdbi.useTransaction(h -> {
-            insertToken(h, accessToken, grantId, "access", accessExpiresAt);
-            insertToken(h, refreshToken, grantId, "refresh", refreshExpiresAt);
+            insertToken(h, accessToken, grantId, "access", accessExpiresAt, accessScopes);
+            insertToken(h, refreshToken, grantId, "refresh", refreshExpiresAt, null);
         });
     }
 
-    private static void insertToken(Handle h, String token, UUID grantId, String kind, Instant expiresAt) {
+    private static void insertToken(Handle h, String token, UUID grantId, String kind, Instant expiresAt,
+            List<String> scopes) {
         h.createUpdate("""
-                        INSERT INTO lnp_oauth.tokens (token_hash, grant_id, kind, expires_at)
-                        VALUES (:hash, :grant, :kind, :expires)""")
+                        INSERT INTO lnp_oauth.tokens (token_hash, grant_id, kind, expires_at, scopes)
+                        VALUES (:hash, :grant, :kind, :expires, :scopes)""")
                 .bind("hash", Secrets.sha256(token)).bind("grant", grantId).bind("kind", kind)
-                .bind("expires", expiresAt).execute();
+                .bind("expires", expiresAt).bind("scopes", scopes == null ? null : scopes.toArray(String[]::new))
+                .execute();
     }
 
     /**
@@ -172,14 +177,24 @@ final class Grants {
                 .bind("hash", Secrets.sha256(token)).mapTo(UUID.class).findOne());
     }
 
-    /** The key hash an access token stands for on {@code resource}, while it and its grant are live. */
-    Optional<byte[]> keyHashOf(String accessToken, String resource, Instant now) {
+    /**
+     * The key hash an access token stands for on {@code resource}, while it and its grant are live, with the scopes
+     * the token is limited to (empty: the grant's).
+     */
+    Optional<dev.lnp.api.internal.keys.DelegatedTokens.Delegation> delegationOf(String accessToken, String resource,
+            Instant now) {
         return jdbi.withHandle(h -> h.createQuery("""
-                        SELECT g.key_hash FROM lnp_oauth.tokens t JOIN lnp_oauth.grants g ON g.id = t.grant_id
+                        SELECT g.key_hash, t.scopes FROM lnp_oauth.tokens t JOIN lnp_oauth.grants g ON g.id = t.grant_id
                          WHERE t.token_hash = :hash AND t.kind = 'access' AND t.expires_at > :now
                            AND g.revoked_at IS NULL AND g.key_hash IS NOT NULL AND g.resource = :resource""")
                 .bind("hash", Secrets.sha256(accessToken)).bind("now", now).bind("resource", resource)
-                .mapTo(byte[].class).findOne());
+                .map((rs, ctx) -> {
+                    java.sql.Array scopes = rs.getArray(2);
+                    return new dev.lnp.api.internal.keys.DelegatedTokens.Delegation(rs.getBytes(1),
+                            scopes == null ? Optional.empty()
+                                    : Optional.of(java.util.Set.of((String[]) scopes.getArray())));
+                })
+                .findOne());
     }
 
     /**

@@ -24,10 +24,15 @@ final class McpAccessTokens implements DelegatedTokens {
 
     @Override
     public Optional<byte[]> keyHash(String token, String path) {
+        return delegation(token, path).map(Delegation::keyHash);
+    }
+
+    @Override
+    public Optional<Delegation> delegation(String token, String path) {
         if (!token.startsWith(Secrets.ACCESS_PREFIX) || token.length() > 100 || !OAuthSettings.onResource(path)) {
             return Optional.empty();
         }
-        return grants.keyHashOf(token, settings.resource(), clock.instant());
+        return grants.delegationOf(token, settings.resource(), clock.instant());
     }
 
     @Override

@@ -9,6 +9,9 @@ import java.util.Optional;
  * issuer is the deployment's base URL ({@code lnp.base.url}); without one it is the local address of the port the
  * server listens on, known once it started.
  *
+ * <p>Client metadata documents are fetched within {@code lnp.oauth.client_metadata.timeout} (5 seconds), never
+ * from internal addresses unless their network is in {@code lnp.oauth.client_metadata.allowed_networks}.
+ *
  * <p>Access tokens live {@code lnp.oauth.access_token_ttl} (10 minutes unless set; revocation applies on the next
  * request anyway), refresh tokens {@code lnp.oauth.refresh_token_ttl} (30 days), codes two minutes.
  */
@@ -28,6 +31,8 @@ final class OAuthSettings {
     private final Optional<String> configuredBase;
     private final Duration accessTtl;
     private final Duration refreshTtl;
+    private final java.util.List<String> clientMetadataNetworks;
+    private final Duration clientMetadataTimeout;
     private volatile int port;
 
     OAuthSettings(ConfigValues config) {
@@ -35,6 +40,17 @@ final class OAuthSettings {
         this.accessTtl = duration(config, "lnp.oauth.access_token_ttl", Duration.ofMinutes(10));
         this.refreshTtl = duration(config, "lnp.oauth.refresh_token_ttl", Duration.ofDays(30));
         this.port = config.getInt("lnp.http.port", 8080);
+        this.clientMetadataNetworks = config.list("lnp.oauth.client_metadata.allowed_networks");
+        this.clientMetadataTimeout = duration(config, "lnp.oauth.client_metadata.timeout", Duration.ofSeconds(5));
+    }
+
+    /** Internal networks a client metadata document may be fetched from (none unless the operator allows some). */
+    java.util.List<String> clientMetadataNetworks() {
+        return clientMetadataNetworks;
+    }
+
+    Duration clientMetadataTimeout() {
+        return clientMetadataTimeout;
     }
 
     void listeningOn(int port) {

@@ -7,7 +7,9 @@ import dev.lnp.api.internal.keys.DelegatedTokens;
 import dev.lnp.api.internal.people.PeoplePages;
 import dev.lnp.api.internal.subsystem.OwnedMigrations;
 import dev.lnp.api.internal.subsystem.Subsystem;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.workspace.Role;
+import dev.lnp.api.outbound.OutboundGuard;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +73,8 @@ public final class OAuthSubsystem implements Subsystem {
         registrar.route(RouteSpec.post(OAuthSettings.REVOKE).publicRoute()
                 .summary("Token revocation (RFC 7009)")
                 .raw(route(e -> e.token()::revoke)));
-        new GrantPages(() -> started().grants()).routes().forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        new GrantPages(() -> started().grants()).routes().forEach(pages::page);
     }
 
     @Override
@@ -79,8 +82,11 @@ public final class OAuthSubsystem implements Subsystem {
         var clients = new Clients(services.jdbi());
         var grants = new Grants(services.jdbi());
         var grantService = new GrantService(grants, services.connections(), settings, services.clock());
-        var authorize = new AuthorizeEndpoint(settings, clients, grants, new PersonWorkspaces(services.jdbi()),
-                services.plugins(), services.clock());
+        var documents = new ClientMetadataDocuments(services.require(OutboundGuard.class),
+                settings.clientMetadataNetworks(), settings.clientMetadataTimeout(),
+                services.clock());
+        var authorize = new AuthorizeEndpoint(settings, clients, documents, grants,
+                new PersonWorkspaces(services.jdbi()), services.plugins(), services.clock());
         authorize.pages(services.require(PeoplePages.class));
         endpoints = new Endpoints(new Discovery(settings, services.plugins()), new ClientRegistration(clients),
                 authorize, new TokenEndpoint(grantService, clients, settings, services.clock()), grantService);

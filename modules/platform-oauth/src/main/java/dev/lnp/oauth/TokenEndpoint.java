@@ -110,15 +110,22 @@ final class TokenEndpoint {
         if (claim.get().expired() || grant.revokedAt() != null) {
             return invalidGrant("The refresh token has expired or its grant was revoked. Authorize again.");
         }
-        if (form.get("scope").isPresent() && !grant.scopes().containsAll(
-                java.util.List.of(form.get("scope").get().trim().split(" +")))) {
-            return OAuthAnswers.error(400, "invalid_scope", "A refresh cannot add scopes to the grant.");
+        // RFC 6749 §6: a refresh may ask for a subset of the grant's scopes (the access token gets only those; the
+        // endpoint's own scope always, or the token could not reach it); anything more is invalid_scope.
+        java.util.List<String> scopes = grant.scopes();
+        if (form.get("scope").isPresent()) {
+            java.util.List<String> asked = java.util.List.of(form.get("scope").get().trim().split(" +"));
+            if (!grant.scopes().containsAll(asked)) {
+                return OAuthAnswers.error(400, "invalid_scope", "A refresh cannot add scopes to the grant.");
+            }
+            scopes = grant.scopes().stream()
+                    .filter(s -> asked.contains(s) || s.equals(AuthorizeEndpoint.REQUIRED_SCOPE)).toList();
         }
         if (!service.grants().spendRefreshToken(token.get(), clock.instant())) {
             service.revoke(grant.id(), "refresh_token_reused");
             return invalidGrant("The refresh token was used already; the grant is revoked. Authorize again.");
         }
-        return answer(service.tokens(grant));
+        return answer(service.tokens(grant, scopes));
     }
 
     RawResponse revoke(RawRequest request) {
@@ -143,7 +150,7 @@ final class TokenEndpoint {
     private RawResponse answer(GrantService.Issued issued) {
         ObjectNode body = Json.object().put("access_token", issued.accessToken()).put("token_type", "Bearer")
                 .put("expires_in", issued.expiresInSeconds()).put("refresh_token", issued.refreshToken())
-                .put("scope", String.join(" ", issued.grant().scopes()));
+                .put("scope", String.join(" ", issued.scopes()));
         return OAuthAnswers.json(200, body);
     }
 

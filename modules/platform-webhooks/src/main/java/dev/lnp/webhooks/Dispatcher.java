@@ -2,6 +2,7 @@ package dev.lnp.webhooks;
 
 import dev.failsafe.Failsafe;
 import dev.failsafe.RetryPolicy;
+import dev.lnp.api.outbound.OutboundGuard;
 import dev.lnp.api.internal.events.OutboxWakeSignal;
 import dev.lnp.api.internal.platform.PlatformMeters;
 import java.lang.System.Logger.Level;
@@ -91,12 +92,12 @@ public final class Dispatcher implements AutoCloseable {
     private final WebhookMeters metrics;
     private final List<Thread> loops = new ArrayList<>();
 
-    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node) {
+    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, OutboundGuard guard, String node) {
         this(queue, settings, clock, guard, node, null);
     }
 
     /** @param metrics where attempts, settled deliveries and their lag are counted; null for none */
-    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, ReceiverGuard guard, String node,
+    public Dispatcher(DeliveryQueue queue, WebhookSettings settings, Clock clock, OutboundGuard guard, String node,
             PlatformMeters metrics) {
         this.metrics = metrics == null ? null : new WebhookMeters(metrics);
         this.queue = queue;

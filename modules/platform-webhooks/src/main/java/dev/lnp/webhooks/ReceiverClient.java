@@ -1,14 +1,10 @@
 package dev.lnp.webhooks;
 
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.DnsAddressLookup;
-import io.helidon.webclient.api.HttpClientResponse;
-import io.helidon.webclient.api.Proxy;
-import io.helidon.webclient.api.WebClient;
-import io.helidon.webclient.spi.DnsResolver;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.outbound.OutboundRefusal;
+import dev.lnp.api.outbound.OutboundRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -19,8 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Sends one webhook request. Redirects are never followed, no proxy is used, the response body is read only up
- * to a cap, and every new connection goes to an address the {@link ReceiverGuard} has just approved.
+ * Sends one webhook request through the platform's {@link OutboundGuard}: redirects are never followed, no proxy is
+ * used, the response body is read only up to a cap, and every new connection goes to an address the guard has just
+ * approved.
  */
 final class ReceiverClient {
 
@@ -28,110 +25,49 @@ final class ReceiverClient {
     record Response(int status, String body, boolean truncated, Optional<String> retryAfter) {
     }
 
-    /** Carries a guard refusal out of Helidon's connection set-up. */
+    /** The guard refused the receiver's address: nothing was sent. */
     static final class AddressRefused extends RuntimeException {
-        AddressRefused(ReceiverGuard.Refused refused) {
+        AddressRefused(OutboundRefusal refused) {
             super(refused.getMessage(), refused, false, false);
         }
     }
 
-    private final ReceiverGuard guard;
+    private final OutboundGuard guard;
     private final Duration timeout;
     private final int responseCap;
-    private volatile WebClient client;
 
-    ReceiverClient(ReceiverGuard guard, Duration timeout, int responseCap) {
+    ReceiverClient(OutboundGuard guard, Duration timeout, int responseCap) {
         this.guard = guard;
         this.timeout = timeout;
         this.responseCap = responseCap;
     }
 
-    /** Built at the first delivery, not at start-up: a client sets up its TLS context (the JDK's trust store),
-     * a noticeable part of a restart, and a node may have nothing to deliver for a long time. */
-    private WebClient client() {
-        WebClient built = client;
-        if (built == null) {
-            synchronized (this) {
-                built = client;
-                if (built == null) {
-                    built = WebClient.builder()
-                            .dnsResolver(new GuardedResolver(guard))
-                            .followRedirects(false)
-                            .proxy(Proxy.noProxy())
-                            .connectTimeout(timeout.compareTo(Duration.ofSeconds(5)) < 0 ? timeout
-                                    : Duration.ofSeconds(5))
-                            .readTimeout(timeout)
-                            .shareConnectionCache(false)
-                            .build();
-                    client = built;
-                }
-            }
-        }
-        return built;
-    }
-
     Response post(URI uri, Map<String, String> headers, byte[] body) throws IOException {
-        var request = client().post().uri(uri);
-        headers.forEach((name, value) -> request.header(HeaderNames.create(name), value));
-        try (HttpClientResponse response = request.submit(body)) {
-            int status = response.status().code();
-            Optional<String> retryAfter = response.headers().first(HeaderNames.RETRY_AFTER);
+        try (var response = guard.send(OutboundRequest.post(uri, headers, body, timeout, responseCap))) {
+            int status = response.status();
+            Optional<String> retryAfter = response.header("Retry-After");
             byte[] read;
-            boolean truncated;
-            try (InputStream in = response.inputStream()) {
-                read = in.readNBytes(responseCap + 1);
-                truncated = read.length > responseCap;
+            try (InputStream in = response.body()) {
+                read = in.readAllBytes();
             } catch (RuntimeException | IOException e) {
                 // The status decides the outcome; an unreadable body only leaves the history without it.
                 return new Response(status, null, false, retryAfter);
             }
-            int length = Math.min(read.length, responseCap);
-            return new Response(status, text(read, length), truncated, retryAfter);
-        } catch (AddressRefused e) {
-            throw e;
-        } catch (RuntimeException e) {
-            AddressRefused refused = refusal(e);
-            if (refused != null) {
-                throw refused;
-            }
-            throw e;
+            return new Response(status, text(read), response.truncated(), retryAfter);
+        } catch (OutboundRefusal refused) {
+            throw new AddressRefused(refused);
         }
-    }
-
-    private static AddressRefused refusal(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof AddressRefused refused) {
-                return refused;
-            }
-        }
-        return null;
     }
 
     /** The body as UTF-8; a cut in the middle of a character or binary content is replaced, not rejected. */
-    private static String text(byte[] bytes, int length) {
+    private static String text(byte[] bytes) {
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPLACE)
                     .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                    .decode(ByteBuffer.wrap(bytes, 0, length)).toString().replace('\u0000', '\uFFFD');
+                    .decode(ByteBuffer.wrap(bytes)).toString().replace('\u0000', '\uFFFD');
         } catch (CharacterCodingException e) {
             throw new IllegalStateException("a replacing decoder does not throw", e);
-        }
-    }
-
-    private record GuardedResolver(ReceiverGuard guard) implements DnsResolver {
-        @Override
-        public boolean useDefaultJavaResolver() {
-            return false;
-        }
-
-        @Override
-        public InetAddress resolveAddress(String hostname, DnsAddressLookup lookup) {
-            try {
-                return guard.addressFor(hostname);
-            } catch (ReceiverGuard.Refused refused) {
-                throw new AddressRefused(refused);
-            }
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.lnp.webhooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.outbound.OutboundRefusal;
 import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.internal.http.JsonValidation;
@@ -33,7 +35,7 @@ public final class WebhookService {
     }
 
     private final EventCatalog catalog;
-    private final ReceiverGuard guard;
+    private volatile OutboundGuard guard;
     private final WebhookSettings settings;
     private final Clock clock;
     private final JsonNode createSchema;
@@ -42,15 +44,12 @@ public final class WebhookService {
     private final JsonValidation validation;
 
     public WebhookService(PluginCatalog plugins, JsonValidation validation, WebhookSettings settings, Clock clock) {
-        this(new EventCatalog(plugins), validation, ReceiverGuard.withSystemDns(settings.allowedNetworks()), settings,
-                clock);
+        this(new EventCatalog(plugins), validation, settings, clock);
     }
 
-    WebhookService(EventCatalog catalog, JsonValidation validation, ReceiverGuard guard, WebhookSettings settings,
-            Clock clock) {
+    WebhookService(EventCatalog catalog, JsonValidation validation, WebhookSettings settings, Clock clock) {
         this.validation = validation;
         this.catalog = catalog;
-        this.guard = guard;
         this.settings = settings;
         this.clock = clock;
         this.createSchema = Json.resource(WebhookService.class, "webhook-schemas/subscription-create.json");
@@ -214,10 +213,22 @@ public final class WebhookService {
         return history(tx).noticeCount();
     }
 
+    /**
+     * The platform's outbound guard, with the webhooks' own allowed networks; it is offered once the database is
+     * migrated, after the routes that use it were declared.
+     */
+    public void useGuard(OutboundGuard outboundGuard) {
+        this.guard = outboundGuard;
+    }
+
     private String checkedUrl(String url, List<FieldError> errors) {
+        OutboundGuard current = guard;
+        if (current == null) {
+            throw new IllegalStateException("a webhook URL is checked before the outbound guard was offered");
+        }
         try {
-            guard.checkUrl(url);
-        } catch (ReceiverGuard.Refused refused) {
+            current.check(url);
+        } catch (OutboundRefusal refused) {
             errors.add(new FieldError("/url", refused.rule(), refused.getMessage()));
         }
         return url;

@@ -8,7 +8,8 @@ import java.util.List;
  * The deployment's webhook settings, read once at start-up ({@code lnp.webhooks.*}; each can be set by
  * environment, e.g. {@code LNP_WEBHOOKS_ALLOWED__NETWORKS=10.0.0.0/8,127.0.0.1/32}).
  *
- * @param allowedNetworks receivers in these networks are allowed even though private or loopback
+ * @param allowedNetworks receivers in these networks are allowed even though private or loopback, besides those of
+ *                        {@code lnp.outbound.allowed_networks} that every feature may reach
  * @param requestTimeout  the whole of one attempt: connect, send, response headers and the capped body
  * @param lease           how long a claimed delivery stays claimed; longer than {@code requestTimeout}, so a live
  *                        node never loses a delivery it is still sending, and a dead node's claims return after it
@@ -25,7 +26,7 @@ import java.util.List;
  * @param dispatch        whether this node delivers (a node may serve the API only)
  */
 public record WebhookSettings(
-        List<Cidr> allowedNetworks,
+        List<String> allowedNetworks,
         Duration requestTimeout,
         Duration lease,
         int maxInFlight,
@@ -54,7 +55,7 @@ public record WebhookSettings(
 
     public static WebhookSettings from(ConfigValues config) {
         return new WebhookSettings(
-                config.list("lnp.webhooks.allowed_networks").stream().map(Cidr::parse).toList(),
+                config.list("lnp.webhooks.allowed_networks"),
                 Duration.ofMillis(config.getLong("lnp.webhooks.request_timeout_ms", 10_000)),
                 Duration.ofSeconds(config.getLong("lnp.webhooks.lease_seconds", 60)),
                 config.getInt("lnp.webhooks.max_in_flight", 64),

@@ -1,5 +1,6 @@
 package dev.lnp.webhooks;
 
+import dev.lnp.api.outbound.OutboundGuard;
 import dev.lnp.api.internal.events.Notifications;
 import dev.lnp.api.internal.events.OutboxWakeSignal;
 import dev.lnp.api.internal.mail.TransactionalMailer;
@@ -39,13 +40,13 @@ public final class Webhooks implements dev.lnp.api.internal.subsystem.Subsystem.
      *                      committed meanwhile (its own polling covers the gap)
      */
     public static Webhooks start(Jdbi jdbi, WebhookSettings settings, Clock clock, PlatformMeters metrics,
-            TransactionalMailer mailer, Notifications notifications) {
+            TransactionalMailer mailer, Notifications notifications, OutboundGuard guard) {
         var queue = new DeliveryQueue(jdbi, mailer);
         new WebhookMeters(metrics).queue(queue::pendingCount);
         if (!settings.dispatch()) {
             return new Webhooks(queue, settings, clock, null, null);
         }
-        var dispatcher = new Dispatcher(queue, settings, clock, ReceiverGuard.withSystemDns(settings.allowedNetworks()),
+        var dispatcher = new Dispatcher(queue, settings, clock, guard,
                 nodeName(), metrics);
         dispatcher.start();
         var listener = notifications.listen(Dispatcher.CHANNEL, payload -> {

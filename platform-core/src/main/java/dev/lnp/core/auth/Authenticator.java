@@ -90,17 +90,29 @@ public final class Authenticator {
                 problem.errors(), headers);
     }
 
-    /** The key's hash: a platform key's own, or that of the key a token stands for on {@code path}. */
-    private byte[] keyHash(List<String> authorizationHeaders, String path) {
+    /**
+     * The key's hash: a platform key's own, or that of the key a token stands for on {@code path}, with the scopes
+     * the token is limited to, if any.
+     */
+    private dev.lnp.api.internal.keys.DelegatedTokens.Delegation keyHash(List<String> authorizationHeaders,
+            String path) {
         String bearer = AuthorizationHeader.bearerValue(authorizationHeaders);
         if (ApiKeys.hasKeyShape(bearer)) {
-            return ApiKeys.hash(bearer);
+            return new dev.lnp.api.internal.keys.DelegatedTokens.Delegation(ApiKeys.hash(bearer), Optional.empty());
         }
         var tokens = delegatedTokens;
         if (tokens == null || path == null) {
             throw Unauthorized.invalid();
         }
-        return tokens.keyHash(bearer, path).orElseThrow(Unauthorized::invalid);
+        return tokens.delegation(bearer, path).orElseThrow(Unauthorized::invalid);
+    }
+
+    /** {@link #admitKey} for the bearer's key, its principal keeping only the scopes a token is limited to. */
+    private Authenticated admit(List<String> authorizationHeaders, RateLimiter.Window window,
+            QuotaCharge charge, boolean checkedLater, String path) {
+        var delegation = keyHash(authorizationHeaders, path);
+        Authenticated admitted = admitKey(delegation.keyHash(), window, charge, checkedLater);
+        return delegation.scopeLimit().map(admitted::limitedTo).orElse(admitted);
     }
 
     /**
@@ -114,9 +126,8 @@ public final class Authenticator {
      * position and, when a quota unit is to be taken, this node holds one for the workspace ({@link QuotaReserve}).
      * The expiry and legacy-key checks still run on every request.
      */
-    private Authenticated admit(List<String> authorizationHeaders, RateLimiter.Window window,
-            QuotaCharge charge, boolean checkedLater, String path) {
-        byte[] hash = keyHash(authorizationHeaders, path);
+    private Authenticated admitKey(byte[] hash, RateLimiter.Window window, QuotaCharge charge,
+            boolean checkedLater) {
         Instant now = clock.instant();
         boolean legacyAccepted = legacyKeysUntil == null || now.isBefore(legacyKeysUntil);
         if (window == null) {
@@ -234,5 +245,15 @@ public final class Authenticator {
      */
     public record Authenticated(Principal principal, KeyRecord key, int hits, RateLeases.Lease lease,
             boolean quotaTaken, AdmissionCheck check) {
+
+        /** The same admission with only the scopes in both the principal's and {@code limit}. */
+        Authenticated limitedTo(Set<String> limit) {
+            Set<String> kept = new LinkedHashSet<>(principal.scopes());
+            kept.retainAll(limit);
+            Principal limited = new Principal(principal.workspaceId(), principal.connectionId(),
+                    principal.identityId(), principal.delegatedUserId(), principal.role(), Set.copyOf(kept),
+                    principal.expiresAt());
+            return new Authenticated(limited, key, hits, lease, quotaTaken, check);
+        }
     }
 }

@@ -9,7 +9,9 @@ import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.internal.http.Surface;
 import dev.lnp.api.internal.http.SurfaceRegistrar;
 import dev.lnp.api.mcp.ToolDescriptor;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.pages.PageRoute;
+import dev.lnp.api.pages.PageSearch;
 import dev.lnp.core.plugins.PluginRegistry.Contributions;
 import dev.lnp.core.plugins.PluginRegistry.PluginWorker;
 import dev.lnp.core.plugins.PluginRegistry.QuotaInfo;
@@ -27,7 +29,7 @@ import java.util.Optional;
  * What one plugin declares while it registers: each declaration is checked against what the plugins before it
  * declared and recorded in the {@link PluginRegistry}; the plugin's own share becomes its {@link Contributions}.
  */
-final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscriptions {
+final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscriptions, PageRegistrar {
 
     private static final java.util.regex.Pattern WORKER_NAME = java.util.regex.Pattern.compile("[a-z][a-z0-9_-]*");
 
@@ -146,7 +148,7 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
     }
 
     @Override
-    public Registrar page(PageRoute page) {
+    public PageRegistrar page(PageRoute page) {
         if (registry.pages.stream()
                 .anyMatch(p -> p.page().method().equals(page.method()) && p.page().path().equals(page.path()))) {
             throw new IllegalStateException(pluginId + ": page " + page.method() + " " + page.path()
@@ -157,7 +159,7 @@ final class PluginRegistrar implements Registrar, SurfaceRegistrar, Subscription
     }
 
     @Override
-    public Registrar search(dev.lnp.api.pages.PageSearch search) {
+    public PageRegistrar search(PageSearch search) {
         if (registry.searches.stream().anyMatch(s -> s.search().kind().equals(search.kind()))) {
             throw new IllegalStateException(pluginId + ": the search kind " + search.kind()
                     + " is already offered by " + registry.searches.stream()

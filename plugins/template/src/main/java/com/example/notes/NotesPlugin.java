@@ -2,6 +2,7 @@ package com.example.notes;
 
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.pages.PageRegistrar;
 
 /**
  * Items per workspace, over REST and as MCP tools. This class only wires: routes are in {@link NotesRoutes}, tools
@@ -21,8 +22,9 @@ public final class NotesPlugin implements PlatformPlugin {
                 .migrations("notes");
         new NotesRoutes(items, schemas).routes().forEach(registrar::route);
         new NotesTools(items, schemas).tools().forEach(registrar::tool);
-        var pages = new NotesPages(items, schemas);
-        pages.pages().forEach(registrar::page);
-        registrar.search(pages.search());
+        var notesPages = new NotesPages(items, schemas);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        notesPages.pages().forEach(pages::page);
+        pages.search(notesPages.search());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.testkit.Browser;
+import dev.lnp.testkit.Keycloak;
 import dev.lnp.testkit.OperatorCli;
 import dev.lnp.testkit.TestPerson;
 import dev.lnp.testkit.TestPlatform;
@@ -25,7 +26,8 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * Sign-in with an OpenID Connect provider against a real Keycloak (its login page, its tokens, its logout) and a real
  * Chromium: an existing member whose Keycloak group maps to admin, a member created on first sign-in, a refused
- * domain and an unverified address (readable pages), sign-out through Keycloak; and over plain HTTP the callback's
+ * domain and an unverified address (readable pages), sign-out through Keycloak, an ID token completed from the
+ * userinfo endpoint (the second realm, {@link Keycloak#LEAN_REALM}); and over plain HTTP the callback's
  * refusals, the workspace's sign-in settings, links refused by a workspace, and a provider that is down.
  */
 class OidcKeycloakTest {
@@ -39,11 +41,11 @@ class OidcKeycloakTest {
 
     @BeforeAll
     static void start() throws Exception {
-        keycloak = Keycloak.start("/keycloak/lnp-realm.json");
+        keycloak = Keycloak.start();
         platform = TestPlatform.start("oidc-keycloak", List.of("probe"), null, Map.of(
-                "lnp.oidc.issuer", keycloak.issuer("lnp"),
-                "lnp.oidc.client_id", "lnp-console",
-                "lnp.oidc.client_secret", "lnp-console-test-secret",
+                "lnp.oidc.issuer", keycloak.issuer(Keycloak.REALM),
+                "lnp.oidc.client_id", Keycloak.CLIENT_ID,
+                "lnp.oidc.client_secret", Keycloak.CLIENT_SECRET,
                 "lnp.oidc.display_name", PROVIDER,
                 "lnp.console.sign_in.per_ip", "1000"));
         base = "http://localhost:" + platform.port();
@@ -67,6 +69,10 @@ class OidcKeycloakTest {
 
     /** Starts at the console's sign-in page, signs in on Keycloak's own login page, and waits to be back. */
     private static void signInAtKeycloak(Browser chromium, String username, String password) {
+        signInAtKeycloak(chromium, base, username, password);
+    }
+
+    private static void signInAtKeycloak(Browser chromium, String base, String username, String password) {
         var driver = chromium.driver();
         driver.get(base + "/console/sign-in");
         chromium.waitFor(By.id("sign-in-oidc")).click();
@@ -129,7 +135,7 @@ class OidcKeycloakTest {
             // Keycloak's session ended too: signing in asks for the password again.
             chromium.waitFor(By.id("sign-in-oidc")).click();
             chromium.waitFor(By.id("username"));
-            assertTrue(driver.getCurrentUrl().startsWith(keycloak.issuer("lnp")), driver.getCurrentUrl());
+            assertTrue(driver.getCurrentUrl().startsWith(keycloak.issuer(Keycloak.REALM)), driver.getCurrentUrl());
         }
     }
 
@@ -163,6 +169,43 @@ class OidcKeycloakTest {
         }
     }
 
+    /**
+     * A provider whose ID token names only the subject: the address, its verification and the groups come from the
+     * userinfo endpoint. Read back from the ID token the platform keeps for signing out, the token itself carries
+     * none of them, so the role could only have come from userinfo.
+     */
+    @Test
+    void anIdTokenWithoutAddressOrGroupsIsCompletedFromUserinfo() throws Exception {
+        try (var lean = TestPlatform.start("oidc-userinfo", List.of("probe"), null, Map.of(
+                "lnp.oidc.issuer", keycloak.issuer(Keycloak.LEAN_REALM),
+                "lnp.oidc.client_id", Keycloak.CLIENT_ID,
+                "lnp.oidc.client_secret", Keycloak.CLIENT_SECRET,
+                "lnp.oidc.display_name", PROVIDER));
+                var chromium = Browser.start()) {
+            UUID workspace = lean.workspaces().create("Lean", "owner@acme.example").id();
+            var saved = lean.person(workspace, "owner").post("/console/sign-in-settings", "allowed_domains",
+                    "acme.example", "create_users", "on", "default_role", "member", "group_roles",
+                    "lnp-admins = admin", "links_allowed", "on");
+            assertEquals(303, saved.status(), saved.body());
+            String leanBase = "http://localhost:" + lean.port();
+
+            signInAtKeycloak(chromium, leanBase, "carol", "carol-password");
+            assertEquals(leanBase + "/console/connections", chromium.driver().getCurrentUrl(),
+                    chromium.driver().getPageSource());
+            String role = lean.jdbi().withHandle(h -> h.createQuery(
+                            "SELECT role FROM lnp_core.users WHERE workspace_id = :ws AND email = :e")
+                    .bind("ws", workspace).bind("e", "carol@acme.example").mapTo(String.class).one());
+            assertEquals("admin", role, "created at sign-in with the role of her group, both read from userinfo");
+
+            String idToken = lean.jdbi().withHandle(h -> h.createQuery("SELECT id_token FROM lnp_web.oidc_sessions")
+                    .mapTo(String.class).one());
+            var claims = com.nimbusds.jwt.JWTParser.parse(idToken).getJWTClaimsSet().getClaims();
+            assertTrue(claims.containsKey("sub"), claims.toString());
+            assertTrue(!claims.containsKey("email") && !claims.containsKey("email_verified")
+                    && !claims.containsKey("groups"), "the lean realm's ID token names only the subject: " + claims);
+        }
+    }
+
     @Test
     void anAddressOfARefusedDomainGetsAPageSayingWhy() throws Exception {
         try (var chromium = Browser.start()) {
@@ -188,7 +231,7 @@ class OidcKeycloakTest {
         var started = client.get("/console/sign-in/oidc");
         assertEquals(303, started.status(), started.body());
         URI location = URI.create(started.location());
-        assertTrue(location.toString().startsWith(keycloak.issuer("lnp") + "/protocol/openid-connect/auth?"),
+        assertTrue(location.toString().startsWith(keycloak.issuer(Keycloak.REALM) + "/protocol/openid-connect/auth?"),
                 location.toString());
         String query = location.getRawQuery();
         assertTrue(query.contains("code_challenge_method=S256") && query.contains("nonce=")
@@ -283,12 +326,12 @@ class OidcKeycloakTest {
 
     @Test
     void theDoctorChecksTheProviderAndNamesAWrongSetting() {
-        var settings = new java.util.HashMap<>(Map.of("lnp.oidc.issuer", keycloak.issuer("lnp"),
-                "lnp.oidc.client_id", "lnp-console", "lnp.oidc.client_secret", "lnp-console-test-secret",
+        var settings = new java.util.HashMap<>(Map.of("lnp.oidc.issuer", keycloak.issuer(Keycloak.REALM),
+                "lnp.oidc.client_id", Keycloak.CLIENT_ID, "lnp.oidc.client_secret", Keycloak.CLIENT_SECRET,
                 "lnp.oidc.display_name", PROVIDER));
         var healthy = OperatorCli.run(platform, settings, "doctor");
-        assertTrue(healthy.out().contains("ok    sign-in: with " + PROVIDER + " at " + keycloak.issuer("lnp")
-                + " (authorization at " + keycloak.issuer("lnp") + "/protocol/openid-connect/auth)"), healthy.out());
+        assertTrue(healthy.out().contains("ok    sign-in: with " + PROVIDER + " at " + keycloak.issuer(Keycloak.REALM)
+                + " (authorization at " + keycloak.issuer(Keycloak.REALM) + "/protocol/openid-connect/auth)"), healthy.out());
         var noClient = new java.util.HashMap<>(settings);
         noClient.put("lnp.oidc.client_id", "");
         var refused = OperatorCli.run(platform, noClient, "doctor");
@@ -307,7 +350,7 @@ class OidcKeycloakTest {
     void aWrongSettingStopsTheStartNamingIt() {
         var refused = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
                 () -> TestPlatform.start("oidc-wrong", List.of("probe"), null, Map.of(
-                        "lnp.oidc.issuer", keycloak.issuer("lnp"), "lnp.oidc.client_id", "lnp-console",
+                        "lnp.oidc.issuer", keycloak.issuer(Keycloak.REALM), "lnp.oidc.client_id", Keycloak.CLIENT_ID,
                         "lnp.oidc.client_secret", "x", "lnp.oidc.scopes", "openid profile")).close());
         String messages = "";
         for (Throwable t = refused; t != null; t = t.getCause()) {
@@ -324,7 +367,7 @@ class OidcKeycloakTest {
         }
         try (var down = TestPlatform.start("oidc-down", List.of("probe"), null, Map.of(
                 "lnp.oidc.issuer", "http://127.0.0.1:" + closed + "/realms/lnp",
-                "lnp.oidc.client_id", "lnp-console",
+                "lnp.oidc.client_id", Keycloak.CLIENT_ID,
                 "lnp.oidc.client_secret", "x",
                 "lnp.oidc.display_name", PROVIDER))) {
             var client = new ConsoleClient(down.port());

@@ -17,6 +17,7 @@ import dev.lnp.api.pages.Link;
 import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.pages.PageRoute;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -43,7 +44,8 @@ final class ProbeDesk {
     }
 
     /** Registered before {@link ProbePages}: {@code /new} must match before {@code /{id}}. */
-    void register(Registrar r) {
+    void register(Registrar registrar) {
+        PageRegistrar r = PageRegistrar.of(registrar);
         r.page(PageRoute.view(ITEMS + "/new").scope("probe.write").role("admin").renderer(call ->
                 new FormView("New item", CREATE, Json.object(), "Create item", ITEMS)));
         r.page(PageRoute.action(ITEMS + "/new").scope("probe.write").role("admin").form(CREATE).action(this::create));
@@ -62,8 +64,8 @@ final class ProbeDesk {
                     ITEMS + "/" + item.path("id").asText() + "/notes");
         }));
         r.page(PageRoute.action(ITEMS + "/{id}/notes/new").scope("probe.write").form(NOTE).action(this::createNote));
-        r.route(RouteSpec.get("/api/probe/approve").publicRoute().raw(this::approvePage));
-        r.route(RouteSpec.post("/api/probe/approve").publicRoute().raw(this::approvePost));
+        registrar.route(RouteSpec.get("/api/probe/approve").publicRoute().raw(this::approvePage));
+        registrar.route(RouteSpec.post("/api/probe/approve").publicRoute().raw(this::approvePost));
     }
 
     /** The buttons of an item's page for this person: each only to the roles its action admits, while it applies. */

@@ -3,7 +3,6 @@ package dev.lnp.testkit.probe;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
-import dev.lnp.api.Registrar;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.pages.BoardView;
 import dev.lnp.api.pages.Column;
@@ -14,6 +13,7 @@ import dev.lnp.api.pages.Link;
 import dev.lnp.api.pages.ListView;
 import dev.lnp.api.pages.PageCall;
 import dev.lnp.api.pages.PageOutcome;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.pages.PageRoute;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +30,7 @@ final class ProbePages {
     private static final JsonNode EDIT = Json.resource(ProbePages.class, "schemas/desk-edit.json");
     private static final JsonNode KIND = Json.resource(ProbePages.class, "schemas/desk-kind.json");
 
-    void register(Registrar r) {
+    void register(PageRegistrar r) {
         r.page(PageRoute.view(ITEMS).scope("probe.read").nav("Probe", "Items").renderer(this::list));
         // The search box's source: items by title; "refuse" is refused as a source may refuse a text, "break" fails.
         r.search(new dev.lnp.api.pages.PageSearch("Probe items", "probe.read", (call, text, limit) -> {

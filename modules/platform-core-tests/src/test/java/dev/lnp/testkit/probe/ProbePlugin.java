@@ -37,7 +37,7 @@ public final class ProbePlugin implements PlatformPlugin {
     @Override
     public void register(Registrar r) {
         desk.register(r);
-        new ProbePages().register(r);
+        new ProbePages().register(dev.lnp.api.pages.PageRegistrar.of(r));
         r.scope("probe.read", "Read probe items").scope("probe.write", "Write probe items").migrations("probe")
                 .quota("probe_writes", 1_000_000);
         r.route(RouteSpec.get("/api/v1/probe/items").scope("probe.read").paginated()

@@ -11,7 +11,7 @@ import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.webhooks.DeliveryQueue;
 import dev.lnp.webhooks.Dispatcher;
-import dev.lnp.webhooks.ReceiverGuard;
+import dev.lnp.outbound.PlatformOutboundGuard;
 import dev.lnp.webhooks.WebhookSettings;
 import java.sql.PreparedStatement;
 import java.time.Clock;
@@ -59,7 +59,7 @@ class WebhookDispatcherLoopsTest {
 
             Handle lock = platform.jdbi().open();
             try (var dispatcher = new Dispatcher(queue, settings, Clock.systemUTC(),
-                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "slow-fan-out-node")) {
+                    PlatformOutboundGuard.allowing(settings.allowedNetworks()), "slow-fan-out-node")) {
                 lock.begin();
                 lock.execute("LOCK TABLE lnp_core.outbox IN EXCLUSIVE MODE");
                 dispatcher.start();
@@ -102,7 +102,7 @@ class WebhookDispatcherLoopsTest {
             publish(platform, key, 60, "probe.burst");
             assertEquals(60, queue.fanOut(Instant.now(), 100), "sixty deliveries wait for a claim");
             try (var dispatcher = new Dispatcher(queue, settings, Clock.systemUTC(),
-                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "backlog-node")) {
+                    PlatformOutboundGuard.allowing(settings.allowedNetworks()), "backlog-node")) {
                 dispatcher.start(); // its first claims run at once; after that only wake-ups drive it
                 WebhookReceiver.await(Duration.ofSeconds(20), "sixty deliveries",
                         () -> receiver.received().size() >= 60);
@@ -124,7 +124,7 @@ class WebhookDispatcherLoopsTest {
         try (var receiver = new WebhookReceiver()) {
             subscribe(platform, key, receiver.url("/overflow"), "probe.burst");
             try (var dispatcher = new Dispatcher(queue, settings, Clock.systemUTC(),
-                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "overflow-node")) {
+                    PlatformOutboundGuard.allowing(settings.allowedNetworks()), "overflow-node")) {
                 dispatcher.start();
                 Thread.sleep(200); // both loops have run once and sleep until woken
                 publish(platform, key, 40, "probe.burst");
@@ -172,7 +172,7 @@ class WebhookDispatcherLoopsTest {
             });
             subscribe(platform, key, receiver.url("/drained"), "probe.burst");
             try (var dispatcher = new Dispatcher(new DeliveryQueue(slowClaims), settings, Clock.systemUTC(),
-                    ReceiverGuard.withSystemDns(settings.allowedNetworks()), "drained-node")) {
+                    PlatformOutboundGuard.allowing(settings.allowedNetworks()), "drained-node")) {
                 dispatcher.start();
                 Thread.sleep(200); // both loops have run once and sleep until woken
                 holdNextClaim.set(true);

@@ -10,7 +10,7 @@ import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.WebhookReceiver;
 import dev.lnp.webhooks.DeliveryQueue;
 import dev.lnp.webhooks.Dispatcher;
-import dev.lnp.webhooks.ReceiverGuard;
+import dev.lnp.outbound.PlatformOutboundGuard;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -39,7 +39,7 @@ class WebhookFanOutFloorTest {
         var settings = WebhookScheduleTest.SETTINGS;
         try (var receiver = new WebhookReceiver();
              var dispatcher = new Dispatcher(new DeliveryQueue(platform.jdbi()), settings, clock,
-                     ReceiverGuard.withSystemDns(settings.allowedNetworks()), "floor-node");
+                     PlatformOutboundGuard.allowing(settings.allowedNetworks()), "floor-node");
              Handle late = platform.jdbi().open()) {
             subscribe(platform, key, receiver.url("/late"), "probe.burst");
             // A writing transaction takes its place in the outbox now and commits only at the end.

@@ -9,10 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.webhooks.signature.WebhookSignature;
-import dev.lnp.webhooks.Cidr;
 import dev.lnp.webhooks.DeliveryQueue;
 import dev.lnp.webhooks.Dispatcher;
-import dev.lnp.webhooks.ReceiverGuard;
+import dev.lnp.outbound.PlatformOutboundGuard;
 import dev.lnp.webhooks.RetrySchedule;
 import dev.lnp.webhooks.WebhookSettings;
 import dev.lnp.testkit.PlatformTest;
@@ -71,7 +70,7 @@ class WebhookScheduleTest {
         }
     }
 
-    static final WebhookSettings SETTINGS = new WebhookSettings(List.of(Cidr.parse("127.0.0.0/8")),
+    static final WebhookSettings SETTINGS = new WebhookSettings(List.of("127.0.0.0/8"),
             Duration.ofSeconds(2), Duration.ofSeconds(10), 8, 4,
             1000, // no circuit breaking here: the schedule alone is under test
             Duration.ofSeconds(1), Duration.ofMillis(100), 100, Duration.ofHours(1), 64 * 1024,
@@ -79,7 +78,7 @@ class WebhookScheduleTest {
 
     private Dispatcher dispatcher(TestPlatform platform, Clock clock) {
         return new Dispatcher(new DeliveryQueue(platform.jdbi(), platform.platform().mail().mailer()), SETTINGS, clock,
-                ReceiverGuard.withSystemDns(SETTINGS.allowedNetworks()), "test-node");
+                PlatformOutboundGuard.allowing(SETTINGS.allowedNetworks()), "test-node");
     }
 
     @AfterEach

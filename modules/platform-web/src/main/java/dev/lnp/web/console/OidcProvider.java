@@ -25,13 +25,17 @@ import com.nimbusds.oauth2.sdk.http.HTTPRequest;
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import com.nimbusds.oauth2.sdk.token.AccessToken;
 import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
 import com.nimbusds.openid.connect.sdk.LogoutRequest;
 import com.nimbusds.openid.connect.sdk.Nonce;
 import com.nimbusds.openid.connect.sdk.OIDCTokenResponse;
 import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
+import com.nimbusds.openid.connect.sdk.claims.ClaimsSet;
 import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
+import com.nimbusds.openid.connect.sdk.claims.UserInfo;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
+import com.nimbusds.openid.connect.sdk.token.OIDCTokens;
 import com.nimbusds.openid.connect.sdk.validators.IDTokenValidator;
 import java.io.IOException;
 import java.net.URI;
@@ -48,7 +52,8 @@ import java.util.Set;
  * The deployment's OpenID Connect provider, spoken through the Nimbus SDK: its metadata from discovery (kept for an
  * hour, so a provider that changes its endpoints is followed), the authorization request with PKCE (S256), state and
  * nonce, the code exchange, the ID token's checks (signature against the provider's JWKS, issuer, audience, expiry,
- * nonce) and the RP-initiated logout URL.
+ * nonce), the userinfo endpoint for the claims the ID token leaves out ({@link OidcUserInfo}) and the RP-initiated
+ * logout URL.
  */
 final class OidcProvider {
 
@@ -164,7 +169,8 @@ final class OidcProvider {
             ErrorObject error = response.toErrorResponse().getErrorObject();
             throw new Rejected("it refused the sign-in code (" + describe(error) + ")", null);
         }
-        JWT idToken = ((OIDCTokenResponse) response.toSuccessResponse()).getOIDCTokens().getIDToken();
+        OIDCTokens tokens = ((OIDCTokenResponse) response.toSuccessResponse()).getOIDCTokens();
+        JWT idToken = tokens.getIDToken();
         if (idToken == null) {
             throw new Rejected("it sent no ID token", null);
         }
@@ -174,19 +180,38 @@ final class OidcProvider {
         } catch (BadJOSEException | JOSEException e) {
             throw new Rejected("its ID token did not pass the checks (" + e.getMessage() + ")", e);
         }
-        return identity(claims, idToken.serialize());
+        return identity(claims, idToken.serialize(), tokens.getAccessToken(), metadata.getUserInfoEndpointURI());
     }
 
-    private Identity identity(IDTokenClaimsSet claims, String idToken) {
-        String email = claims.getStringClaim("email");
+    /**
+     * Who signed in: the ID token's claims, and for the e-mail address or the groups it leaves out, the userinfo
+     * endpoint's (when the provider has one). The address and whether it is verified always come from the same place.
+     */
+    private Identity identity(IDTokenClaimsSet claims, String idToken, AccessToken accessToken, URI userInfoEndpoint)
+            throws Unavailable, Rejected {
+        ClaimsSet fromEmail = claims;
+        Optional<List<String>> groups = groups(claims);
+        if ((claims.getStringClaim("email") == null || groups.isEmpty()) && userInfoEndpoint != null
+                && accessToken != null) {
+            UserInfo info = OidcUserInfo.fetch(userInfoEndpoint, accessToken, claims.getSubject(), TIMEOUT_MILLIS);
+            if (claims.getStringClaim("email") == null) {
+                fromEmail = info;
+            }
+            if (groups.isEmpty()) {
+                groups = groups(info);
+            }
+        }
         // Microsoft Entra ID sends no email_verified; its optional claim xms_edov says the same for the domain's owner.
-        boolean verified = Boolean.TRUE.equals(claims.getBooleanClaim("email_verified"))
-                || Boolean.TRUE.equals(claims.getBooleanClaim("xms_edov"));
-        // A list of names as a rule; a provider with a single group may send one string.
-        List<String> groups = Optional.ofNullable(claims.getStringListClaim(settings.groupsClaim()))
-                .or(() -> Optional.ofNullable(claims.getStringClaim(settings.groupsClaim())).map(List::of))
-                .orElse(List.of());
-        return new Identity(claims.getSubject().getValue(), email, verified, groups, idToken);
+        boolean verified = Boolean.TRUE.equals(fromEmail.getBooleanClaim("email_verified"))
+                || Boolean.TRUE.equals(fromEmail.getBooleanClaim("xms_edov"));
+        return new Identity(claims.getSubject().getValue(), fromEmail.getStringClaim("email"), verified,
+                groups.orElse(List.of()), idToken);
+    }
+
+    /** The groups claim, empty when absent: a list of names as a rule; a provider with one group may send a string. */
+    private Optional<List<String>> groups(ClaimsSet claims) {
+        return Optional.ofNullable(claims.getStringListClaim(settings.groupsClaim()))
+                .or(() -> Optional.ofNullable(claims.getStringClaim(settings.groupsClaim())).map(List::of));
     }
 
     /** Basic authentication unless the provider lists only the form post of the secret. */

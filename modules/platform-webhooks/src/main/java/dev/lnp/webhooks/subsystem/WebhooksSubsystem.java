@@ -1,6 +1,7 @@
 package dev.lnp.webhooks.subsystem;
 
 import dev.lnp.api.Registrar;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.api.workspace.Role;
 import dev.lnp.api.internal.mail.TransactionalMailer;
 import dev.lnp.api.internal.subsystem.OwnedMigrations;
@@ -11,7 +12,9 @@ import dev.lnp.webhooks.WebhookService;
 import dev.lnp.webhooks.WebhookSettings;
 import dev.lnp.webhooks.Webhooks;
 import dev.lnp.webhooks.pages.WebhookPages;
+import dev.lnp.api.outbound.OutboundGuard;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -24,6 +27,7 @@ public final class WebhooksSubsystem implements Subsystem {
 
     private WebhookSettings settings;
     private WebhookService service;
+    private OutboundGuard guard;
     private volatile Webhooks running;
 
     /**
@@ -46,7 +50,24 @@ public final class WebhooksSubsystem implements Subsystem {
                 + "test, redeliver and recover deliveries.", Role.ADMIN);
         registrar.event(EventCatalog.TEST_EVENT);
         new WebhookRoutes(service).routes().forEach(registrar::route);
-        WebhookPages.routes(service).forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        WebhookPages.routes(service).forEach(pages::page);
+    }
+
+    /**
+     * Receiver URLs are checked, and deliveries sent, by the platform's outbound guard (the outbound subsystem's),
+     * which also allows the webhooks' own networks ({@code lnp.webhooks.allowed_networks}).
+     */
+    @Override
+    public Map<Class<?>, Object> offer(Services services) {
+        try {
+            guard = services.require(OutboundGuard.class).allowing("lnp.webhooks.allowed_networks",
+                    settings.allowedNetworks());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("lnp.webhooks.allowed_networks: " + e.getMessage(), e);
+        }
+        registered().useGuard(guard);
+        return Map.of();
     }
 
     /** The owners' notices are mailed, so the mail module must be part of the platform. */
@@ -54,7 +75,7 @@ public final class WebhooksSubsystem implements Subsystem {
     public Running start(Services services) {
         registered();
         var webhooks = Webhooks.start(services.jdbi(), settings, services.clock(), services.meters(),
-                services.require(TransactionalMailer.class), services.notifications());
+                services.require(TransactionalMailer.class), services.notifications(), guard);
         running = webhooks;
         return webhooks;
     }

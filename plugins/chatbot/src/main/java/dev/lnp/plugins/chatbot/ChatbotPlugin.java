@@ -7,6 +7,8 @@ import dev.lnp.api.Registrar;
 import dev.lnp.api.events.EventType;
 import dev.lnp.api.internal.events.Subscriptions;
 import dev.lnp.api.mail.Mailer;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.plugins.chatbot.api.Responders;
 import java.util.List;
 
@@ -45,10 +47,12 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 .scope(ChatbotScopes.WRITE, "Create, change, delete chat widgets, rotate their keys, edit articles")
                 .migrations(SCHEMA)
                 .provide(Responders.class, responders);
-        var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script);
+        var service = new WidgetService(widgets, () -> settings == null ? "" : settings.baseUrl(), () -> script,
+                () -> context.service(OutboundGuard.class).orElseThrow());
         var widgetRoutes = new WidgetRoutes(service);
         widgetRoutes.routes().forEach(registrar::route);
-        new WidgetPages(service, widgetRoutes).pages().forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        new WidgetPages(service, widgetRoutes).pages().forEach(pages::page);
         // The public routes resolve their services at request time: they exist only after start().
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
@@ -57,9 +61,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
         var knowledgeService = new KnowledgeService(knowledge, () -> retriever);
         var knowledgeRoutes = new KnowledgeRoutes(knowledgeService);
         knowledgeRoutes.routes().forEach(registrar::route);
-        new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(registrar::page);
-        registrar.page(new ChatHome().page());
-        new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(registrar::page);
+        new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(pages::page);
+        pages.page(new ChatHome().page());
+        new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(pages::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "
                 + "the conversation waits in the chat inbox, and a support ticket was opened with the transcript",
@@ -90,7 +94,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
         this.retriever = new Retriever(() -> context, knowledge, embedder,
                 new VectorCache(knowledge, settings.cachedVectors()));
         this.indexer = new KnowledgeIndexer(() -> context, knowledge, embedder);
-        responders.register(new OpenAiResponder(settings, retriever));
+        responders.register(new OpenAiResponder(settings, retriever,
+                () -> context.service(OutboundGuard.class).orElseThrow(),
+                new LlmBudget(() -> context, new LlmUsageRepository(), java.time.Clock.systemUTC())));
         this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()
                 .listen(StreamSignals.CHANNEL, signals::wake);
         this.runs = new RunWorker(context, settings, chats, widgets, responders, handoffService, handoffs, roster);

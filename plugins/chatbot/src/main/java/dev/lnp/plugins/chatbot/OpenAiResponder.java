@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.outbound.OutboundRequest;
+import dev.lnp.api.outbound.OutboundResponse;
 import dev.lnp.plugins.chatbot.api.Conversation;
 import dev.lnp.plugins.chatbot.api.Reply;
 import dev.lnp.plugins.chatbot.api.ReplySink;
@@ -12,11 +15,10 @@ import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Any OpenAI-compatible chat-completions server ({@code POST <base_url>/chat/completions} with
@@ -24,37 +26,31 @@ import java.time.Duration;
  * {@code data: [DONE]}, and each is passed on as a delta. Base URL, model and API key come from the widget's
  * responder settings, else from {@code lnp.chatbot.openai.*}. The workspace's best passages for the message go into
  * the prompt as quoted data ({@link GroundedPrompt}); the answer cites them by number and those become its sources.
+ * Every call goes through the platform's outbound address guard: a refused address fails the run before anything
+ * is sent.
  */
 final class OpenAiResponder implements Responder {
 
     static final String ID = "openai";
+
+    /** The most of a model's answer read: far beyond any chat answer, short of filling a node's memory. */
+    static final int RESPONSE_CAP = 4 * 1024 * 1024;
 
     /** How many passages go into the prompt. */
     static final int SOURCES = 4;
 
     private final ChatSettings settings;
     private final Retriever retriever;
-    private volatile HttpClient http;
+    private final Supplier<OutboundGuard> guard;
+    private final LlmBudget budget;
 
-    OpenAiResponder(ChatSettings settings, Retriever retriever) {
+    /** @param guard the platform's outbound address guard: the base URL is a person's input, so every call goes
+     *               through it (no internal address, no DNS rebinding) */
+    OpenAiResponder(ChatSettings settings, Retriever retriever, Supplier<OutboundGuard> guard, LlmBudget budget) {
         this.settings = settings;
         this.retriever = retriever;
-    }
-
-    /** Made at the first reply, not at start-up: building a client loads the JDK's trust store and TLS context,
-     * a noticeable part of a restart, and most deployments never use this responder. */
-    private HttpClient http() {
-        HttpClient client = http;
-        if (client == null) {
-            synchronized (this) {
-                client = http;
-                if (client == null) {
-                    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-                    http = client;
-                }
-            }
-        }
-        return client;
+        this.guard = guard;
+        this.budget = budget;
     }
 
     @Override
@@ -74,7 +70,13 @@ final class OpenAiResponder implements Responder {
                     + "responder_settings or lnp.chatbot.openai.*)");
         }
         String apiKey = c.settings().getOrDefault("api_key", settings.openaiApiKey().orElse(null));
+        var reached = budget.take(c);
+        if (reached.isPresent()) {
+            return Reply.answer(LlmBudget.refusal(reached.get(), !"false".equals(c.settings().get("human_handoff"))));
+        }
         ObjectNode body = Json.object().put("model", model).put("stream", true);
+        // Servers that support it send the tokens used in a last chunk; the others' are estimated.
+        body.putObject("stream_options").put("include_usage", true);
         ArrayNode messages = body.putArray("messages");
         // Only the workspace's knowledge is retrieved: never another visitor's conversation.
         var prompt = new GroundedPrompt(retriever.retrieve(c.workspaceId(), c.language(),
@@ -92,21 +94,23 @@ final class OpenAiResponder implements Responder {
             }
         }
         messages.addObject().put("role", "user").put("content", c.message());
-        var request = HttpRequest.newBuilder(URI.create(base.replaceAll("/+$", "") + "/chat/completions"))
-                .timeout(settings.openaiTimeout())
-                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "text/event-stream");
         if (apiKey != null) {
-            request.header("Authorization", "Bearer " + apiKey);
+            headers.put("Authorization", "Bearer " + apiKey);
         }
-        HttpResponse<InputStream> response = http().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-        try (InputStream in = response.body();
+        URI uri = guard.get().check(base.replaceAll("/+$", "") + "/chat/completions");
+        try (OutboundResponse response = guard.get().send(OutboundRequest.post(uri, headers,
+                body.toString().getBytes(StandardCharsets.UTF_8), settings.openaiTimeout(), RESPONSE_CAP));
+                InputStream in = response.body();
                 var reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            if (response.statusCode() / 100 != 2) {
+            if (response.status() / 100 != 2) {
                 String text = new String(in.readNBytes(500), StandardCharsets.UTF_8);
-                throw new IllegalStateException("the model server answered " + response.statusCode() + ": " + text);
+                throw new IllegalStateException("the model server answered " + response.status() + ": " + text);
             }
             StringBuilder answer = new StringBuilder();
+            long reportedTokens = -1;
             String line;
             boolean done = false;
             while (!done && (line = reader.readLine()) != null) {
@@ -119,6 +123,9 @@ final class OpenAiResponder implements Responder {
                     continue;
                 }
                 JsonNode chunk = Json.parse(data);
+                if (chunk.path("usage").path("total_tokens").canConvertToLong()) {
+                    reportedTokens = chunk.path("usage").path("total_tokens").asLong();
+                }
                 JsonNode content = chunk.path("choices").path(0).path("delta").path("content");
                 if (content.isTextual() && !content.asText().isEmpty()) {
                     answer.append(content.asText());
@@ -128,7 +135,13 @@ final class OpenAiResponder implements Responder {
             if (!done) {
                 throw new IllegalStateException("the model server's stream ended without [DONE]");
             }
+            budget.used(c, reportedTokens >= 0 ? reportedTokens : estimatedTokens(body.toString(), answer));
             return Reply.answer(answer.toString(), prompt.citations(answer.toString()));
         }
+    }
+
+    /** About four characters a token, as OpenAI's own rule of thumb for English: for servers that report no usage. */
+    static long estimatedTokens(String request, CharSequence answer) {
+        return (request.length() + answer.length() + 3) / 4;
     }
 }

@@ -331,7 +331,7 @@ final class RunWorker implements AutoCloseable {
             }
         });
         s.put("language", w.language());
-        s.put("human_handoff", String.valueOf(w.humanHandoff()));
+        s.put("human_handoff", Boolean.toString(w.humanHandoff()));
         return s;
     }
 

@@ -12,7 +12,7 @@ import java.util.UUID;
  */
 record Widget(UUID id, UUID workspaceId, String name, List<String> allowedOrigins, String greeting,
         String accentColor, String position, boolean streaming, boolean humanHandoff, String responder,
-        String language, JsonNode settings, Optional<OfficeHours> officeHours, String keyPrefix, Instant createdAt,
+        String language, JsonNode settings, Optional<OfficeHours> officeHours, String keyPrefix, Optional<String> publicKey, Instant createdAt,
         Instant updatedAt) {
 
     boolean allows(String normalizedOrigin) {

@@ -6,6 +6,7 @@ import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
+import dev.lnp.api.pages.EnumLabels;
 import dev.lnp.api.pages.DetailView.Field;
 import dev.lnp.api.pages.FormView;
 import dev.lnp.api.pages.Link;
@@ -137,11 +138,14 @@ final class WidgetPages {
     private DetailView widget(PageCall call) {
         UUID id = call.pathId("id");
         ObjectNode w = widgetRow(service.get(call.tx(), id));
+        w.put("position", EnumLabels.of(widgetForm, "position", w.path("position").asText()));
         DetailView view = DetailView.of(w.path("name").asText(), fields(w, List.of(
                 "Name", "name", "Allowed origins", "origins", "Greeting", "greeting", "Responder", "responder",
                 "Language", "language", "Streaming", "streaming", "Hand-off to a person", "human_handoff",
                 "Accent colour", "accent_color", "Position", "position", "Key", "key_prefix",
                 "Script integrity", "script_integrity", "Embed snippet", "embed_snippet", "Created", "created_at")));
+        view = DetailView.of(view.title(), java.util.stream.Stream.concat(view.fields().stream(),
+                java.util.stream.Stream.of(new Field("Office hours", officeHours(w)))).toList());
         String self = WIDGETS + "/" + id;
         List<Link> links = new ArrayList<>(List.of(Link.to("Knowledge articles", self + "/articles")));
         if (call.may(WRITE)) {
@@ -191,6 +195,18 @@ final class WidgetPages {
 
     private static String articlesOf(PageCall call) {
         return WIDGETS + "/" + call.pathId("id") + "/articles";
+    }
+
+    /** "Monday 09:00-17:00, Tuesday 09:00-12:00 (Europe/Berlin)", or "at any time" without office hours. */
+    static String officeHours(ObjectNode row) {
+        String zone = row.path("time_zone").asText("");
+        if (zone.isBlank()) return "at any time";
+        List<String> days = new ArrayList<>();
+        for (String day : OfficeHours.DAYS) {
+            String hours = row.path(day).asText("");
+            if (!hours.isBlank()) days.add(Character.toUpperCase(day.charAt(0)) + day.substring(1) + " " + hours);
+        }
+        return (days.isEmpty() ? "closed every day" : String.join(", ", days)) + " (" + zone + ")";
     }
 
     /** Labels and fields, in pairs, as the detail's fields: the values as the lists show them. */

@@ -19,7 +19,7 @@ final class WidgetRepository {
 
     private static final String WIDGET_COLUMNS = "id, workspace_id, name, allowed_origins, greeting, accent_color, "
             + "position, streaming, human_handoff, responder, language, responder_settings::text AS settings, "
-            + "office_hours::text AS office_hours, key_prefix, created_at, updated_at";
+            + "office_hours::text AS office_hours, key_prefix, public_key, created_at, updated_at";
 
     record KeyOwner(UUID workspaceId, UUID widgetId) {
     }
@@ -55,13 +55,13 @@ final class WidgetRepository {
                 .bind("ws", workspaceId).mapTo(Long.class).one();
     }
 
-    Widget insert(Handle h, UUID workspaceId, Map<String, Object> f, byte[] keyHash, String keyPrefix) {
+    Widget insert(Handle h, UUID workspaceId, Map<String, Object> f, String key, byte[] keyHash, String keyPrefix) {
         return h.createQuery("INSERT INTO chatbot.widgets (workspace_id, name, allowed_origins, greeting, "
                         + "accent_color, position, streaming, human_handoff, responder, language, responder_settings, "
-                        + "office_hours, key_hash, key_prefix) VALUES (:ws, :name, string_to_array(:origins, chr(10)), :greeting, :accent, :position, "
-                        + ":streaming, :handoff, :responder, :language, CAST(:settings AS jsonb), CAST(:office_hours AS jsonb), :hash, :prefix) "
+                        + "office_hours, key_hash, key_prefix, public_key) VALUES (:ws, :name, string_to_array(:origins, chr(10)), :greeting, :accent, :position, "
+                        + ":streaming, :handoff, :responder, :language, CAST(:settings AS jsonb), CAST(:office_hours AS jsonb), :hash, :prefix, :key) "
                         + "RETURNING " + WIDGET_COLUMNS)
-                .bind("ws", workspaceId).bindMap(f).bind("hash", keyHash).bind("prefix", keyPrefix)
+                .bind("ws", workspaceId).bindMap(f).bind("hash", keyHash).bind("prefix", keyPrefix).bind("key", key)
                 .map((rs, ctx) -> widget(rs)).one();
     }
 
@@ -75,11 +75,12 @@ final class WidgetRepository {
                 .bind("ws", workspaceId).bind("id", id).bindMap(f).map((rs, ctx) -> widget(rs)).findOne();
     }
 
-    Optional<Widget> rotateKey(Handle h, UUID workspaceId, UUID id, byte[] keyHash, String keyPrefix) {
-        return h.createQuery("UPDATE chatbot.widgets SET key_hash = :hash, key_prefix = :prefix, updated_at = now() "
+    Optional<Widget> rotateKey(Handle h, UUID workspaceId, UUID id, String key, byte[] keyHash, String keyPrefix) {
+        return h.createQuery("UPDATE chatbot.widgets SET key_hash = :hash, key_prefix = :prefix, public_key = :key, "
+                        + "updated_at = now() "
                         + "WHERE workspace_id = :ws AND id = :id RETURNING " + WIDGET_COLUMNS)
                 .bind("ws", workspaceId).bind("id", id).bind("hash", keyHash).bind("prefix", keyPrefix)
-                .map((rs, ctx) -> widget(rs)).findOne();
+                .bind("key", key).map((rs, ctx) -> widget(rs)).findOne();
     }
 
     boolean delete(Handle h, UUID workspaceId, UUID id) {
@@ -179,7 +180,7 @@ final class WidgetRepository {
                 rs.getString("responder"), rs.getString("language"),
                 settings instanceof ObjectNode ? settings : Json.object(),
                 OfficeHours.parse(rs.getString("office_hours") == null ? null : Json.parse(rs.getString("office_hours"))),
-                rs.getString("key_prefix"),
+                rs.getString("key_prefix"), Optional.ofNullable(rs.getString("public_key")),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }
 }

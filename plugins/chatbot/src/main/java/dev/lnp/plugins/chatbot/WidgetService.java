@@ -3,6 +3,8 @@ package dev.lnp.plugins.chatbot;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.outbound.OutboundGuard;
+import dev.lnp.api.outbound.OutboundRefusal;
 import dev.lnp.api.workspace.WorkspaceTx;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.Page;
@@ -22,10 +24,15 @@ final class WidgetService {
     private final Supplier<String> baseUrl;
     private final Supplier<WidgetScript> script;
 
-    WidgetService(WidgetRepository repo, Supplier<String> baseUrl, Supplier<WidgetScript> script) {
+    private final Supplier<OutboundGuard> guard;
+
+    /** @param guard checks a responder's {@code base_url}, a person's input the platform will call */
+    WidgetService(WidgetRepository repo, Supplier<String> baseUrl, Supplier<WidgetScript> script,
+            Supplier<OutboundGuard> guard) {
         this.repo = repo;
         this.baseUrl = baseUrl;
         this.script = script;
+        this.guard = guard;
     }
 
     record Listing(List<Map<String, Object>> items, Page page) {
@@ -45,7 +52,7 @@ final class WidgetService {
 
     Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
         String key = WidgetKeys.generate();
-        Widget w = repo.insert(tx.handle(), tx.workspaceId(), fields(body, null), WidgetKeys.hash(key),
+        Widget w = repo.insert(tx.handle(), tx.workspaceId(), fields(body, null), key, WidgetKeys.hash(key),
                 WidgetKeys.displayPrefix(key));
         return view(w, key);
     }
@@ -59,7 +66,8 @@ final class WidgetService {
 
     Map<String, Object> rotateKey(WorkspaceTx tx, UUID id) {
         String key = WidgetKeys.generate();
-        Widget w = repo.rotateKey(tx.handle(), tx.workspaceId(), id, WidgetKeys.hash(key), WidgetKeys.displayPrefix(key))
+        Widget w = repo.rotateKey(tx.handle(), tx.workspaceId(), id, key, WidgetKeys.hash(key),
+                WidgetKeys.displayPrefix(key))
                 .orElseThrow(() -> ApiProblem.notFound("widget " + id));
         return view(w, key);
     }
@@ -112,7 +120,7 @@ final class WidgetService {
     }
 
     /** The columns from a create body, or a PATCH body merged over {@code current}. */
-    private static Map<String, Object> fields(JsonNode body, Widget current) {
+    private Map<String, Object> fields(JsonNode body, Widget current) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("name", text(body, "name", current == null ? null : current.name()));
         List<String> origins = new ArrayList<>();
@@ -147,6 +155,7 @@ final class WidgetService {
         f.put("language", text(body, "language", current == null ? "en" : current.language()));
         ObjectNode settings = current == null ? Json.object() : ((ObjectNode) current.settings()).deepCopy();
         if (body.has("responder_settings")) {
+            checkBaseUrl(body.get("responder_settings").get("base_url"));
             body.get("responder_settings").fields().forEachRemaining(e -> {
                 if (e.getValue().isNull()) {
                     settings.remove(e.getKey());
@@ -161,6 +170,21 @@ final class WidgetService {
                 : current == null ? Optional.empty() : current.officeHours();
         f.put("office_hours", hours.map(h -> h.toJson().toString()).orElse(null));
         return f;
+    }
+
+    /**
+     * Refuses a model server's base URL the platform must not call (an internal address, another scheme) when it is
+     * saved, naming the field; the calls are checked again.
+     */
+    private void checkBaseUrl(JsonNode baseUrl) {
+        if (baseUrl == null || baseUrl.isNull()) {
+            return;
+        }
+        try {
+            guard.get().check(baseUrl.asText());
+        } catch (OutboundRefusal refused) {
+            throw ApiProblem.invalidField("/responder_settings/base_url", refused.rule(), refused.getMessage());
+        }
     }
 
     private static String text(JsonNode body, String field, String fallback) {
@@ -192,7 +216,10 @@ final class WidgetService {
         }
         WidgetScript s = script.get();
         m.put("script_integrity", s == null ? null : s.integrity());
-        m.put("embed_snippet", snippet(newKey == null ? w.keyPrefix() + "…" : newKey, s));
+        // The key is public by design (it is in every page with the widget): the whole snippet is shown whenever the
+        // widget is, once the key was made after keys were kept (else its prefix, until the key is rotated).
+        String key = newKey != null ? newKey : w.publicKey().orElse(null);
+        m.put("embed_snippet", snippet(key == null ? w.keyPrefix() + "…" : key, s));
         m.put("created_at", w.createdAt());
         m.put("updated_at", w.updatedAt());
         return m;

@@ -41,7 +41,9 @@ class ChatbotApiTest {
         String id = created.get("id").asText();
 
         JsonNode fetched = platform.get("/api/v1/chatbot/widgets/" + id, admin).data();
-        assertFalse(fetched.has("key"), "the key is shown only once");
+        assertFalse(fetched.has("key"), "the key member is only in the answer that made it");
+        assertTrue(fetched.get("embed_snippet").asText().contains("data-key=\"" + key + "\""),
+                "the whole snippet is at hand whenever the widget is read: the key is public by design");
         assertEquals(created.get("key_prefix").asText(), fetched.get("key_prefix").asText());
         assertEquals(1, platform.get("/api/v1/chatbot/widgets", admin).json().get("pagination").get("total").asInt());
 

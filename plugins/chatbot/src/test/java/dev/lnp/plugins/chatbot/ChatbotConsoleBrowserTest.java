@@ -81,6 +81,8 @@ class ChatbotConsoleBrowserTest {
             chromium.shoot("console-04-widgets");
             link.click();
             chromium.waitFor(By.tagName("h1"));
+            assertTrue(browser.findElement(By.tagName("main")).getText().contains("data-key=\"" + key.group(1) + "\""),
+                    "the widget's page shows the whole embed snippet whenever it is opened");
             assertTrue(browser.findElement(By.tagName("main")).getText().contains("Streaming\nyes")
                     || browser.findElement(By.tagName("main")).getText().matches("(?s).*Streaming\\s+yes.*"),
                     "created with the defaults the form showed");

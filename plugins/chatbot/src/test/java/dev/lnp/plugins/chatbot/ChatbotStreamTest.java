@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** The stream (framing, replay, heartbeats), hand-off through a ticket and back, the OpenAI-compatible responder. */
 @PlatformTest(plugins = {"projects", "issues", "chatbot"}, config = {"lnp.chatbot.heartbeat=PT1S",
-        "lnp.events.subscription_interval=PT0.2S"})
+        "lnp.events.subscription_interval=PT0.2S", "lnp.outbound.allowed_networks=127.0.0.0/8"})
 class ChatbotStreamTest {
 
     private final TestPlatform platform;

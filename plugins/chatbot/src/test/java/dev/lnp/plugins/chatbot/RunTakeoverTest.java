@@ -19,7 +19,8 @@ class RunTakeoverTest {
 
     @Test
     void aRunLeftByAStoppedNodeIsFinishedByAnother() throws Exception {
-        Map<String, String> config = Map.of("lnp.chatbot.lease", "PT2S", "lnp.chatbot.sweep_interval", "PT0.5S");
+        Map<String, String> config = Map.of("lnp.chatbot.lease", "PT2S", "lnp.chatbot.sweep_interval", "PT0.5S",
+                "lnp.outbound.allowed_networks", "127.0.0.0/8");
         try (var fake = new FakeCompletions(List.of("Answered ", "by node A."), true);
                 TestPlatform a = TestPlatform.start("chatbot_takeover", List.of("chatbot"), null,
                         merged(config, "node-a"))) {

@@ -122,7 +122,7 @@ final class CompanyPages {
             fields.add(new Field("Pipeline value", pipeline(listing.pipelineOf(id))));
             var deals = listing.ofCompany(id, new PageRequest(1, DEALS_ON_THE_PAGE));
             related.add(ListView.of(deals.hasMore() ? "Deals (the " + DEALS_ON_THE_PAGE + " newest)" : "Deals",
-                            DealPages.columns(), deals.rows(), false)
+                            DealPages.columns(), DealPages.rows(deals.rows()), false)
                     .emptyText("No deals with this company or its contacts."));
         }
         var activity = TimelinePages.recent(call, LIST + "/" + id,

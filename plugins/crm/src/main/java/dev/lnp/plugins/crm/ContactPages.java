@@ -105,7 +105,7 @@ final class ContactPages {
                 Filter.anyOf("status", "Status", choices(schemas.contactCreate, "status")),
                 Filter.choice("type", "Type", choices(schemas.contactCreate, "contact_type")),
                 Filter.search("tag", "Tag")),
-                page.rows().stream().map(ContactPages::withName).toList(), page.hasMore(), List.of(),
+                page.rows().stream().map(ContactPages::withName).map(CrmLabels::contact).toList(), page.hasMore(), List.of(),
                 "No contacts match. Clear the filters, or create one.");
         return call.may(CrmScopes.CONTACTS_WRITE) ? view.actions(Link.to("New contact", LIST + "/new")) : view;
     }
@@ -115,8 +115,8 @@ final class ContactPages {
                 Column.of("Name", "name").linkedTo(LIST + "/{id}").sortable("name"),
                 Column.of("Email", "email"),
                 Column.of("Company", "company_name"),
-                Column.of("Status", "status"),
-                Column.of("Type", "contact_type"),
+                Column.of("Status", "status_label"),
+                Column.of("Type", "contact_type_label"),
                 Column.of("Created", "created_at").sortable("created"),
                 Column.of("Updated", "updated_at").sortable("updated"));
     }
@@ -132,7 +132,7 @@ final class ContactPages {
         if (call.may(CrmScopes.DEALS_READ)) {
             var deals = new DealListing(call.tx().handle(), call.workspaceId())
                     .page(List.of(), List.of(), List.of(), id, null, new dev.lnp.api.http.PageRequest(1, 20));
-            related.add(ListView.of("Deals", DealPages.columns(), deals.rows(), false)
+            related.add(ListView.of("Deals", DealPages.columns(), DealPages.rows(deals.rows()), false)
                     .emptyText("No deals with this contact."));
         }
         var activity = TimelinePages.recent(call, LIST + "/" + id,
@@ -155,13 +155,10 @@ final class ContactPages {
     }
 
     static List<Choice> choices(JsonNode schema, String property) {
-        List<Choice> choices = new ArrayList<>();
-        schema.path("properties").path(property).path("enum")
-                .forEach(v -> choices.add(new Choice(v.asText(), label(v.asText()))));
-        return choices;
+        return dev.lnp.api.pages.EnumLabels.choices(schema, property);
     }
 
-    /** {@code closed_won} as "Closed won": a value or field name as people read it. */
+    /** {@code job_title} as "Job title": a field's name as people read it. */
     static String label(String name) {
         String spaced = name.replace('_', ' ');
         return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);

@@ -66,7 +66,7 @@ final class CrmHome {
             // A stage that is not a closed one holds only open and on-hold deals: its list is the stage's.
             hrefs.add(DealPages.LIST + "?stage=" + stage);
         }
-        return Chart.of(Chart.Kind.BAR, "Pipeline value by stage", OPEN_STAGES.stream().map(ContactPages::label).toList())
+        return Chart.of(Chart.Kind.BAR, "Pipeline value by stage", OPEN_STAGES.stream().map(CrmLabels::stage).toList())
                 .summary("The value of the open and on-hold deals in each stage of the pipeline.")
                 .emptyText("No open deal has a value yet.")
                 .series(Chart.Series.of("Value", values).linkedTo(hrefs));

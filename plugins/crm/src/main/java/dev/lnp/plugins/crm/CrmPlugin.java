@@ -3,6 +3,7 @@ package dev.lnp.plugins.crm;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
 import dev.lnp.api.crm.DealDirectory;
+import dev.lnp.api.pages.PageRegistrar;
 
 /**
  * The CRM: contacts, deals and companies, over REST and MCP tools that share one service per entity, with their
@@ -39,12 +40,13 @@ public final class CrmPlugin implements PlatformPlugin {
         var contactPages = new ContactPages(contacts, schemas);
         var dealPages = new DealPages(deals, schemas);
         var companyPages = new CompanyPages(companies, schemas);
+        PageRegistrar pages = PageRegistrar.of(registrar);
         // The home first: it is the CRM's first navigation entry, where the start page leads.
-        registrar.page(new CrmHome().page());
-        contactPages.pages().forEach(registrar::page);
-        dealPages.pages().forEach(registrar::page);
-        companyPages.pages().forEach(registrar::page);
-        new TimelinePages(contacts, companies, deals).pages().forEach(registrar::page);
-        registrar.search(contactPages.search()).search(companyPages.search()).search(dealPages.search());
+        pages.page(new CrmHome().page());
+        contactPages.pages().forEach(pages::page);
+        dealPages.pages().forEach(pages::page);
+        companyPages.pages().forEach(pages::page);
+        new TimelinePages(contacts, companies, deals).pages().forEach(pages::page);
+        pages.search(contactPages.search()).search(companyPages.search()).search(dealPages.search());
     }
 }

@@ -1,7 +1,6 @@
 package dev.lnp.plugins.crm;
 
 import static dev.lnp.plugins.crm.ContactPages.choices;
-import static dev.lnp.plugins.crm.ContactPages.label;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
@@ -54,7 +53,7 @@ final class DealPages {
         return new PageSearch("Deals", CrmScopes.DEALS_READ, (call, text, limit) ->
                 new DealListing(call.tx().handle(), call.workspaceId())
                         .matching(SearchWords.of(text, "?q"), new dev.lnp.api.http.PageRequest(1, limit)).rows().stream()
-                        .map(d -> new SearchHit(d.path("title").asText(), label(d.path("stage").asText("open")),
+                        .map(d -> new SearchHit(d.path("title").asText(), CrmLabels.stage(d.path("stage").asText("open")),
                                 LIST + "/" + d.path("id").asText()))
                         .toList());
     }
@@ -92,7 +91,7 @@ final class DealPages {
                         .action((call, values) -> {
                             ObjectNode deal = deals.update(call.tx(), Actor.member(call.userId()), call.pathId("id"), values);
                             return PageOutcome.goTo(BOARD, "Deal " + deal.get("title").asText() + " moved to "
-                                    + label(deal.get("stage").asText()) + ".");
+                                    + CrmLabels.stage(deal.get("stage").asText()) + ".");
                         }),
                 PageRoute.action(LIST + "/{id}/delete").scope(CrmScopes.DEALS_WRITE).button()
                         .action((call, values) -> {
@@ -108,7 +107,7 @@ final class DealPages {
                 .collect(Collectors.toMap(DealListing.LaneTotal::stage, t -> t));
         List<Lane> lanes = DealListing.STAGES.stream().map(stage -> {
             var total = totals.getOrDefault(stage, new DealListing.LaneTotal(stage, 0, BigDecimal.ZERO));
-            return new Lane(stage, label(stage), total.count() + (total.count() == 1 ? " deal" : " deals")
+            return new Lane(stage, CrmLabels.stage(stage), total.count() + (total.count() == 1 ? " deal" : " deals")
                     + (total.value().signum() > 0 ? " · " + money(total.value()) : ""));
         }).toList();
         boolean mayMove = call.may(CrmScopes.DEALS_WRITE);
@@ -130,7 +129,7 @@ final class DealPages {
                 Filter.search("search", "Search"),
                 Filter.anyOf("stage", "Stage", choices(schemas.dealCreate, "stage")),
                 Filter.anyOf("status", "Status", choices(schemas.dealCreate, "status"))),
-                page.rows(), page.hasMore(), List.of(Link.to("Pipeline", BOARD)),
+                rows(page.rows()), page.hasMore(), List.of(Link.to("Pipeline", BOARD)),
                 "No deals match. Clear the filters, or create one.");
         return call.may(CrmScopes.DEALS_WRITE)
                 ? view.actions(Link.to("New deal", LIST + "/new"), Link.to("Pipeline", BOARD)) : view;
@@ -139,11 +138,16 @@ final class DealPages {
     static List<Column> columns() {
         return List.of(
                 Column.of("Title", "title").linkedTo(LIST + "/{id}"),
-                Column.of("Stage", "stage"),
-                Column.of("Status", "status"),
+                Column.of("Stage", "stage_label"),
+                Column.of("Status", "status_label"),
                 Column.of("Value", "value"),
                 Column.of("Currency", "currency"),
                 Column.of("Expected close", "expected_close_date"));
+    }
+
+    /** Deal rows as {@link #columns()} shows them: stage and status in words. */
+    static List<ObjectNode> rows(List<ObjectNode> deals) {
+        return deals.stream().map(CrmLabels::deal).toList();
     }
 
     private PageView detail(PageCall call) {

@@ -3,6 +3,7 @@ package dev.lnp.plugins.crm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.pages.DetailView.Field;
+import dev.lnp.api.pages.EnumLabels;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,6 +23,8 @@ final class RecordFields {
         List<Field> fields = new ArrayList<>();
         schema.path("properties").fieldNames().forEachRemaining(name -> {
             String text = text(record.get(name));
+            // A coded value reads as the words its schema declares for it: "Closed won", not closed_won.
+            if (text != null && record.get(name).isTextual()) text = EnumLabels.of(schema, name, text);
             if (text != null && !text.isEmpty() && !name.equals("custom_fields")) {
                 fields.add(instead.getOrDefault(name, new Field(ContactPages.label(name), text)));
             }

@@ -1,6 +1,5 @@
 package dev.lnp.plugins.crm;
 
-import static dev.lnp.plugins.crm.ContactPages.label;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -98,6 +97,6 @@ final class Timeline {
     }
 
     private static String stage(JsonNode stage) {
-        return stage.isTextual() ? label(stage.asText()) : "";
+        return stage.isTextual() ? CrmLabels.stage(stage.asText()) : "";
     }
 }

@@ -57,6 +57,52 @@ class CrmHomeTest {
         assertFalse(proposals.contains("Discovery call") || proposals.contains("Someone else"), proposals);
     }
 
+    /**
+     * The figures the home reads are kept as deals change (V14): after every kind of change, through the API and in
+     * SQL behind its back, they equal a count of the deals themselves.
+     */
+    @Test
+    void theKeptFiguresAlwaysEqualACountOfTheDeals(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("crm-home-kept");
+        String key = platform.key(ws, "deals.read", "deals.write");
+        String moved = id(platform.post("/api/v1/crm/deals", key, "{\"title\":\"A\",\"value\":100}"));
+        String won = id(platform.post("/api/v1/crm/deals", key,
+                "{\"title\":\"B\",\"value\":200,\"expected_close_date\":\"" + MONTH + "\"}"));
+        String gone = id(platform.post("/api/v1/crm/deals", key, "{\"title\":\"C\"}"));
+        assertKept(platform, ws);
+        assertEquals(200, platform.patch("/api/v1/crm/deals/" + moved, key,
+                "{\"stage\":\"proposal\",\"value\":150,\"expected_close_date\":\"" + MONTH.plusMonths(2) + "\"}").status());
+        assertEquals(200, platform.patch("/api/v1/crm/deals/" + won, key, "{\"stage\":\"closed_won\"}").status());
+        assertEquals(200, platform.patch("/api/v1/crm/deals/" + won, key, "{\"description\":\"signed\"}").status());
+        assertEquals(200, platform.patch("/api/v1/crm/deals/" + moved, key, "{\"value\":null}").status());
+        assertKept(platform, ws);
+        assertEquals(200, platform.delete("/api/v1/crm/deals/" + gone, key).status());
+        // A closed deal without a close date counts in the month it last changed: moved back in time by hand.
+        platform.jdbi().useHandle(h -> h.execute("UPDATE crm.deals SET updated_at = updated_at - interval '3 months'"
+                + " WHERE id = ?::uuid", won));
+        assertKept(platform, ws);
+        String home = platform.person(ws, "member").get("/app/crm").body();
+        assertTrue(row(home, CrmHome.MONTH.format(MONTH.minusMonths(3))).matches("(?s).*>1<.*>0<.*"), home);
+    }
+
+    private static void assertKept(TestPlatform platform, UUID ws) {
+        String kept = """
+                SELECT status, stage, month, sum(deals) AS deals, sum(value) AS value FROM crm.deal_figures
+                 WHERE workspace_id = :ws GROUP BY 1, 2, 3 HAVING sum(deals) <> 0 OR sum(value) <> 0 ORDER BY 1, 2, 3""";
+        String counted = """
+                SELECT status, stage, crm.deal_figures_month(status, expected_close_date, actual_close_date, updated_at)
+                       AS month, count(*) AS deals, coalesce(sum(value), 0) AS value FROM crm.deals
+                 WHERE workspace_id = :ws GROUP BY 1, 2, 3 ORDER BY 1, 2, 3""";
+        platform.jdbi().useHandle(h -> assertEquals(
+                h.createQuery(counted).bind("ws", ws).mapToMap().list().toString(),
+                h.createQuery(kept).bind("ws", ws).mapToMap().list().toString()));
+    }
+
+    private static String id(dev.lnp.testkit.TestResponse created) {
+        assertEquals(201, created.status(), created.body());
+        return created.data().path("id").asText();
+    }
+
     @Test
     void anEmptyWorkspaceSaysThereIsNoDataYet(TestPlatform platform) {
         UUID ws = platform.createWorkspace("crm-home-empty");

@@ -96,6 +96,52 @@ class CrmPagesTest {
     }
 
     @Test
+    void codedValuesReadAsWordsWhileAddressesAndFormsKeepTheValues(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("crm-words");
+        String key = platform.key(ws, "contacts.write", "deals.write");
+        String ada = dev.lnp.api.Json.parse(platform.post("/api/v1/crm/contacts", key, """
+                {"email":"ada@example.com","first_name":"Ada","contact_type":"customer","status":"pending"}""")
+                .body()).path("id").asText();
+        String won = platform.post("/api/v1/crm/deals", key, """
+                {"title":"Engine","stage":"closed_won","status":"closed_won","contact_id":"%s"}""".formatted(ada))
+                .data().path("id").asText();
+        platform.post("/api/v1/crm/deals", key, "{\"title\":\"Loom\",\"status\":\"on_hold\"}");
+        TestPerson member = platform.person(ws, "member");
+
+        String contacts = member.get("/app/crm/contacts?type=customer").body();
+        assertTrue(contacts.contains("<td>Customer</td>") && contacts.contains("<td>Pending</td>"), contacts);
+        assertTrue(contacts.contains("<option value=\"customer\" selected>Customer</option>"),
+                "the filter keeps the value in the address and shows the word: " + contacts);
+        String contact = member.get("/app/crm/contacts/" + ada).body();
+        assertTrue(contact.contains("<dd>Customer</dd>") && contact.contains("<dd>Pending</dd>"), contact);
+        assertTrue(contact.contains("<td>Closed won</td>"), "the contact's deals, in words: " + contact);
+
+        String deals = member.get("/app/crm/deals?status=on_hold").body();
+        assertTrue(deals.contains("<td>On hold</td>") && deals.contains("<td>Discovery</td>"), deals);
+        assertTrue(deals.contains("value=\"on_hold\" checked> On hold</label>"), deals);
+        assertTrue(deals.contains("value=\"closed_won\"> Closed won</label>"), deals);
+        String deal = member.get("/app/crm/deals/" + won).body();
+        assertTrue(deal.contains("<dt>Stage</dt><dd>Closed won</dd>") && deal.contains("<dt>Status</dt><dd>Closed won</dd>"),
+                deal);
+        assertFalse(deal.contains(">closed_won<"), deal);
+        String form = member.get("/app/crm/deals/" + won + "/edit").body();
+        assertTrue(form.contains("<option value=\"closed_won\" selected>Closed won</option>"), form);
+        assertTrue(form.contains("<option value=\"on_hold\">On hold</option>"), form);
+        String board = member.get("/app/crm/pipeline").body();
+        assertTrue(board.contains("Closed won") && !board.contains(">closed_won<"), board);
+    }
+
+    @Test
+    void everyCodedValueOfTheCrmHasItsWords() {
+        for (String field : java.util.List.of("stage", "status")) {
+            assertEquals(java.util.List.of(), dev.lnp.api.pages.EnumLabels.unlabelled(CrmLabels.DEAL, field), field);
+        }
+        for (String field : java.util.List.of("status", "contact_type")) {
+            assertEquals(java.util.List.of(), dev.lnp.api.pages.EnumLabels.unlabelled(CrmLabels.CONTACT, field), field);
+        }
+    }
+
+    @Test
     void aDealMovesOnTheBoardByTheTransitionRules(TestPlatform platform) {
         UUID ws = platform.createWorkspace("board");
         String key = platform.key(ws, "deals.read", "deals.write");

@@ -3,6 +3,7 @@ package dev.lnp.plugins.issues;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.plugins.projects.api.IssueDirectory;
 import dev.lnp.plugins.projects.api.ProjectDirectory;
 import java.util.function.Supplier;
@@ -37,13 +38,14 @@ public final class IssuesPlugin implements PlatformPlugin {
         new IssueTools(issues, comments, labels, bulk, schemas).tools().forEach(registrar::tool);
         var taskBulk = new TaskBulkPages(issues, labels, bulk, projects);
         var taskChoices = new TaskChoices(issues, projects);
-        new TaskPages(issues, comments, schemas, taskBulk, taskChoices, projects).pages().forEach(registrar::page);
-        new TaskEditPages(issues, comments, schemas, taskChoices).pages().forEach(registrar::page);
-        taskBulk.pages().forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        new TaskPages(issues, comments, schemas, taskBulk, taskChoices, projects).pages().forEach(pages::page);
+        new TaskEditPages(issues, comments, schemas, taskChoices).pages().forEach(pages::page);
+        taskBulk.pages().forEach(pages::page);
         // The Support home before the inbox: the first of the Support entries, where people start.
-        registrar.page(new SupportHome().page());
-        new TicketPages(issues, comments, schemas).pages().forEach(registrar::page);
-        IssueSearch.all().forEach(registrar::search);
+        pages.page(new SupportHome().page());
+        new TicketPages(issues, comments, schemas).pages().forEach(pages::page);
+        IssueSearch.all().forEach(pages::search);
     }
 
     /** The projects plugin is a dependency: refuse to start without its directory rather than fail per request. */

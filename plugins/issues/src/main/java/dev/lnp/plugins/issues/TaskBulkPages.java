@@ -58,7 +58,7 @@ final class TaskBulkPages {
         ObjectNode schema = form.deepCopy();
         ObjectNode properties = (ObjectNode) schema.get("properties");
         ObjectNode statusLabels = properties.withObject("status").putObject("x-enum-labels");
-        IssueKind.TASK.statuses.forEach(s -> statusLabels.put(s, TaskPages.label(s)));
+        IssueKind.TASK.statuses.forEach(s -> statusLabels.put(s, IssueLabels.status(s)));
         // The members to choose from are the workspace's of the moment: this form's schema is made per request.
         ObjectNode assignee = properties.withObject("assignee");
         ArrayNode people = assignee.putArray("enum");
@@ -106,7 +106,7 @@ final class TaskBulkPages {
         List<String> said = new ArrayList<>();
         if (values.hasNonNull("status")) {
             patch.put("status", values.get("status").asText());
-            said.add("status " + TaskPages.label(values.get("status").asText()));
+            said.add("status " + IssueLabels.status(values.get("status").asText()));
         }
         if (values.hasNonNull("assignee")) {
             String assignee = values.get("assignee").asText();

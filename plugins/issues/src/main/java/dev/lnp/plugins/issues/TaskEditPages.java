@@ -86,9 +86,8 @@ final class TaskEditPages {
 
     /** Statuses and priorities in words, and help that speaks of a task rather than of the API's items. */
     static void readable(ObjectNode properties) {
+        IssueLabels.declare(properties);
         for (String name : List.of("status", "priority")) {
-            ObjectNode words = properties.withObject(name).putObject("x-enum-labels");
-            properties.get(name).path("enum").forEach(v -> words.put(v.asText(), TaskPages.label(v.asText())));
             properties.withObject(name).remove("description");
         }
         properties.withObject("due_at").put("description", "a date and time, e.g. 2026-12-01T17:00:00Z");

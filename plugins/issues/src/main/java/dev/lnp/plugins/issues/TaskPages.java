@@ -77,7 +77,7 @@ final class TaskPages {
                         .action((call, values) -> {
                             ObjectNode task = issues.update(call.tx(), call.pathId("id"), values);
                             return PageOutcome.goTo(BOARD + back(call), "Task " + task.get("title").asText()
-                                    + " moved to " + label(task.get("status").asText()) + ".");
+                                    + " moved to " + IssueLabels.status(task.get("status").asText()) + ".");
                         }));
     }
 
@@ -88,11 +88,11 @@ final class TaskPages {
                 order(call.query("sort").orElse("")));
         // One row more than the page says whether another follows: counting 100,000 tasks took most of the page's time.
         var page = issues.rows(call.tx(), filter, call.page());
-        List<Choice> statuses = IssueKind.TASK.statuses.stream().map(s -> new Choice(s, label(s))).toList();
+        List<Choice> statuses = IssueLabels.statuses(IssueKind.TASK.statuses);
         ListView view = new ListView("Tasks", List.of(
                 Column.of("Title", "title").linkedTo(LIST + "/{id}").sortable("title"),
-                Column.of("Status", "status"),
-                Column.of("Priority", "priority").sortable("priority"),
+                Column.of("Status", "status_label"),
+                Column.of("Priority", "priority_label").sortable("priority"),
                 Column.of("Due", "due_at").sortable("due_at"),
                 Column.of("Updated", "updated_at").sortable("updated_at")),
                 List.of(Filter.search("search", "Search"), Filter.anyOf("status", "Status", statuses),
@@ -122,7 +122,7 @@ final class TaskPages {
                     null, IssueOrder.UPDATED_AT_DESC);
             var page = issues.list(call.tx(), filter, new PageRequest(1, CARDS_PER_LANE));
             long total = page.page().total();
-            lanes.add(new Lane(status, label(status), total + (total == 1 ? " task" : " tasks")));
+            lanes.add(new Lane(status, IssueLabels.status(status), total + (total == 1 ? " task" : " tasks")));
             for (ObjectNode task : page.items()) {
                 String id = task.get("id").asText();
                 cards.add(new Card(id, status, task.get("title").asText(), subtitle(task), LIST + "/" + id,
@@ -156,10 +156,11 @@ final class TaskPages {
         List<ListView> related = new ArrayList<>();
         if (task.hasNonNull("parent_id")) {
             related.add(ListView.of("Parent task", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
-                    Column.of("Status", "status")), List.of(parent(call, task)), false));
+                    Column.of("Status", "status_label")), List.of(IssueLabels.row(parent(call, task))), false));
         }
         related.add(ListView.of("Sub-tasks", List.of(Column.of("Title", "title").linkedTo(LIST + "/{id}"),
-                Column.of("Status", "status")), subTasks.items(), false).emptyText("No sub-tasks."));
+                Column.of("Status", "status_label")), subTasks.items().stream().map(IssueLabels::row).toList(), false)
+                .emptyText("No sub-tasks."));
         related.add(ListView.of("Comments", List.of(Column.of("From", "from"), Column.of("Comment", "body"),
                         Column.of("When", "when")),
                 commentRows, false).emptyText("No comments yet."));
@@ -189,6 +190,8 @@ final class TaskPages {
                 case "cycle_id" -> projects.get().cycle(call.tx().handle(), call.workspaceId(),
                                 java.util.UUID.fromString(value.asText()))
                         .map(c -> c.projectName() + ": " + c.name()).orElse(value.asText());
+                case "status" -> IssueLabels.status(value.asText());
+                case "priority" -> IssueLabels.priority(value.asText());
                 default -> value.asText();
             };
         } catch (IllegalArgumentException notAnId) {
@@ -244,7 +247,7 @@ final class TaskPages {
 
     private static String subtitle(ObjectNode task) {
         List<String> parts = new ArrayList<>();
-        if (!"none".equals(task.path("priority").asText("none"))) parts.add(label(task.get("priority").asText()));
+        if (!"none".equals(task.path("priority").asText("none"))) parts.add(IssueLabels.priority(task.get("priority").asText()));
         if (task.hasNonNull("due_at")) parts.add("due " + task.get("due_at").asText().substring(0, 10));
         return parts.isEmpty() ? null : String.join(" · ", parts);
     }
@@ -269,6 +272,7 @@ final class TaskPages {
         }
     }
 
+    /** {@code due_at} as "Due at", {@code assignee_id} as "Assignee": a field's name as people read it. */
     static String label(String name) {
         String spaced = name.replace('_', ' ').replace(" id", "");
         return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);

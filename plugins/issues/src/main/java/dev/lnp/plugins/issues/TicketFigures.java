@@ -61,22 +61,19 @@ final class TicketFigures {
     /**
      * The median time from a ticket's creation to its first reply, over the tickets opened in the last
      * {@code weeks} weeks (this one included). A reply is a public comment (not an internal note) written by a
-     * member ({@code author_type} {@code user}), not by an API connection or a plugin relaying the customer; each
-     * ticket's first is read off {@code comments_ticket} in creation order.
+     * member ({@code author_type} {@code user}), not by an API connection or a plugin relaying the customer. Each
+     * ticket keeps the moment of its first ({@code first_reply_at}, kept by a trigger as replies are added, V6), so
+     * this reads {@code tickets_first_reply} alone: looking each ticket's first reply up in the comments took most of
+     * the home's time with 10,000 tickets.
      */
     FirstReplies firstReplies(int weeks) {
         return handle.createQuery("""
-                        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM r.first - t.created_at))
+                        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_reply_at - created_at))
                                    AS median_seconds,
-                               count(r.first) AS answered, count(*) AS opened
-                          FROM issues.tickets t
-                          LEFT JOIN LATERAL (
-                              SELECT c.created_at AS first FROM issues.comments c
-                               WHERE c.workspace_id = t.workspace_id AND c.ticket_id = t.id
-                                 AND NOT c.internal AND c.author_type = 'user'
-                               ORDER BY c.created_at, c.id LIMIT 1) r ON true
-                         WHERE t.workspace_id = :workspace_id
-                           AND t.created_at >= (date_trunc('week', now() AT TIME ZONE 'UTC')
+                               count(first_reply_at) AS answered, count(*) AS opened
+                          FROM issues.tickets
+                         WHERE workspace_id = :workspace_id
+                           AND created_at >= (date_trunc('week', now() AT TIME ZONE 'UTC')
                                                 - make_interval(weeks => :weeks - 1)) AT TIME ZONE 'UTC'
                         """)
                 .bind("workspace_id", workspaceId).bind("weeks", weeks)

@@ -91,8 +91,8 @@ final class TicketPages {
     private PageView inbox(PageCall call) {
         var rows = issues.rows(call.tx(), listing.filter(call), call.page());
         List<ObjectNode> shown = rows.items().stream().map(ticket -> ticket.deepCopy()
-                .put("status_label", label(ticket.get("status").asText()))
-                .put("priority_label", label(ticket.get("priority").asText()))
+                .put("status_label", IssueLabels.status(ticket.get("status").asText()))
+                .put("priority_label", IssueLabels.priority(ticket.get("priority").asText()))
                 .put("assignee", PeopleOnPages.name(call, ticket.get("assignee_id"), "Nobody"))).toList();
         ListView view = new ListView("Tickets", List.of(
                 Column.of("Title", "title").linkedTo(INBOX + "/{id}").sortable("title"),
@@ -102,8 +102,9 @@ final class TicketPages {
                 Column.of("Updated", "updated_at").sortable("updated_at"),
                 Column.of("Created", "created_at").sortable("created_at")),
                 List.of(Filter.search("search", "Search"),
-                        Filter.anyOf("status", "Status", choices(IssueKind.TICKET.statuses)),
-                        Filter.anyOf("priority", "Priority", choices(IssueKind.PRIORITIES)),
+                        Filter.anyOf("status", "Status", IssueLabels.statuses(IssueKind.TICKET.statuses)),
+                        Filter.anyOf("priority", "Priority", IssueKind.PRIORITIES.stream()
+                                .map(p -> new Choice(p, IssueLabels.priority(p))).toList()),
                         Filter.choice("unassigned", "Assignment", List.of(new Choice("true", "Unassigned"),
                                 new Choice("false", "Assigned"))),
                         Filter.anyOf("mine", "Mine", List.of(new Choice("1", "Assigned to me")))),
@@ -116,8 +117,8 @@ final class TicketPages {
         UUID id = call.pathId("id");
         UUID me = call.userId();
         List<Field> fields = new ArrayList<>(List.of(
-                new Field("Status", label(ticket.get("status").asText())),
-                new Field("Priority", label(ticket.get("priority").asText())),
+                new Field("Status", IssueLabels.status(ticket.get("status").asText())),
+                new Field("Priority", IssueLabels.priority(ticket.get("priority").asText())),
                 new Field("Assignee", PeopleOnPages.name(call, ticket.get("assignee_id"), "Nobody")),
                 new Field("Description", text(ticket.get("description"))),
                 new Field("Opened by", creator(call, ticket.get("created_by"))),
@@ -178,8 +179,8 @@ final class TicketPages {
         }
         ObjectNode after = issues.update(call.tx(), id, changes);
         List<String> said = new ArrayList<>();
-        if (changes.has("status")) said.add("status " + label(after.get("status").asText()));
-        if (changes.has("priority")) said.add("priority " + label(after.get("priority").asText()));
+        if (changes.has("status")) said.add("status " + IssueLabels.status(after.get("status").asText()));
+        if (changes.has("priority")) said.add("priority " + IssueLabels.priority(after.get("priority").asText()));
         if (changes.has("assignee_id")) {
             said.add("assigned to " + PeopleOnPages.name(call, after.get("assignee_id"), "nobody")
                     .replace("You", "you"));
@@ -228,14 +229,5 @@ final class TicketPages {
 
     private static String text(JsonNode value) {
         return value == null || value.isNull() || value.asText().isEmpty() ? null : value.asText();
-    }
-
-    private static List<Choice> choices(List<String> values) {
-        return values.stream().map(v -> new Choice(v, label(v))).toList();
-    }
-
-    static String label(String name) {
-        String spaced = name.replace('_', ' ');
-        return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 }

@@ -330,6 +330,35 @@ class McpOAuthTest {
     }
 
     @Test
+    void aRefreshMayAskForFewerScopesAndItsAccessTokenHasOnlyThoseWhileTheGrantKeepsItsOwn(TestPlatform platform) {
+        UUID ws = platform.createWorkspace("oauth-refresh-narrower");
+        TestPerson owner = platform.person(ws, "owner");
+        var client = new OAuthClientFixture(platform);
+        String refresh = client.connect(owner, ws, TOOLS, List.of("contacts.read", "contacts.write"))
+                .path("refresh_token").asText();
+        TestResponse narrower = client.token("grant_type", "refresh_token", "refresh_token", refresh, "client_id",
+                client.clientId, "scope", "contacts.read");
+        assertEquals(200, narrower.status(), narrower.body());
+        assertEquals("mcp.use contacts.read", narrower.json().path("scope").asText(), "the endpoint's own scope stays");
+        String limited = narrower.json().path("access_token").asText();
+        String tools = McpFixtures.result(McpFixtures.rpc(platform, limited, McpFixtures.LATEST, "tools/list", null))
+                .path("tools").toString();
+        assertTrue(tools.contains("crm_list_contacts"), tools);
+        assertFalse(tools.contains("crm_create_contact"), "contacts.write was not asked for: " + tools);
+
+        // The new refresh token still carries the grant's scopes: a refresh without scope gets them all back.
+        TestResponse full = client.refresh(narrower.json().path("refresh_token").asText());
+        assertEquals(200, full.status(), full.body());
+        assertEquals("mcp.use contacts.read contacts.write", full.json().path("scope").asText());
+        String all = McpFixtures.result(McpFixtures.rpc(platform, full.json().path("access_token").asText(),
+                McpFixtures.LATEST, "tools/list", null)).path("tools").toString();
+        assertTrue(all.contains("crm_create_contact"), all);
+        // The limited token keeps its limit while it lives.
+        assertFalse(McpFixtures.result(McpFixtures.rpc(platform, limited, McpFixtures.LATEST, "tools/list", null))
+                .path("tools").toString().contains("crm_create_contact"));
+    }
+
+    @Test
     void anAdminDisconnectsAMembersClientFromTheConsole(TestPlatform platform) {
         UUID ws = platform.createWorkspace("oauth-admin");
         TestPerson member = platform.person(ws, "member");

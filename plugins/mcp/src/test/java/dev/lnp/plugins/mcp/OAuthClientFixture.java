@@ -47,6 +47,16 @@ final class OAuthClientFixture {
         this.challenge = s256(verifier);
     }
 
+    /** A client known by its metadata document's URL (no registration). */
+    OAuthClientFixture(TestPlatform platform, String documentUrl) {
+        this.platform = platform;
+        this.clientId = documentUrl;
+        byte[] random = new byte[32];
+        new SecureRandom().nextBytes(random);
+        this.verifier = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        this.challenge = s256(verifier);
+    }
+
     static String s256(String verifier) {
         try {
             return Base64.getUrlEncoder().withoutPadding().encodeToString(

@@ -7,6 +7,7 @@ import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.PageRequest;
 import dev.lnp.api.pages.Column;
 import dev.lnp.api.pages.DetailView;
+import dev.lnp.api.pages.EnumLabels;
 import dev.lnp.api.pages.DetailView.Field;
 import dev.lnp.api.pages.FormView;
 import dev.lnp.api.pages.Link;
@@ -116,9 +117,11 @@ final class ProjectPages {
         var page = projects.list(call.tx(), call.page());
         ListView view = new ListView("Projects", List.of(
                 Column.of("Name", "name").linkedTo(LIST + "/{id}"),
-                Column.of("Status", "status"),
+                Column.of("Status", "status_label"),
                 Column.of("Start", "start_date"),
-                Column.of("End", "end_date")), List.of(), page.items(), page.page().hasMore(), List.of(),
+                Column.of("End", "end_date")), List.of(),
+                page.items().stream().map(p -> EnumLabels.labelled(p, schemas.projectCreate)).toList(),
+                page.page().hasMore(), List.of(),
                 "No projects yet.");
         return call.may(ProjectScopes.PROJECTS_WRITE) ? view.actions(Link.to("New project", LIST + "/new")) : view;
     }
@@ -131,15 +134,16 @@ final class ProjectPages {
             JsonNode value = entry.getValue();
             if (!entry.getKey().equals("id") && !entry.getKey().equals("name") && value.isValueNode()
                     && !value.isNull() && !value.asText().isEmpty()) {
-                fields.add(new Field(label(entry.getKey()), value.asText()));
+                fields.add(new Field(label(entry.getKey()),
+                        EnumLabels.of(schemas.projectCreate, entry.getKey(), value.asText())));
             }
         });
         boolean mayWrite = call.may(ProjectScopes.PROJECTS_WRITE);
         List<ObjectNode> cycleRows = cycles.list(call.tx(), id, new PageRequest(1, 100)).items().stream()
-                .map(cycle -> cycle.deepCopy().put("board", "Task board")).toList();
+                .map(cycle -> EnumLabels.labelled(cycle, schemas.cycleCreate).put("board", "Task board")).toList();
         List<Link> actions = new ArrayList<>(List.of(Link.to("Task board", BOARD + "?project_id=" + id)));
         if (mayWrite) actions.add(Link.to("New cycle", LIST + "/" + id + "/cycles/new"));
-        List<Column> cycleColumns = new ArrayList<>(List.of(Column.of("Cycle", "name"), Column.of("Status", "status"),
+        List<Column> cycleColumns = new ArrayList<>(List.of(Column.of("Cycle", "name"), Column.of("Status", "status_label"),
                 Column.of("Start", "start_date"), Column.of("End", "end_date"),
                 Column.of("Board", "board").linkedTo(BOARD + "?project_id=" + id + "&cycle_id={id}")));
         DetailView view = new DetailView(project.get("name").asText(), fields, List.of(

@@ -4,6 +4,7 @@ import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
 import dev.lnp.api.crm.DealDirectory;
+import dev.lnp.api.pages.PageRegistrar;
 import dev.lnp.plugins.projects.api.IssueDirectory;
 import dev.lnp.plugins.projects.api.ProjectDirectory;
 
@@ -39,12 +40,13 @@ public final class ProjectsPlugin implements PlatformPlugin {
         new ProjectRoutes(projects, cycles, closing, allocations, capacity, schemas).routes().forEach(registrar::route);
         ProjectEvents.types(schemas).forEach(registrar::event);
         new ProjectTools(projects, cycles, closing, allocations, capacity, schemas).tools().forEach(registrar::tool);
-        var pages = new ProjectPages(projects, cycles, closing, schemas);
+        var projectPages = new ProjectPages(projects, cycles, closing, schemas);
+        PageRegistrar pages = PageRegistrar.of(registrar);
         // The home first: the Projects heading's first entry, where people start.
-        registrar.page(new ProjectsHome(() -> context.service(IssueDirectory.class)).page());
-        pages.pages().forEach(registrar::page);
-        registrar.search(pages.search());
-        new CapacityPages(capacity).pages().forEach(registrar::page);
-        new AllocationPages(allocations, schemas).pages().forEach(registrar::page);
+        pages.page(new ProjectsHome(() -> context.service(IssueDirectory.class)).page());
+        projectPages.pages().forEach(pages::page);
+        pages.search(projectPages.search());
+        new CapacityPages(capacity).pages().forEach(pages::page);
+        new AllocationPages(allocations, schemas).pages().forEach(pages::page);
     }
 }

@@ -3,6 +3,7 @@ package dev.lnp.plugins.trials;
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.PluginContext;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.pages.PageRegistrar;
 
 /**
  * Agent trials: an AI agent earns a human-approved, isolated, temporary trial workspace. The protocol, states and
@@ -23,7 +24,8 @@ public final class TrialsPlugin implements PlatformPlugin {
                 .scope(TrialPages.WRITE, "Revoke an AI agent's trial (owners, on the Agent trials page)");
         new TrialRoutes(service).routes().forEach(registrar::route);
         TrialEvents.types().forEach(registrar::event);
-        new TrialPages(service).pages().forEach(registrar::page);
+        PageRegistrar pages = PageRegistrar.of(registrar);
+        new TrialPages(service).pages().forEach(pages::page);
         registrar.provide(TrialClock.class, clock);
         registrar.worker("sweeper", TrialService::sweepInterval, context -> service.sweep());
     }

@@ -1,6 +1,7 @@
 package dev.lnp.api.internal.keys;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Bearer values that are not platform keys but stand for one: the access tokens an authorization server of the
@@ -18,6 +19,19 @@ public interface DelegatedTokens {
      * one {@code path} belongs to.
      */
     Optional<byte[]> keyHash(String token, String path);
+
+    /**
+     * What {@code token} stands for on {@code path}: the key's hash, and the scopes the token is limited to when it
+     * was issued for fewer than its key's (a refresh that asked for a subset, RFC 6749 §6); the request then has
+     * only the scopes in both. Empty as {@link #keyHash}.
+     */
+    default Optional<Delegation> delegation(String token, String path) {
+        return keyHash(token, path).map(hash -> new Delegation(hash, Optional.empty()));
+    }
+
+    /** A key's hash, and the scopes a token of it is limited to (empty: the key's own). */
+    record Delegation(byte[] keyHash, Optional<Set<String>> scopeLimit) {
+    }
 
     /**
      * The URL of the Protected Resource Metadata (RFC 9728) of the resource {@code path} belongs to, which a 401 or

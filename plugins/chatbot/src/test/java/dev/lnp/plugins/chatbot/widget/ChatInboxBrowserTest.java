@@ -144,8 +144,9 @@ class ChatInboxBrowserTest {
     }
 
     /**
-     * Outside office hours: a member on duty (the inbox's toggle) is mailed, the visitor is told when the team is
-     * back, leaves an address in the widget, and the member reads it on the conversation's page.
+     * Outside office hours: an admin sets the widget's office hours on its console page, a member on duty (the
+     * inbox's toggle) is mailed, the visitor is told when the team is back, leaves an address in the widget, and the
+     * member reads it on the conversation's page.
      */
     @Test
     void outsideOfficeHoursTheVisitorLeavesAnAddressAndTheMemberOnDutyIsMailed() throws Exception {
@@ -154,12 +155,25 @@ class ChatInboxBrowserTest {
         var later = java.time.LocalDate.now(java.time.ZoneOffset.UTC).plusDays(2).getDayOfWeek();
         String day = later.getDisplayName(java.time.format.TextStyle.FULL, java.util.Locale.ENGLISH);
         var created = platform.post("/api/v1/chatbot/widgets", admin, JSON.writeValueAsString(Map.of(
-                "name", "Help", "allowed_origins", List.of(shop.origin()), "office_hours",
-                Map.of("time_zone", "UTC", day.toLowerCase(java.util.Locale.ROOT), "10:00-11:00"))));
+                "name", "Help", "allowed_origins", List.of(shop.origin()))));
         assertEquals(201, created.status(), created.body());
         shop.embedSnippet(created.data().path("embed_snippet").asText());
 
+        // The office hours are set where an admin keeps the widget: its form in the console.
         WebDriver member = memberBrowser.driver();
+        platform.person(workspace, "admin").signIn(memberBrowser);
+        String widgetPage = base + "/console/chatbot/widgets/" + created.data().path("id").asText();
+        member.get(widgetPage + "/edit");
+        memberBrowser.waitFor(By.name("time_zone")).sendKeys("UTC");
+        member.findElement(By.name(day.toLowerCase(java.util.Locale.ROOT))).sendKeys("10:00-11:00");
+        accessible(memberBrowser, "the widget's form with its office hours");
+        memberBrowser.shoot("chat-06-console-office-hours");
+        member.findElement(By.name("time_zone")).findElement(By.xpath("ancestor::form"))
+                .findElement(By.cssSelector("button[type=submit]")).click();
+        new WebDriverWait(member, WAIT).until(d -> d.getCurrentUrl().equals(widgetPage));
+        assertTrue(member.findElement(By.tagName("main")).getText().contains(day + " 10:00-11:00 (UTC)"),
+                "the widget's page says its office hours");
+
         var person = platform.person(workspace, "member");
         person.signIn(memberBrowser);
         member.get(base + "/app/chat");
@@ -178,6 +192,7 @@ class ChatInboxBrowserTest {
         widget.find(".human").click();
         widget.awaitMessage("system", "We are back " + day + " at 10:00 (UTC)");
         new WebDriverWait(visitor, WAIT).until(d -> widget.find(".mail").isDisplayed());
+        visitorBrowser.shoot("chat-04-widget-office-hours");
         widget.find("#mail").sendKeys("ada@example.com");
         widget.find(".mail button").click();
         new WebDriverWait(visitor, WAIT).until(d -> widget.find(".status").getText()
@@ -188,6 +203,7 @@ class ChatInboxBrowserTest {
         member.findElement(By.linkText("Where is my refund?")).click();
         new WebDriverWait(member, WAIT).until(d -> d.getPageSource().contains("ada@example.com"));
         accessible(memberBrowser, "a conversation with the visitor's address");
+        memberBrowser.shoot("chat-05-conversation-address");
         var mails = platform.platform().mail().mailbox().list(new dev.lnp.api.internal.mail.Mailbox.Query(
                 person.email(), null, 10));
         assertEquals(1, mails.size(), mails.toString());

@@ -1,4 +1,4 @@
-package dev.lnp.webhooks;
+package dev.lnp.outbound;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;

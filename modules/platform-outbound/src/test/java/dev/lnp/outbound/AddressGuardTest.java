@@ -1,10 +1,11 @@
-package dev.lnp.webhooks;
+package dev.lnp.outbound;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lnp.api.outbound.OutboundRefusal;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ReceiverGuardTest {
+class AddressGuardTest {
 
     static InetAddress ip(String literal) {
         try {
@@ -25,8 +26,8 @@ class ReceiverGuardTest {
     }
 
     /** A DNS server in a map. */
-    static ReceiverGuard guard(List<Cidr> allowed, Map<String, List<String>> dns) {
-        return new ReceiverGuard(allowed, host -> {
+    static AddressGuard guard(List<Cidr> allowed, Map<String, List<String>> dns) {
+        return new AddressGuard(allowed, host -> {
             List<String> answers = dns.get(host);
             if (answers == null) {
                 if (host.matches("[0-9a-fA-F:.]+")) {
@@ -34,8 +35,8 @@ class ReceiverGuardTest {
                 }
                 throw new UnknownHostException(host);
             }
-            return answers.stream().map(ReceiverGuardTest::ip).toArray(InetAddress[]::new);
-        });
+            return answers.stream().map(AddressGuardTest::ip).toArray(InetAddress[]::new);
+        }, "lnp.outbound.allowed_networks");
     }
 
     @ParameterizedTest
@@ -56,9 +57,9 @@ class ReceiverGuardTest {
     void ipv6FormsEmbeddingABlockedIpv4AddressAreRefused(String address) {
         var guard = guard(List.of(), Map.of());
         assertTrue(guard.refusalReason(ip(address)) != null, address + " must be refused");
-        Exception refused = assertThrows(ReceiverGuard.Refused.class,
+        Exception refused = assertThrows(OutboundRefusal.class,
                 () -> guard.checkUrl("http://[" + address + "]/hook"));
-        assertEquals("blocked_address", ((ReceiverGuard.Refused) refused).rule());
+        assertEquals("blocked_address", ((OutboundRefusal) refused).rule());
     }
 
     @ParameterizedTest
@@ -87,34 +88,45 @@ class ReceiverGuardTest {
     @Test
     void aHostNameResolvingToLoopbackIsRefusedAtCreation() {
         var guard = guard(List.of(), Map.of("hooks.example.com", List.of("127.0.0.1")));
-        var refused = assertThrows(ReceiverGuard.Refused.class, () -> guard.checkUrl("https://hooks.example.com/in"));
+        var refused = assertThrows(OutboundRefusal.class, () -> guard.checkUrl("https://hooks.example.com/in"));
         assertEquals("blocked_address", refused.rule());
         assertTrue(refused.getMessage().contains("127.0.0.1"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("lnp.outbound.allowed_networks"), refused.getMessage());
+    }
+
+    /** A feature with a setting of its own (webhooks) adds its networks, and its refusals name its setting. */
+    @Test
+    void aFeatureAllowsItsOwnNetworksAndItsRefusalsNameItsSetting() throws Exception {
+        var guard = guard(List.of(Cidr.parse("10.20.0.0/16")), Map.of("erp.internal", List.of("10.30.0.1")))
+                .allowing(List.of(Cidr.parse("10.30.0.0/16")), "lnp.webhooks.allowed_networks");
+        assertEquals("10.30.0.1", guard.addressFor("erp.internal").getHostAddress());
+        guard.checkUrl("http://10.20.0.9/x");
+        var refused = assertThrows(OutboundRefusal.class, () -> guard.checkUrl("http://10.40.0.1/x"));
         assertTrue(refused.getMessage().contains("lnp.webhooks.allowed_networks"), refused.getMessage());
     }
 
     @Test
     void localhostIsRefusedWithTheSystemResolver() {
-        var guard = ReceiverGuard.withSystemDns(List.of());
-        var refused = assertThrows(ReceiverGuard.Refused.class, () -> guard.checkUrl("http://localhost:8080/hook"));
+        var guard = AddressGuard.withSystemDns(List.of(), "lnp.outbound.allowed_networks");
+        var refused = assertThrows(OutboundRefusal.class, () -> guard.checkUrl("http://localhost:8080/hook"));
         assertEquals("blocked_address", refused.rule());
-        assertThrows(ReceiverGuard.Refused.class, () -> guard.checkUrl("http://127.0.0.1/hook"));
-        assertThrows(ReceiverGuard.Refused.class, () -> guard.checkUrl("http://[::1]/hook"));
+        assertThrows(OutboundRefusal.class, () -> guard.checkUrl("http://127.0.0.1/hook"));
+        assertThrows(OutboundRefusal.class, () -> guard.checkUrl("http://[::1]/hook"));
     }
 
     @Test
     void aNameWithOneInnerAddressAmongPublicOnesIsRefused() {
         var guard = guard(List.of(), Map.of("mixed.example.com", List.of("93.184.215.14", "10.0.0.5")));
-        assertThrows(ReceiverGuard.Refused.class, () -> guard.addressFor("mixed.example.com"));
+        assertThrows(OutboundRefusal.class, () -> guard.addressFor("mixed.example.com"));
     }
 
     @Test
     void dnsRebindingIsCaughtAtConnectTimeAndTheCheckedAddressIsTheOneUsed() throws Exception {
         AtomicInteger lookups = new AtomicInteger();
-        var guard = new ReceiverGuard(List.of(), host -> new InetAddress[] {
-                lookups.incrementAndGet() == 1 ? ip("93.184.215.14") : ip("127.0.0.1")});
+        var guard = new AddressGuard(List.of(), host -> new InetAddress[] {
+                lookups.incrementAndGet() == 1 ? ip("93.184.215.14") : ip("127.0.0.1")}, "lnp.outbound.allowed_networks");
         guard.checkUrl("https://rebind.example.com/hook"); // passes: public at creation
-        var refused = assertThrows(ReceiverGuard.Refused.class, () -> guard.addressFor("rebind.example.com"));
+        var refused = assertThrows(OutboundRefusal.class, () -> guard.addressFor("rebind.example.com"));
         assertEquals("blocked_address", refused.rule());
 
         var stable = guard(List.of(), Map.of("ok.example.com", List.of("93.184.215.14")));
@@ -129,8 +141,8 @@ class ReceiverGuardTest {
                 Map.of("erp.internal", List.of("10.20.3.4"), "other.internal", List.of("10.21.0.1")));
         assertEquals("10.20.3.4", guard.addressFor("erp.internal").getHostAddress());
         guard.checkUrl("http://127.0.0.1:8080/x");
-        assertThrows(ReceiverGuard.Refused.class, () -> guard.addressFor("other.internal"));
-        assertThrows(ReceiverGuard.Refused.class, () -> guard.checkUrl("http://127.0.0.2/x"));
+        assertThrows(OutboundRefusal.class, () -> guard.addressFor("other.internal"));
+        assertThrows(OutboundRefusal.class, () -> guard.checkUrl("http://127.0.0.2/x"));
     }
 
     @Test
@@ -144,7 +156,7 @@ class ReceiverGuardTest {
                 "http://hooks.example.com/x#frag", "format",
                 "http://nowhere.invalid/x", "unresolvable",
                 "http://exa mple.com/", "format").forEach((url, rule) -> {
-                    var refused = assertThrows(ReceiverGuard.Refused.class, () -> guard.checkUrl(url), url);
+                    var refused = assertThrows(OutboundRefusal.class, () -> guard.checkUrl(url), url);
                     assertEquals(rule, refused.rule(), url);
                 });
     }

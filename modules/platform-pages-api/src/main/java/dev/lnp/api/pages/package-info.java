@@ -4,7 +4,8 @@
  * ({@link dev.lnp.api.pages.DashboardView}), and regions that refresh themselves when
  * the workspace's events say something changed.
  *
- * <p>A plugin declares {@link dev.lnp.api.pages.PageRoute}s; a route's renderer answers a
+ * <p>A plugin declares {@link dev.lnp.api.pages.PageRoute}s through the page side of its registrar,
+ * {@link dev.lnp.api.pages.PageRegistrar#of}, in {@code register}; a route's renderer answers a
  * {@link dev.lnp.api.pages.PageView} (a value: what to show, never HTML) and an action answers a
  * {@link dev.lnp.api.pages.PageOutcome}. The web layer does the rest the same way for every plugin: the signed-in
  * session, the role's scopes, CSRF, the workspace transaction, the shell and navigation, the HTML (accessible, usable

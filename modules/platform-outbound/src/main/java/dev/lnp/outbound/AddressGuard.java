@@ -1,5 +1,6 @@
-package dev.lnp.webhooks;
+package dev.lnp.outbound;
 
+import dev.lnp.api.outbound.OutboundRefusal;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -9,31 +10,18 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Keeps webhook requests away from the deployment's own networks (SSRF). A receiver URL must be http or https
- * and every address its host resolves to must be public, unless it lies in an allow-listed network. The check
- * runs when a subscription is saved and again for every connection, which then goes to the very address that
- * was checked, so a name re-pointed to an inner address after the first check (DNS rebinding) gets nowhere.
+ * Keeps requests to addresses people give (webhook receivers, a language model's base URL) away from the
+ * deployment's own networks (SSRF). A URL must be http or https and every address its host resolves to must be
+ * public, unless it lies in an allow-listed network. The check runs when the URL is saved and again for every
+ * connection, which then goes to the very address that was checked, so a name re-pointed to an inner address after
+ * the first check (DNS rebinding) gets nowhere.
  */
-public final class ReceiverGuard {
+public final class AddressGuard {
 
     /** Looks a host name up; replaceable in tests to play a DNS server that changes its answer. */
     @FunctionalInterface
     public interface Resolver {
         InetAddress[] resolve(String host) throws UnknownHostException;
-    }
-
-    /** A URL or address the platform will not send to; {@code rule} is the stable reason. */
-    public static final class Refused extends Exception {
-        private final String rule;
-
-        Refused(String rule, String message) {
-            super(message, null, false, false);
-            this.rule = rule;
-        }
-
-        public String rule() {
-            return rule;
-        }
     }
 
     private record Blocked(Cidr network, String reason) {
@@ -72,43 +60,53 @@ public final class ReceiverGuard {
 
     private final List<Cidr> allowed;
     private final Resolver resolver;
+    private final String setting;
 
-    public ReceiverGuard(List<Cidr> allowed, Resolver resolver) {
+    /** @param setting the setting that allows a network, named in refusals */
+    public AddressGuard(List<Cidr> allowed, Resolver resolver, String setting) {
         this.allowed = List.copyOf(allowed);
         this.resolver = resolver;
+        this.setting = setting;
     }
 
-    public static ReceiverGuard withSystemDns(List<Cidr> allowed) {
-        return new ReceiverGuard(allowed, InetAddress::getAllByName);
+    public static AddressGuard withSystemDns(List<Cidr> allowed, String setting) {
+        return new AddressGuard(allowed, InetAddress::getAllByName, setting);
     }
 
-    /** Checks a receiver URL as a person gave it: syntax, scheme, and where its host resolves now. */
-    public URI checkUrl(String url) throws Refused {
+    /** This guard, also allowing {@code more}, its refusals naming {@code otherSetting}. */
+    public AddressGuard allowing(List<Cidr> more, String otherSetting) {
+        List<Cidr> all = new java.util.ArrayList<>(allowed);
+        all.addAll(more);
+        return new AddressGuard(all, resolver, otherSetting);
+    }
+
+    /** Checks a URL as a person gave it: syntax, scheme, and where its host resolves now. */
+    public URI checkUrl(String url) throws OutboundRefusal {
         URI uri = parse(url);
         addressFor(uri.getHost());
         return uri;
     }
 
     /** The syntax alone: an absolute http(s) URL with a host, without credentials or fragment. */
-    public static URI parse(String url) throws Refused {
+    public static URI parse(String url) throws OutboundRefusal {
         URI uri;
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw new Refused("format", "not a valid URL: " + e.getReason());
+            throw new OutboundRefusal("format", "not a valid URL: " + e.getReason());
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
-            throw new Refused("scheme", "the receiver URL must start with http:// or https://");
+            throw new OutboundRefusal("scheme", "the URL must start with http:// or https://");
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw new Refused("format", "the receiver URL needs a host name");
+            throw new OutboundRefusal("format", "the URL needs a host name");
         }
         if (uri.getRawUserInfo() != null) {
-            throw new Refused("credentials", "the receiver URL must not carry a user name or password");
+            throw new OutboundRefusal("credentials", "the URL must not carry a user name or password");
         }
         if (uri.getRawFragment() != null) {
-            throw new Refused("format", "the receiver URL must not have a #fragment");
+            throw new OutboundRefusal("format", "the URL must not have a #fragment");
         }
         return uri;
     }
@@ -118,23 +116,23 @@ public final class ReceiverGuard {
      * certificate checks). Refuses when any of its addresses is not allowed: a name that points both outside
      * and inside could otherwise be used to reach the inside.
      */
-    public InetAddress addressFor(String host) throws Refused {
+    public InetAddress addressFor(String host) throws OutboundRefusal {
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         InetAddress[] addresses;
         try {
             addresses = resolver.resolve(bare);
         } catch (UnknownHostException e) {
-            throw new Refused("unresolvable", "the receiver host " + bare + " does not resolve");
+            throw new OutboundRefusal("unresolvable", "the host " + bare + " does not resolve");
         }
         if (addresses == null || addresses.length == 0) {
-            throw new Refused("unresolvable", "the receiver host " + bare + " does not resolve");
+            throw new OutboundRefusal("unresolvable", "the host " + bare + " does not resolve");
         }
         for (InetAddress address : addresses) {
             String reason = refusalReason(address);
             if (reason != null) {
-                throw new Refused("blocked_address", "the receiver host " + bare + " resolves to "
+                throw new OutboundRefusal("blocked_address", "the host " + bare + " resolves to "
                         + address.getHostAddress() + ", " + reason
-                        + "; allow its network with lnp.webhooks.allowed_networks to send there");
+                        + "; allow its network with " + setting + " to send there");
             }
         }
         try {

@@ -10,7 +10,7 @@ import java.util.Objects;
  * the source reads in the request's workspace transaction, so row-level security applies as on its pages.
  *
  * <pre>{@code
- * registrar.search(new PageSearch("Items", NotesScopes.READ, (call, text, limit) ->
+ * PageRegistrar.of(registrar).search(new PageSearch("Items", NotesScopes.READ, (call, text, limit) ->
  *         items.search(call.tx(), text, limit).stream()
  *                 .map(item -> new SearchHit(item.text(), item.created(), "/app/notes/items/" + item.id()))
  *                 .toList()));

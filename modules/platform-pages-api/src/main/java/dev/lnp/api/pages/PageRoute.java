@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
  * handler, visible together.
  *
  * <pre>{@code
- * registrar.page(PageRoute.view("/app/notes/items").scope(READ).nav("Notes", "Items")
+ * PageRegistrar app = PageRegistrar.of(registrar);
+ * app.page(PageRoute.view("/app/notes/items").scope(READ).nav("Notes", "Items")
  *         .renderer(call -> pages.list(call)));
- * registrar.page(PageRoute.view("/app/notes/items/{id}/edit").scope(WRITE).renderer(pages::editForm));
- * registrar.page(PageRoute.action("/app/notes/items/{id}/edit").scope(WRITE).form(schemas.itemUpdate)
+ * app.page(PageRoute.view("/app/notes/items/{id}/edit").scope(WRITE).renderer(pages::editForm));
+ * app.page(PageRoute.action("/app/notes/items/{id}/edit").scope(WRITE).form(schemas.itemUpdate)
  *         .action((call, values) -> pages.save(call, values)));
  * }</pre>
  *

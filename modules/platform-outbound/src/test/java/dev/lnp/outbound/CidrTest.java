@@ -1,4 +1,4 @@
-package dev.lnp.webhooks;
+package dev.lnp.outbound;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.lnp.testkit.console;
+package dev.lnp.testkit;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,14 +21,30 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real Keycloak for the sign-in tests: the server distribution from Maven Central
- * ({@code org.keycloak:keycloak-quarkus-dist}, a test dependency of this module, so the local repository caches it;
- * the build names the zip in {@code lnp.keycloak.zip}), unpacked once under {@code target/}, started in development
- * mode on free ports with a realm imported from {@code src/test/resources/keycloak}. It takes 12 to 30 seconds to
- * start on two cores, so a test class starts one and shares it.
+ * ({@code org.keycloak:keycloak-quarkus-dist}, a test dependency of the module whose tests use it, so the local
+ * repository caches it; that module's build names the zip in the system property {@code lnp.keycloak.zip}),
+ * unpacked once under {@code target/}, started in development mode on free ports with the test realms imported.
+ * It takes 12 to 30 seconds to start on two idle cores and several minutes when other builds share them, so a test
+ * class starts one and shares it, and the start may take up to {@link #START_TIMEOUT}.
+ *
+ * <p>The realms (resources beside this class, {@code keycloak/}): {@value #REALM} with the client
+ * {@value #CLIENT_ID} (secret {@value #CLIENT_SECRET}), the group {@code lnp-admins} and the people ada (in that
+ * group), bob at {@code acme.example}, eve at {@code elsewhere.example} and una, whose address is not verified (each
+ * one's password is their name and {@code -password}); and {@value #LEAN_REALM}, whose client of the same name and
+ * secret gets the e-mail address and the groups only from the userinfo endpoint, never in the ID token, with the
+ * person carol at {@code acme.example} in {@code lnp-admins}. Both accept any redirect URI on {@code localhost}.
  */
-final class Keycloak implements AutoCloseable {
+public final class Keycloak implements AutoCloseable {
 
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
+    /** The realm whose ID tokens carry the e-mail address and the groups. */
+    public static final String REALM = "lnp";
+    /** The realm whose ID tokens carry neither: its client reads them from the userinfo endpoint. */
+    public static final String LEAN_REALM = "lnp-lean";
+    public static final String CLIENT_ID = "lnp-console";
+    public static final String CLIENT_SECRET = "lnp-console-test-secret";
+    private static final List<String> REALM_FILES = List.of("keycloak/lnp-realm.json", "keycloak/lnp-lean-realm.json");
+
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(10);
 
     private final Process process;
     private final int port;
@@ -41,27 +57,40 @@ final class Keycloak implements AutoCloseable {
     }
 
     /**
-     * Starts Keycloak with the realm file {@code realmResource}, or skips the calling test (outside CI) when the build
-     * did not resolve the distribution.
+     * Starts Keycloak with the test realms and waits until it serves them, or skips the calling test (outside CI)
+     * when the build did not resolve the distribution.
      */
-    static Keycloak start(String realmResource) throws IOException, InterruptedException {
+    public static Keycloak start() throws IOException, InterruptedException {
+        Keycloak keycloak = launch();
+        keycloak.awaitRealms();
+        return keycloak;
+    }
+
+    /**
+     * Starts Keycloak with the test realms without waiting for it: its port, and so its issuers, are known at once,
+     * for a test that starts something slow of its own meanwhile; {@link #awaitRealms()} before the first sign-in.
+     */
+    public static Keycloak launch() throws IOException {
         String zip = System.getProperty("lnp.keycloak.zip", "");
         boolean present = !zip.isBlank() && !zip.startsWith("${") && Files.isRegularFile(Path.of(zip));
         if (!present && "true".equals(System.getenv("CI"))) {
             throw new IllegalStateException("lnp.keycloak.zip names no Keycloak distribution (" + zip + "): the build "
-                    + "resolves org.keycloak:keycloak-quarkus-dist as a test dependency of platform-core-tests");
+                    + "resolves org.keycloak:keycloak-quarkus-dist as a test dependency of the module whose tests "
+                    + "start Keycloak");
         }
         Assumptions.assumeTrue(present, "SKIPPED: the Keycloak sign-in tests need the Keycloak distribution zip "
                 + "(org.keycloak:keycloak-quarkus-dist, resolved by Maven into lnp.keycloak.zip); run them with Maven");
         Path home = unpacked(Path.of(zip));
-        // A fresh development database each time: the realm is imported as the file says.
+        // A fresh development database each time: the realms are imported as the files say.
         deleteTree(home.resolve("data"));
         Path imports = Files.createDirectories(home.resolve("data/import"));
-        try (InputStream realm = Keycloak.class.getResourceAsStream(realmResource)) {
-            if (realm == null) {
-                throw new IllegalStateException("no test resource " + realmResource);
+        for (String file : REALM_FILES) {
+            try (InputStream realm = Keycloak.class.getResourceAsStream(file)) {
+                if (realm == null) {
+                    throw new IllegalStateException("no resource " + file + " beside " + Keycloak.class.getName());
+                }
+                Files.copy(realm, imports.resolve(Path.of(file).getFileName()), StandardCopyOption.REPLACE_EXISTING);
             }
-            Files.copy(realm, imports.resolve("realm.json"), StandardCopyOption.REPLACE_EXISTING);
         }
         int port = freePort();
         Path log = home.resolveSibling("keycloak-" + port + ".log");
@@ -72,17 +101,21 @@ final class Keycloak implements AutoCloseable {
         // The JDK running the tests (Keycloak 26 runs on 17 or newer); its own defaults otherwise.
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
         builder.environment().put("JAVA_OPTS_KC_HEAP", "-Xms64m -Xmx512m");
-        var keycloak = new Keycloak(builder.start(), port, log);
-        keycloak.awaitRealm("lnp");
-        return keycloak;
+        return new Keycloak(builder.start(), port, log);
+    }
+
+    /** Waits until both realms are served; stops Keycloak and throws, with its log, when they are not in time. */
+    public void awaitRealms() throws IOException, InterruptedException {
+        awaitRealm(REALM);
+        awaitRealm(LEAN_REALM);
     }
 
     /** The issuer of {@code realm}, as the platform is configured with it. */
-    String issuer(String realm) {
+    public String issuer(String realm) {
         return "http://127.0.0.1:" + port + "/realms/" + realm;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
