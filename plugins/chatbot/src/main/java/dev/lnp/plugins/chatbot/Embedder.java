@@ -16,7 +16,14 @@ import java.util.List;
 final class Embedder {
 
     static final int DIMENSIONS = 384;
+    /** The model was trained on English sentences only. */
+    static final String LANGUAGE = "en";
     private volatile EmbeddingModel model;
+
+    /** Whether the model's vectors mean something for text in this language (a code such as {@code de}). */
+    static boolean reads(String language) {
+        return LANGUAGE.equals(language);
+    }
 
     float[] embed(String text) {
         return normalised(model().embed(text).content().vector());

@@ -50,16 +50,27 @@ final class Retriever {
     }
 
     List<Found> retrieve(UUID ws, String language, String fallbackLanguage, String question, int limit, Mode mode) {
-        // The embedding model reads English: other languages are searched by their words.
-        Mode used = language.equals("en") ? mode : Mode.FULL_TEXT;
-        float[] query = embedder.embed(question);
+        Mode used = modeFor(language, mode);
+        float[] query = used == Mode.FULL_TEXT ? null : embedder.embed(question);
         return context.get().inWorkspace(ws, tx -> search(tx.handle(), ws, language, fallbackLanguage, question, query,
                 limit, used));
     }
 
     /** The same inside a transaction the caller holds (an API request's). */
     List<Found> retrieve(Handle h, UUID ws, String language, String question, int limit, Mode mode) {
-        return search(h, ws, language, language, question, embedder.embed(question), limit, mode);
+        Mode used = modeFor(language, mode);
+        return search(h, ws, language, language, question, used == Mode.FULL_TEXT ? null : embedder.embed(question),
+                limit, used);
+    }
+
+    /**
+     * Hybrid retrieval for a question in a language the embedding model does not read is full text alone: the model's
+     * cosine between, say, a German question and a German passage says little (often below {@link #FLOOR} for the
+     * very passage the question is about), so neither its ranking nor its floor may decide. Full text in the
+     * question's own text-search configuration (stemming, stop words) does. An explicit mode is kept as asked.
+     */
+    static Mode modeFor(String language, Mode asked) {
+        return asked == Mode.HYBRID && !Embedder.reads(language) ? Mode.FULL_TEXT : asked;
     }
 
     private List<Found> search(Handle h, UUID ws, String language, String fallbackLanguage, String question,
@@ -83,7 +94,7 @@ final class Retriever {
             }
             for (int r = 0; r < fullText.size(); r++) {
                 fused.merge(fullText.get(r), FULL_TEXT_WEIGHT / (RRF_K + r + 1), Double::sum);
-                cosine.computeIfAbsent(fullText.get(r), id -> index.cosine(query, id));
+                cosine.computeIfAbsent(fullText.get(r), id -> query == null ? 0 : index.cosine(query, id));
             }
             List<UUID> ranked = new ArrayList<>(fused.keySet());
             ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
