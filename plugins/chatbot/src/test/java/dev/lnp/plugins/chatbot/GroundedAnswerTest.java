@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * end of the data, a forged system turn) changes neither the system message nor the messages' shape, the answer's
  * [n] become its sources, and another visitor's conversation never reaches the prompt.
  */
-@PlatformTest(plugins = {"projects", "issues", "chatbot"}, config = {"lnp.chatbot.knowledge.index_interval=PT0.2S"})
+@PlatformTest(plugins = {"projects", "issues", "chatbot"}, config = {"lnp.chatbot.knowledge.index_interval=PT0.2S",
+        "lnp.outbound.allowed_networks=127.0.0.0/8"})
 class GroundedAnswerTest {
 
     static final String HOSTILE = """
