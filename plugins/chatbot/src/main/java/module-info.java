@@ -3,6 +3,10 @@ module dev.lnp.plugins.chatbot {
     requires lnp.platform.api;
     requires lnp.platform.pages;
     requires lnp.platform.api.internal;
+    requires org.jsoup;
+    requires langchain4j.core;
+    requires langchain4j.embeddings;
+    requires langchain4j.embeddings.all.minilm.l6.v2.q;
 
     exports dev.lnp.plugins.chatbot.api; // for responder plugins
 

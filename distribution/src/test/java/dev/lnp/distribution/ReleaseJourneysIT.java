@@ -104,8 +104,10 @@ class ReleaseJourneysIT {
     /** The page on another origin that embeds the widget made in the console, and the owner's sign-in. */
     private com.sun.net.httpserver.HttpServer site;
     private String siteOrigin;
+    private String widgetKey;
     private boolean ownerSignedIn;
 
+    private static final String NO_HOME = "/proc/lnp-no-home";
     private static final int SILENT_SHARE = 64;
     private static final int READ_TIMEOUT_SECONDS = 2;
 
@@ -149,6 +151,9 @@ class ReleaseJourneysIT {
         env.put("LNP_HTTP_FIRST__REQUEST__TIMEOUT__SECONDS", "3");
         // Short for the stalled-request journey to see, far above what a loopback client takes to send a request.
         env.put("LNP_HTTP_READ__TIMEOUT__SECONDS", String.valueOf(READ_TIMEOUT_SECONDS));
+        // A service account's home that cannot be written (not even by root): what the chatbot's native libraries
+        // unpack must go under the data folder (bin/platform).
+        env.put("LNP_JAVA_OPTS", "-Xmx256m -Duser.home=" + NO_HOME);
         env.putAll(more);
         return env;
     }
@@ -420,7 +425,7 @@ class ReleaseJourneysIT {
                 .matcher(made.body());
         assertTrue(snippet.find(), "the embed snippet is shown: " + made);
         String scriptUrl = HtmlForm.unescape(snippet.group(1));
-        String widgetKey = snippet.group(2);
+        widgetKey = snippet.group(2);
         String integrity = snippet.group(3);
         String page = "<!doctype html><title>Shop</title><script src=\"" + scriptUrl + "\" data-key=\""
                 + widgetKey + "\" integrity=\"" + integrity + "\" crossorigin=\"anonymous\" async></script>";
@@ -462,6 +467,10 @@ class ReleaseJourneysIT {
                 .put("message", "Where is my order?");
         question.putObject("context").put("page_url", siteOrigin + "/help").put("request_human", false);
         assertEquals(202, sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", question.toString()).status);
+        // The visitor reads the assistant's answer before asking for a person: the first question of a fresh server
+        // loads the embedding model (seconds), and a message sent meanwhile takes over the conversation's run.
+        String history = base + "/api/cxo/history?session_id=" + sessionId + "&token=" + token;
+        awaitInHistory(siteOrigin, history, "\"role\":\"assistant\"");
         ObjectNode person = question.deepCopy().put("message", "I would like to talk to a person.");
         ((ObjectNode) person.get("context")).put("request_human", true);
         Json handoff = sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", person.toString());
@@ -476,7 +485,6 @@ class ReleaseJourneysIT {
         ConsoleBrowser.Page answered = member.submit(member.get(conversationPage + "/reply")
                 .form(conversationPage + "/reply").with("text", "Your order ships today."));
         assertEquals(303, answered.status(), answered.toString());
-        String history = base + "/api/cxo/history?session_id=" + sessionId + "&token=" + token;
         Json conversation = awaitInHistory(siteOrigin, history, "Your order ships today.");
         assertTrue(conversation.raw.contains("\"human_agent\""), "the person's reply reaches the visitor: " + conversation);
         assertTrue(conversation.raw.contains("\"assistant\""), "the assistant answered too: " + conversation);
@@ -496,6 +504,51 @@ class ReleaseJourneysIT {
         assertTrue(onTicket.contains("Checked with the warehouse.") && onTicket.contains("Internal note"), onTicket);
         conversation = awaitInHistory(siteOrigin, history, "Tracking number follows by mail.");
         assertFalse(conversation.raw.contains("Checked with the warehouse."), "an internal note never reaches the visitor");
+    }
+
+    // ---- c'. the same widget answers a paraphrased question from a knowledge article, citing it ----
+
+    @Test
+    @Order(5)
+    void theWidgetAnswersAParaphrasedQuestionFromAKnowledgeArticleWithoutAWritableHome() throws Exception {
+        assertNotNull(widgetKey, "the widget journey made the widget");
+        Json source = created(send("POST", base + "/api/v1/chatbot/knowledge/sources", key, JSON.createObjectNode()
+                .put("kind", "article").put("title", "Returns and refunds")
+                .put("url", "https://shop.example/help/returns")
+                .put("content", "You can send back any item within 60 days of delivery for a full refund. Print the "
+                        + "prepaid return label from your account page and drop the parcel at any post office.")
+                .toString()));
+        String sourceUrl = base + "/api/v1/chatbot/knowledge/sources/" + source.body.path("data").path("id").asText();
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        Json indexed = ok(getJson(sourceUrl, key));
+        while (!indexed.body.path("data").path("status").asText().matches("indexed|failed")
+                && System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            indexed = ok(getJson(sourceUrl, key));
+        }
+        assertEquals("indexed", indexed.body.path("data").path("status").asText(), indexed + "\n" + server.tail());
+
+        Json config = sendFrom(siteOrigin, "POST", base + "/api/cxo/config", JSON.createObjectNode()
+                .put("api_key", widgetKey).put("origin", siteOrigin).put("url", siteOrigin + "/help").toString());
+        assertEquals(200, config.status, config.toString());
+        String sessionId = config.body.path("session_id").asText();
+        String token = config.body.path("token").asText();
+        ObjectNode question = JSON.createObjectNode().put("token", token).put("session_id", sessionId)
+                .put("message", "How long do I have to send a product back and get my money returned?");
+        question.putObject("context").put("page_url", siteOrigin + "/help").put("request_human", false);
+        assertEquals(202, sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", question.toString()).status);
+        Json conversation = awaitInHistory(siteOrigin, base + "/api/cxo/history?session_id=" + sessionId
+                + "&token=" + token, "60 days");
+        JsonNode answer = conversation.body.path("messages").path(1);
+        assertEquals("Returns and refunds", answer.path("citations").path(0).path("title").asText(),
+                conversation.toString());
+
+        // The tokenizer's native library was unpacked under the data folder, not under the (unwritable) home.
+        try (var cached = Files.walk(image.dataDir.resolve("cache/djl"))) {
+            assertTrue(cached.anyMatch(p -> p.getFileName().toString().contains("tokenizers")),
+                    "DJL's cache is under the data folder");
+        }
+        assertFalse(Files.exists(Path.of(NO_HOME)));
     }
 
     /** The visitor's conversation once it holds {@code text} (a person's reply), or a failure after 30 s. */

@@ -17,12 +17,14 @@ import java.util.UUID;
  * @param streamsPerSession   open streams of one conversation on this node
  * @param streamsPerAddress   open streams from one client address on this node
  * @param openStreams         open streams on this node in all
+ * @param indexInterval       how often the knowledge indexer looks for sources to index
+ * @param cachedVectors       passage embeddings a node keeps in memory, all workspaces together
  */
 record ChatSettings(String baseUrl, String nodeId, Duration tokenLifetime, Duration lease, Duration sweepInterval,
         Duration heartbeat, Duration pollInterval, int messageMaxChars, int sessionPerMinute, int widgetPerMinute,
         int ipPerMinute, int handshakePerMinute, int streamsPerSession, int streamsPerAddress, int openStreams,
         Optional<String> openaiBaseUrl, Optional<String> openaiModel,
-        Optional<String> openaiApiKey, Duration openaiTimeout) {
+        Optional<String> openaiApiKey, Duration openaiTimeout, Duration indexInterval, int cachedVectors) {
 
     static ChatSettings from(PluginContext context) {
         return new ChatSettings(
@@ -44,7 +46,9 @@ record ChatSettings(String baseUrl, String nodeId, Duration tokenLifetime, Durat
                 context.config("lnp.chatbot.openai.base_url").filter(s -> !s.isBlank()),
                 context.config("lnp.chatbot.openai.model").filter(s -> !s.isBlank()),
                 context.config("lnp.chatbot.openai.api_key").filter(s -> !s.isBlank()),
-                duration(context, "openai.timeout", Duration.ofSeconds(60)));
+                duration(context, "openai.timeout", Duration.ofSeconds(60)),
+                duration(context, "knowledge.index_interval", Duration.ofSeconds(1)),
+                number(context, "knowledge.cached_vectors", 200_000));
     }
 
     private static Duration duration(PluginContext context, String name, Duration fallback) {

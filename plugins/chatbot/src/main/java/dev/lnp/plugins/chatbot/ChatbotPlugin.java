@@ -29,6 +29,10 @@ public final class ChatbotPlugin implements PlatformPlugin {
     private final DutyRoster roster = new DutyRoster(() -> this.context.service(Mailer.class).orElseThrow(),
             () -> this.settings == null ? "" : this.settings.baseUrl());
     private final WidgetScript script = WidgetScript.load();
+    private final KnowledgeRepository knowledge = new KnowledgeRepository();
+    private final Embedder embedder = new Embedder();
+    private volatile Retriever retriever;
+    private volatile KnowledgeIndexer indexer;
     private volatile PluginContext context;
     private volatile ChatSettings settings;
     private volatile RunWorker runs;
@@ -53,6 +57,11 @@ public final class ChatbotPlugin implements PlatformPlugin {
         new ChatRoutes(() -> chat, () -> context, widgets, () -> settings, () -> script, () -> stopping,
                 () -> signals)
                 .routes().forEach(registrar::route);
+        // The knowledge's services exist after start (they need the context); the routes resolve them per request.
+        var knowledgeService = new KnowledgeService(knowledge, () -> retriever);
+        var knowledgeRoutes = new KnowledgeRoutes(knowledgeService);
+        knowledgeRoutes.routes().forEach(registrar::route);
+        new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(pages::page);
         pages.page(new ChatHome().page());
         new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(pages::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
@@ -69,7 +78,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 + "the assistant answers the visitor again", handoff, List.of()));
         var replies = new TicketReplies(() -> context, chats);
         Subscriptions.of(registrar).subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
-        responders.register(new KnowledgeResponder(() -> context, widgets));
+        responders.register(new KnowledgeResponder(() -> retriever));
+        registrar.worker("knowledge-indexer", context -> settings.indexInterval(), context -> indexer.run());
         responders.register(new HandoffResponder());
         registrar.worker("run-sweeper", context -> settings.sweepInterval(), context -> runs.sweep());
     }
@@ -81,7 +91,10 @@ public final class ChatbotPlugin implements PlatformPlugin {
         if (settings.tokenLifetime().compareTo(dev.lnp.api.internal.tokens.SessionTokens.MAX_LIFETIME) > 0) {
             throw new IllegalArgumentException("lnp.chatbot.token_lifetime is at most 15 minutes");
         }
-        responders.register(new OpenAiResponder(settings,
+        this.retriever = new Retriever(() -> context, knowledge, embedder,
+                new VectorCache(knowledge, settings.cachedVectors()));
+        this.indexer = new KnowledgeIndexer(() -> context, knowledge, embedder);
+        responders.register(new OpenAiResponder(settings, retriever,
                 () -> context.service(OutboundGuard.class).orElseThrow(),
                 new LlmBudget(() -> context, new LlmUsageRepository(), java.time.Clock.systemUTC())));
         this.listening = context.service(dev.lnp.api.internal.events.Notifications.class).orElseThrow()

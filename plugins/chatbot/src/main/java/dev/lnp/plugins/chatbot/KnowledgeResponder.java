@@ -1,6 +1,5 @@
 package dev.lnp.plugins.chatbot;
 
-import dev.lnp.api.PluginContext;
 import dev.lnp.plugins.chatbot.api.Conversation;
 import dev.lnp.plugins.chatbot.api.Reply;
 import dev.lnp.plugins.chatbot.api.ReplySink;
@@ -12,23 +11,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Answers from the widget's articles: PostgreSQL full-text search in the visitor's language (its text-search
- * configuration: stemming and stop words), any of the message's words ({@code websearch_to_tsquery} with
- * {@code or}), best match first; falls back to the widget's default language. The answer quotes the best article's
- * opening and cites the matching articles. A visitor asking for a person is handed over.
+ * Answers without a language model: the best passage the workspace's knowledge has for the question (hybrid
+ * retrieval, {@link Retriever}) is the answer, under its heading, citing its page (the source's URL and the
+ * heading's anchor). When nothing relevant is found it says so and offers a person. A visitor asking for a person is
+ * handed over.
  */
 final class KnowledgeResponder implements Responder {
 
     static final String ID = "knowledge";
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]{2,}");
-    private static final int EXCERPT = 600;
 
-    private final Supplier<PluginContext> context;
-    private final WidgetRepository repo;
+    /** Found when a question comes: responders are registered before the plugin starts, the retriever after. */
+    private final Supplier<Retriever> retriever;
 
-    KnowledgeResponder(Supplier<PluginContext> context, WidgetRepository repo) {
-        this.context = context;
-        this.repo = repo;
+    KnowledgeResponder(Supplier<Retriever> retriever) {
+        this.retriever = retriever;
     }
 
     @Override
@@ -41,35 +38,18 @@ final class KnowledgeResponder implements Responder {
         if (HandoffIntent.asksForPerson(c.message())) {
             return Reply.handoff(null);
         }
-        String query = orQuery(c.message());
-        if (query.isEmpty()) {
-            return Reply.answer(notFound());
+        List<Retriever.Found> found = retriever.get().retrieve(c.workspaceId(), c.language(),
+                c.settings().getOrDefault("language", "en"), c.message(), 3);
+        if (found.isEmpty()) {
+            return Reply.answer(notKnown(c));
         }
-        List<WidgetRepository.Hit> hits = context.get().inWorkspace(c.workspaceId(), tx -> {
-            List<WidgetRepository.Hit> found = repo.search(tx.handle(), c.workspaceId(), c.widgetId(), c.language(),
-                    query, 3);
-            String fallback = c.settings().getOrDefault("language", "en");
-            if (found.isEmpty() && !fallback.equals(c.language())) {
-                found = repo.search(tx.handle(), c.workspaceId(), c.widgetId(), fallback, query, 3);
-            }
-            return found;
-        });
-        if (hits.isEmpty()) {
-            return Reply.answer(notFound());
-        }
-        WidgetRepository.Hit best = hits.get(0);
-        String body = best.body().strip();
-        String excerpt = body.length() <= EXCERPT ? body : body.substring(0, cut(body)) + "…";
+        var best = found.get(0).stored();
+        Passage p = best.passage();
+        String heading = p.heading().isEmpty() || p.heading().equals(p.title()) ? p.title()
+                : p.title() + " › " + p.heading();
         List<Reply.Citation> citations = new ArrayList<>();
-        for (var hit : hits) {
-            citations.add(new Reply.Citation(hit.title(), hit.url()));
-        }
-        return Reply.answer(best.title() + ": " + excerpt, citations);
-    }
-
-    private static int cut(String body) {
-        int space = body.lastIndexOf(' ', EXCERPT);
-        return space > EXCERPT / 2 ? space : EXCERPT;
+        citations.add(new Reply.Citation(heading, p.link(best.url())));
+        return Reply.answer(heading + ": " + p.text(), citations);
     }
 
     /** The message's words joined with {@code or}, for websearch_to_tsquery (its own syntax is thus neutralised). */
@@ -85,8 +65,11 @@ final class KnowledgeResponder implements Responder {
         return String.join(" or ", words);
     }
 
-    private static String notFound() {
-        return "Sorry, I could not find an answer to that in our help articles. Try other words, or ask to talk to a "
-                + "person.";
+    /** Nothing relevant: said plainly, with the way to a person where the widget has one. */
+    static String notKnown(Conversation c) {
+        boolean person = !"false".equals(c.settings().get("human_handoff"));
+        return "I don't know the answer to that: our help articles don't cover it."
+                + (person ? " A person from the team can help: choose \"Talk to a person\", or ask for one here."
+                        : " Try asking in other words.");
     }
 }

@@ -24,8 +24,10 @@ import java.util.function.Supplier;
  * Any OpenAI-compatible chat-completions server ({@code POST <base_url>/chat/completions} with
  * {@code stream: true}): tokens arrive as {@code data: {"choices":[{"delta":{"content":"…"}}]}} lines until
  * {@code data: [DONE]}, and each is passed on as a delta. Base URL, model and API key come from the widget's
- * responder settings, else from {@code lnp.chatbot.openai.*}. Every call goes through the platform's outbound
- * address guard: a refused address fails the run before anything is sent.
+ * responder settings, else from {@code lnp.chatbot.openai.*}. The workspace's best passages for the message go into
+ * the prompt as quoted data ({@link GroundedPrompt}); the answer cites them by number and those become its sources.
+ * Every call goes through the platform's outbound address guard: a refused address fails the run before anything
+ * is sent.
  */
 final class OpenAiResponder implements Responder {
 
@@ -34,14 +36,19 @@ final class OpenAiResponder implements Responder {
     /** The most of a model's answer read: far beyond any chat answer, short of filling a node's memory. */
     static final int RESPONSE_CAP = 4 * 1024 * 1024;
 
+    /** How many passages go into the prompt. */
+    static final int SOURCES = 4;
+
     private final ChatSettings settings;
+    private final Retriever retriever;
     private final Supplier<OutboundGuard> guard;
     private final LlmBudget budget;
 
     /** @param guard the platform's outbound address guard: the base URL is a person's input, so every call goes
      *               through it (no internal address, no DNS rebinding) */
-    OpenAiResponder(ChatSettings settings, Supplier<OutboundGuard> guard, LlmBudget budget) {
+    OpenAiResponder(ChatSettings settings, Retriever retriever, Supplier<OutboundGuard> guard, LlmBudget budget) {
         this.settings = settings;
+        this.retriever = retriever;
         this.guard = guard;
         this.budget = budget;
     }
@@ -71,10 +78,11 @@ final class OpenAiResponder implements Responder {
         // Servers that support it send the tokens used in a last chunk; the others' are estimated.
         body.putObject("stream_options").put("include_usage", true);
         ArrayNode messages = body.putArray("messages");
-        String system = c.settings().get("system_prompt");
-        if (system != null) {
-            messages.addObject().put("role", "system").put("content", system);
-        }
+        // Only the workspace's knowledge is retrieved: never another visitor's conversation.
+        var prompt = new GroundedPrompt(retriever.retrieve(c.workspaceId(), c.language(),
+                c.settings().getOrDefault("language", "en"), c.message(), SOURCES));
+        messages.addObject().put("role", "system").put("content", prompt.system(c.settings().get("system_prompt")));
+        messages.addObject().put("role", "user").put("content", prompt.sourcesMessage());
         for (Conversation.Turn turn : c.history()) {
             String role = switch (turn.role()) {
                 case "visitor" -> "user";
@@ -128,7 +136,7 @@ final class OpenAiResponder implements Responder {
                 throw new IllegalStateException("the model server's stream ended without [DONE]");
             }
             budget.used(c, reportedTokens >= 0 ? reportedTokens : estimatedTokens(body.toString(), answer));
-            return Reply.answer(answer.toString());
+            return Reply.answer(answer.toString(), prompt.citations(answer.toString()));
         }
     }
 

@@ -44,6 +44,20 @@ final class ChatClient {
         return r.data();
     }
 
+    /** Waits until the workspace's knowledge is indexed: articles are answerable once the indexer has run. */
+    void awaitKnowledge(UUID ws) throws InterruptedException {
+        String key = platform.fullAccessKey(ws);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            JsonNode p = platform.get("/api/v1/chatbot/knowledge", key).data();
+            if (p != null && p.path("pending").asInt(1) == 0) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the knowledge was never indexed");
+    }
+
     TestResponse handshake(String apiKey, String bodyOrigin, String headerOrigin, String extra) {
         return platform.send("POST", "/api/cxo/config", null, "{\"api_key\":\"" + apiKey + "\",\"origin\":\""
                         + bodyOrigin + "\",\"url\":\"" + bodyOrigin + "/page\"" + extra + "}",

@@ -36,6 +36,7 @@ class ChatbotStreamTest {
         assertEquals(201, platform.post("/api/v1/chatbot/widgets/" + widget.get("id").asText() + "/articles",
                 platform.fullAccessKey(ws), "{\"title\":\"Opening hours\",\"body\":\"We are open from 9 to 5.\"}")
                 .status());
+        chat.awaitKnowledge(ws);
         JsonNode s = chat.session(key);
         String token = s.get("token").asText();
         String sid = s.get("session_id").asText();

@@ -17,7 +17,7 @@ class StreamSignalsTest {
         return new ChatSettings("http://localhost", "node", Duration.ofMinutes(10), Duration.ofSeconds(30),
                 Duration.ofSeconds(5), Duration.ofSeconds(15), Duration.ofSeconds(2), 2000, 20, 600, 60, 30,
                 perSession, perAddress, open, Optional.empty(), Optional.empty(), Optional.empty(),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60), Duration.ofSeconds(1), 200_000);
     }
 
     @Test

@@ -1,0 +1,245 @@
+package dev.lnp.plugins.chatbot;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.jdbi.v3.core.Handle;
+
+/** All SQL of the workspace's knowledge: sources, passages, and the generation that tells when they changed. */
+final class KnowledgeRepository {
+
+    private static final String SOURCE_COLUMNS = "id, kind, title, url, language, status, error, passages, "
+            + "created_at, updated_at, indexed_at";
+
+    Map<String, Object> insertSource(Handle h, UUID ws, String kind, String title, String url, String language,
+            String content) {
+        return h.createQuery("INSERT INTO chatbot.knowledge_sources (workspace_id, kind, title, url, language, content) "
+                        + "VALUES (:ws, :kind, :title, :url, :language, :content) RETURNING " + SOURCE_COLUMNS)
+                .bind("ws", ws).bind("kind", kind).bind("title", title).bind("url", url).bind("language", language)
+                .bind("content", content).map((rs, ctx) -> source(rs)).one();
+    }
+
+    Optional<Map<String, Object>> updateSource(Handle h, UUID ws, UUID id, String title, String url, String language,
+            String content) {
+        return h.createQuery("UPDATE chatbot.knowledge_sources SET title = :title, url = :url, language = :language, "
+                        + "content = :content, status = 'pending', error = NULL, updated_at = clock_timestamp() "
+                        + "WHERE workspace_id = :ws AND id = :id AND article_id IS NULL RETURNING " + SOURCE_COLUMNS)
+                .bind("ws", ws).bind("id", id).bind("title", title).bind("url", url).bind("language", language)
+                .bind("content", content).map((rs, ctx) -> source(rs)).findOne();
+    }
+
+    Optional<Map<String, Object>> findSource(Handle h, UUID ws, UUID id) {
+        return h.createQuery("SELECT " + SOURCE_COLUMNS + ", content FROM chatbot.knowledge_sources "
+                        + "WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", ws).bind("id", id).map((rs, ctx) -> {
+                    var m = source(rs);
+                    m.put("content", rs.getString("content"));
+                    return m;
+                }).findOne();
+    }
+
+    List<Map<String, Object>> listSources(Handle h, UUID ws, int limit, long offset) {
+        return h.createQuery("SELECT " + SOURCE_COLUMNS + " FROM chatbot.knowledge_sources WHERE workspace_id = :ws "
+                        + "ORDER BY created_at, id LIMIT :limit OFFSET :offset")
+                .bind("ws", ws).bind("limit", limit).bind("offset", offset).map((rs, ctx) -> source(rs)).list();
+    }
+
+    long countSources(Handle h, UUID ws) {
+        return h.createQuery("SELECT count(*) FROM chatbot.knowledge_sources WHERE workspace_id = :ws")
+                .bind("ws", ws).mapTo(Long.class).one();
+    }
+
+    boolean deleteSource(Handle h, UUID ws, UUID id) {
+        return h.createUpdate("DELETE FROM chatbot.knowledge_sources WHERE workspace_id = :ws AND id = :id "
+                        + "AND article_id IS NULL")
+                .bind("ws", ws).bind("id", id).execute() > 0;
+    }
+
+    /** How far indexing is: sources by status and the passages stored. */
+    record Progress(long pending, long indexing, long indexed, long failed, long passages) {
+        long sources() {
+            return pending + indexing + indexed + failed;
+        }
+    }
+
+    Progress progress(Handle h, UUID ws) {
+        return h.createQuery("""
+                        SELECT count(*) FILTER (WHERE status = 'pending'), count(*) FILTER (WHERE status = 'indexing'),
+                               count(*) FILTER (WHERE status = 'indexed'), count(*) FILTER (WHERE status = 'failed'),
+                               coalesce(sum(passages) FILTER (WHERE status = 'indexed'), 0)
+                          FROM chatbot.knowledge_sources WHERE workspace_id = :ws""")
+                .bind("ws", ws)
+                .map((rs, ctx) -> new Progress(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
+                        rs.getLong(5)))
+                .one();
+    }
+
+    /** A source the indexer took: the version it read is the one it may mark indexed. */
+    record Claim(UUID workspaceId, UUID sourceId) {
+    }
+
+    /**
+     * Takes the oldest source waiting to be indexed, in any workspace (run as the platform's own user), or one whose
+     * indexer's lease ran out (its node stopped), and leases it; other nodes skip it while it is locked.
+     */
+    Optional<Claim> claim(Handle h, Duration lease) {
+        return h.createQuery("""
+                        UPDATE chatbot.knowledge_sources SET status = 'indexing',
+                               lease_until = now() + make_interval(secs => :lease)
+                         WHERE id = (SELECT id FROM chatbot.knowledge_sources
+                                      WHERE status = 'pending' OR (status = 'indexing' AND lease_until < now())
+                                      ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                        RETURNING workspace_id, id""")
+                .bind("lease", (double) lease.toSeconds())
+                .map((rs, ctx) -> new Claim(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class))).findOne();
+    }
+
+    /** What the indexer reads of a source. */
+    record SourceText(String kind, String title, String url, String language, String content, Instant updatedAt) {
+    }
+
+    Optional<SourceText> sourceText(Handle h, UUID ws, UUID id) {
+        return h.createQuery("SELECT kind, title, url, language, content, updated_at FROM chatbot.knowledge_sources "
+                        + "WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", ws).bind("id", id)
+                .map((rs, ctx) -> new SourceText(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getTimestamp(6).toInstant()))
+                .findOne();
+    }
+
+    /** The embeddings the source's passages have now, by content hash (hex): unchanged passages keep theirs. */
+    Map<String, byte[]> embeddingsByHash(Handle h, UUID ws, UUID sourceId) {
+        Map<String, byte[]> out = new HashMap<>();
+        h.createQuery("SELECT content_hash, embedding FROM chatbot.knowledge_passages "
+                        + "WHERE workspace_id = :ws AND source_id = :source")
+                .bind("ws", ws).bind("source", sourceId)
+                .map((rs, ctx) -> Map.entry(java.util.HexFormat.of().formatHex(rs.getBytes(1)), rs.getBytes(2)))
+                .forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    /** A passage ready to store. */
+    record Indexed(Passage passage, byte[] hash, byte[] embedding) {
+    }
+
+    /**
+     * Replaces the source's passages and marks it indexed, provided it was not changed since the indexer read it
+     * (then it is pending again and is indexed anew). Locks the source row first, so two writes never interleave.
+     */
+    boolean replacePassages(Handle h, UUID ws, UUID sourceId, Instant seen, String url, String language,
+            List<Indexed> passages) {
+        Optional<Timestamp> current = h.createQuery("SELECT updated_at FROM chatbot.knowledge_sources "
+                        + "WHERE workspace_id = :ws AND id = :id FOR UPDATE")
+                .bind("ws", ws).bind("id", sourceId).mapTo(Timestamp.class).findOne();
+        if (current.isEmpty() || !current.get().toInstant().equals(seen)) {
+            return false;
+        }
+        h.createUpdate("DELETE FROM chatbot.knowledge_passages WHERE workspace_id = :ws AND source_id = :source")
+                .bind("ws", ws).bind("source", sourceId).execute();
+        var batch = h.prepareBatch("INSERT INTO chatbot.knowledge_passages (workspace_id, source_id, ordinal, title, "
+                + "heading, anchor, url, language, text, content_hash, embedding) VALUES (:ws, :source, :ordinal, "
+                + ":title, :heading, :anchor, :url, :language, :text, :hash, :embedding)");
+        int ordinal = 0;
+        for (Indexed p : passages) {
+            batch.bind("ws", ws).bind("source", sourceId).bind("ordinal", ordinal++)
+                    .bind("title", p.passage().title()).bind("heading", p.passage().heading())
+                    .bind("anchor", p.passage().anchor()).bind("url", url).bind("language", language)
+                    .bind("text", p.passage().text()).bind("hash", p.hash()).bind("embedding", p.embedding()).add();
+        }
+        if (!passages.isEmpty()) {
+            batch.execute();
+        }
+        h.createUpdate("UPDATE chatbot.knowledge_sources SET status = 'indexed', error = NULL, lease_until = NULL, "
+                        + "passages = :n, indexed_at = now() WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", ws).bind("id", sourceId).bind("n", passages.size()).execute();
+        bumpGeneration(h, ws);
+        return true;
+    }
+
+    void markFailed(Handle h, UUID ws, UUID sourceId, Instant seen, String error) {
+        h.createUpdate("UPDATE chatbot.knowledge_sources SET status = 'failed', error = :error, lease_until = NULL "
+                        + "WHERE workspace_id = :ws AND id = :id AND updated_at = :seen")
+                .bind("ws", ws).bind("id", sourceId).bind("seen", Timestamp.from(seen)).bind("error", error).execute();
+    }
+
+    void bumpGeneration(Handle h, UUID ws) {
+        h.createUpdate("INSERT INTO chatbot.knowledge_generations (workspace_id, generation) VALUES (:ws, 1) "
+                        + "ON CONFLICT (workspace_id) DO UPDATE SET generation = knowledge_generations.generation + 1")
+                .bind("ws", ws).execute();
+    }
+
+    long generation(Handle h, UUID ws) {
+        return h.createQuery("SELECT generation FROM chatbot.knowledge_generations WHERE workspace_id = :ws")
+                .bind("ws", ws).mapTo(Long.class).findOne().orElse(0L);
+    }
+
+    /** Every passage's id and embedding in the workspace, for the in-memory vectors. */
+    void vectors(Handle h, UUID ws, java.util.function.BiConsumer<UUID, byte[]> each) {
+        h.createQuery("SELECT id, embedding FROM chatbot.knowledge_passages WHERE workspace_id = :ws")
+                .bind("ws", ws).setFetchSize(2000)
+                .map((rs, ctx) -> Map.entry(rs.getObject(1, UUID.class), rs.getBytes(2)))
+                .forEach(e -> each.accept(e.getKey(), e.getValue()));
+    }
+
+    /** The passages matching any of the words in one language, best first (full text, title and heading first). */
+    List<UUID> fullText(Handle h, UUID ws, String language, String orQuery, int limit) {
+        return h.createQuery("""
+                        SELECT p.id FROM chatbot.knowledge_passages p,
+                               websearch_to_tsquery(chatbot.ts_config(:lang), :query) q
+                         WHERE p.workspace_id = :ws AND p.language = :lang AND p.search @@ q
+                         ORDER BY ts_rank_cd(p.search, q, 1) DESC, p.id LIMIT :limit""")
+                .bind("ws", ws).bind("lang", language).bind("query", orQuery).bind("limit", limit)
+                .mapTo(UUID.class).list();
+    }
+
+    /** A stored passage as the responders use it. */
+    record Stored(UUID id, UUID sourceId, Passage passage, String url) {
+    }
+
+    List<Stored> passages(Handle h, UUID ws, List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<UUID, Stored> byId = new HashMap<>();
+        h.createQuery("SELECT id, source_id, title, heading, anchor, text, url FROM chatbot.knowledge_passages "
+                        + "WHERE workspace_id = :ws AND id = ANY(:ids)")
+                .bind("ws", ws).bind("ids", ids.toArray(UUID[]::new))
+                .map((rs, ctx) -> new Stored(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class),
+                        new Passage(rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6)),
+                        rs.getString(7)))
+                .forEach(s -> byId.put(s.id(), s));
+        List<Stored> out = new ArrayList<>();
+        for (UUID id : ids) {
+            if (byId.containsKey(id)) {
+                out.add(byId.get(id));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Object> source(ResultSet rs) throws SQLException {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("id", rs.getObject("id", UUID.class));
+        m.put("kind", rs.getString("kind"));
+        m.put("title", rs.getString("title"));
+        m.put("url", rs.getString("url"));
+        m.put("language", rs.getString("language"));
+        m.put("status", rs.getString("status"));
+        m.put("error", rs.getString("error"));
+        m.put("passages", rs.getInt("passages"));
+        m.put("created_at", rs.getTimestamp("created_at").toInstant());
+        m.put("updated_at", rs.getTimestamp("updated_at").toInstant());
+        Timestamp indexed = rs.getTimestamp("indexed_at");
+        m.put("indexed_at", indexed == null ? null : indexed.toInstant());
+        return m;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.lnp.plugins.chatbot;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.lnp.api.JsonSchemas;
+import dev.lnp.api.http.ApiResponse;
+import dev.lnp.api.http.RouteSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The management API of the workspace's knowledge, under {@code /api/v1/chatbot/knowledge}. */
+final class KnowledgeRoutes {
+
+    static final String BASE = "/api/v1/chatbot/knowledge";
+
+    private final KnowledgeService service;
+    final JsonNode sourceCreate = JsonSchemas.load(KnowledgeRoutes.class, "knowledge-source-create.json");
+    final ObjectNode sourcePatch = JsonSchemas.patchOf(sourceCreate, "Knowledge source update",
+            Set.of("title", "url", "language", "content"));
+    final JsonNode question = JsonSchemas.load(KnowledgeRoutes.class, "knowledge-question.json");
+
+    KnowledgeRoutes(KnowledgeService service) {
+        this.service = service;
+    }
+
+    List<RouteSpec> routes() {
+        return List.of(
+                RouteSpec.get(BASE).scope(ChatbotScopes.READ)
+                        .summary("How far the workspace's knowledge is indexed: sources by status, passages")
+                        .handler(r -> ApiResponse.of(service.progress(r.tx()))),
+                RouteSpec.get(BASE + "/sources").scope(ChatbotScopes.READ).paginated()
+                        .summary("The workspace's knowledge sources, with their indexing status")
+                        .handler(r -> {
+                            var l = service.list(r.tx(), r.pageRequest());
+                            return ApiResponse.page(l.items(), l.page());
+                        }),
+                RouteSpec.post(BASE + "/sources").scope(ChatbotScopes.WRITE).body(sourceCreate)
+                        .summary("Add an article, or import a Markdown or HTML file; it is indexed in the background")
+                        .handler(r -> ApiResponse.of(service.create(r.tx(), r.body()))),
+                RouteSpec.get(BASE + "/sources/{id}").scope(ChatbotScopes.READ).summary("One knowledge source")
+                        .handler(r -> ApiResponse.of(service.get(r.tx(), r.pathId("id")))),
+                RouteSpec.patch(BASE + "/sources/{id}").scope(ChatbotScopes.WRITE).body(sourcePatch)
+                        .summary("Change a knowledge source; it is indexed again (unchanged passages keep their "
+                                + "embeddings)")
+                        .handler(r -> ApiResponse.of(service.update(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.delete(BASE + "/sources/{id}").scope(ChatbotScopes.WRITE)
+                        .summary("Delete a knowledge source and its passages")
+                        .handler(r -> ApiResponse.of(service.delete(r.tx(), r.pathId("id")))),
+                RouteSpec.post(BASE + "/search").scope(ChatbotScopes.READ).body(question).status(200)
+                        .summary("The passages the chat would answer a question from (none: nothing relevant)")
+                        .handler(r -> ApiResponse.of(Map.of("passages",
+                                service.ask(r.tx(), r.body())))));
+    }
+}

@@ -1,0 +1,118 @@
+package dev.lnp.plugins.chatbot;
+
+import dev.lnp.api.PluginContext;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * Hybrid retrieval over the workspace's passages: PostgreSQL full text (the visitor's language, else the widget's)
+ * and the embeddings' cosine, each a ranking of its best candidates, fused by reciprocal rank fusion
+ * ({@code sum 1/(60 + rank)}). A passage is relevant only when its cosine with the question reaches the floor
+ * ({@link #FLOOR}); below it, the answer is that nothing relevant was found. The floor and the candidates' count were
+ * set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
+ */
+final class Retriever {
+
+    static final double FLOOR = 0.35;
+    private static final int CANDIDATES = 30;
+    private static final int RRF_K = 60;
+    /** Full text's share of the fusion: on paraphrased questions its ranking is the weaker of the two. */
+    private static final double FULL_TEXT_WEIGHT = 0.5;
+
+    private final Supplier<PluginContext> context;
+    private final KnowledgeRepository repo;
+    private final Embedder embedder;
+    private final VectorCache cache;
+
+    Retriever(Supplier<PluginContext> context, KnowledgeRepository repo, Embedder embedder, VectorCache cache) {
+        this.context = context;
+        this.repo = repo;
+        this.embedder = embedder;
+        this.cache = cache;
+    }
+
+    /** A relevant passage with its cosine and fused score. */
+    record Found(KnowledgeRepository.Stored stored, double cosine, double fused) {
+    }
+
+    /** Which rankings to use: both (the default), or one of them alone (the evaluation compares them). */
+    enum Mode { HYBRID, FULL_TEXT, SEMANTIC }
+
+    List<Found> retrieve(UUID ws, String language, String fallbackLanguage, String question, int limit) {
+        return retrieve(ws, language, fallbackLanguage, question, limit, Mode.HYBRID);
+    }
+
+    List<Found> retrieve(UUID ws, String language, String fallbackLanguage, String question, int limit, Mode mode) {
+        Mode used = modeFor(language, mode);
+        float[] query = used == Mode.FULL_TEXT ? null : embedder.embed(question);
+        return context.get().inWorkspace(ws, tx -> search(tx.handle(), ws, language, fallbackLanguage, question, query,
+                limit, used));
+    }
+
+    /** The same inside a transaction the caller holds (an API request's). */
+    List<Found> retrieve(Handle h, UUID ws, String language, String question, int limit, Mode mode) {
+        Mode used = modeFor(language, mode);
+        return search(h, ws, language, language, question, used == Mode.FULL_TEXT ? null : embedder.embed(question),
+                limit, used);
+    }
+
+    /**
+     * Hybrid retrieval for a question in a language the embedding model does not read is full text alone: the model's
+     * cosine between, say, a German question and a German passage says little (often below {@link #FLOOR} for the
+     * very passage the question is about), so neither its ranking nor its floor may decide. Full text in the
+     * question's own text-search configuration (stemming, stop words) does. An explicit mode is kept as asked.
+     */
+    static Mode modeFor(String language, Mode asked) {
+        return asked == Mode.HYBRID && !Embedder.reads(language) ? Mode.FULL_TEXT : asked;
+    }
+
+    private List<Found> search(Handle h, UUID ws, String language, String fallbackLanguage, String question,
+            float[] query, int limit, Mode mode) {
+        String words = KnowledgeResponder.orQuery(question);
+        {
+            VectorIndex index = cache.index(h, ws);
+            List<UUID> fullText = List.of();
+            if (mode != Mode.SEMANTIC && !words.isEmpty()) {
+                fullText = repo.fullText(h, ws, language, words, CANDIDATES);
+                if (fullText.isEmpty() && fallbackLanguage != null && !fallbackLanguage.equals(language)) {
+                    fullText = repo.fullText(h, ws, fallbackLanguage, words, CANDIDATES);
+                }
+            }
+            List<VectorIndex.Scored> nearest = mode == Mode.FULL_TEXT ? List.of() : index.nearest(query, CANDIDATES);
+            Map<UUID, Double> fused = new LinkedHashMap<>();
+            Map<UUID, Double> cosine = new HashMap<>();
+            for (int r = 0; r < nearest.size(); r++) {
+                fused.merge(nearest.get(r).id(), 1.0 / (RRF_K + r + 1), Double::sum);
+                cosine.put(nearest.get(r).id(), nearest.get(r).cosine());
+            }
+            for (int r = 0; r < fullText.size(); r++) {
+                fused.merge(fullText.get(r), FULL_TEXT_WEIGHT / (RRF_K + r + 1), Double::sum);
+                cosine.computeIfAbsent(fullText.get(r), id -> query == null ? 0 : index.cosine(query, id));
+            }
+            List<UUID> ranked = new ArrayList<>(fused.keySet());
+            ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
+            List<UUID> kept = new ArrayList<>();
+            for (UUID id : ranked) {
+                double floor = mode == Mode.FULL_TEXT ? -1 : FLOOR;
+                if (cosine.get(id) >= floor) {
+                    kept.add(id);
+                }
+                if (kept.size() == limit) {
+                    break;
+                }
+            }
+            List<Found> out = new ArrayList<>();
+            for (var stored : repo.passages(h, ws, kept)) {
+                out.add(new Found(stored, cosine.get(stored.id()), fused.get(stored.id())));
+            }
+            return out;
+        }
+    }
+}
