@@ -25,6 +25,11 @@ final class KnowledgeRoutes {
     final ObjectNode webCreate = formOf(sourceCreate, "Web pages", List.of("url", "sitemap"), Set.of("content"),
             List.of("kind"));
 
+    {
+        ((ObjectNode) webCreate.get("properties").get("title")).put("description", "A web page's own <title> is "
+                + "used when left empty; a list of addresses is called Pages (n)");
+    }
+
     KnowledgeRoutes(KnowledgeService service) {
         this.service = service;
     }
