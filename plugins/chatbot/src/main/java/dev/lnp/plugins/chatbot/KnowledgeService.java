@@ -193,6 +193,10 @@ final class KnowledgeService {
             throw ApiProblem.conflict("widget_article", "This source is a widget's article: change it through the "
                     + "widget's articles.");
         }
+        if (patch.has("urls")) {
+            throw ApiProblem.invalidField("/urls", "not_allowed", "A list of addresses is given when a sitemap is "
+                    + "imported; import the new pages, or change a list's text (its addresses, one a line).");
+        }
         if (current.get("kind").equals("url") && patch.has("content")) {
             throw ApiProblem.invalidField("/content", "not_allowed", "A web page's text is fetched from its "
                     + "address: change the page, then fetch it again.");

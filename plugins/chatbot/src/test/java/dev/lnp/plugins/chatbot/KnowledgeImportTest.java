@@ -176,6 +176,10 @@ class KnowledgeImportTest {
         assertEquals("not_fetched", notFetched.json().get("code").asText(), notFetched.toString());
         assertEquals(404, platform.post("/api/v1/chatbot/knowledge/sources/" + UUID.randomUUID() + "/refresh", key, "")
                 .status());
+        TestResponse patchedList = platform.patch("/api/v1/chatbot/knowledge/sources/" + article, key,
+                "{\"urls\":[\"https://example.com/a\"]}");
+        assertEquals(422, patchedList.status(), patchedList.toString());
+        assertEquals("/urls", patchedList.json().get("errors").get(0).get("pointer").asText());
     }
 
     private void assertFailed(String key, String kind, String url, String error) throws InterruptedException {
