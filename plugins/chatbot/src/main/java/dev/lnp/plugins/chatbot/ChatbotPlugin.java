@@ -58,7 +58,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 () -> signals)
                 .routes().forEach(registrar::route);
         // The knowledge's services exist after start (they need the context); the routes resolve them per request.
-        var knowledgeService = new KnowledgeService(knowledge, () -> retriever);
+        var knowledgeService = new KnowledgeService(knowledge, () -> retriever,
+                () -> context.service(OutboundGuard.class).orElseThrow());
         var knowledgeRoutes = new KnowledgeRoutes(knowledgeService);
         knowledgeRoutes.routes().forEach(registrar::route);
         new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(pages::page);
@@ -78,6 +79,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
                 + "the assistant answers the visitor again", handoff, List.of()));
         var replies = new TicketReplies(() -> context, chats);
         Subscriptions.of(registrar).subscribe(ChatbotEvents.COMMENT_CREATED, replies::onComment);
+        // A solved or closed hand-off ticket drafts knowledge from the team's reply, for an admin to approve.
+        Subscriptions.of(registrar).subscribe(TicketAnswers.TICKET_UPDATED,
+                new TicketAnswers(() -> context, knowledge)::onTicketUpdated);
         responders.register(new KnowledgeResponder(() -> retriever));
         registrar.worker("knowledge-indexer", context -> settings.indexInterval(), context -> indexer.run());
         responders.register(new HandoffResponder());
@@ -93,7 +97,8 @@ public final class ChatbotPlugin implements PlatformPlugin {
         }
         this.retriever = new Retriever(() -> context, knowledge, embedder,
                 new VectorCache(knowledge, settings.cachedVectors()));
-        this.indexer = new KnowledgeIndexer(() -> context, knowledge, embedder);
+        this.indexer = new KnowledgeIndexer(() -> context, knowledge, embedder,
+                new PageFetcher(() -> context.service(OutboundGuard.class).orElseThrow()));
         responders.register(new OpenAiResponder(settings, retriever,
                 () -> context.service(OutboundGuard.class).orElseThrow(),
                 new LlmBudget(() -> context, new LlmUsageRepository(), java.time.Clock.systemUTC())));

@@ -30,11 +30,14 @@ final class KnowledgeIndexer {
     private final Supplier<PluginContext> context;
     private final KnowledgeRepository repo;
     private final Embedder embedder;
+    private final PageFetcher fetcher;
 
-    KnowledgeIndexer(Supplier<PluginContext> context, KnowledgeRepository repo, Embedder embedder) {
+    KnowledgeIndexer(Supplier<PluginContext> context, KnowledgeRepository repo, Embedder embedder,
+            PageFetcher fetcher) {
         this.context = context;
         this.repo = repo;
         this.embedder = embedder;
+        this.fetcher = fetcher;
     }
 
     /** One run: indexes pending sources until none is left (or the run's share is done); the count indexed. */
@@ -62,16 +65,56 @@ final class KnowledgeIndexer {
         if (read.isEmpty()) {
             return;                                 // deleted since it was claimed
         }
-        var source = read.get().getKey();
+        var read0 = read.get().getKey();
         try {
-            List<Passage> passages = passagesOf(source);
-            List<KnowledgeRepository.Indexed> indexed = embed(passages, source, read.get().getValue());
-            boolean stored = ctx.inWorkspace(claim.workspaceId(), tx -> repo.replacePassages(tx.handle(),
-                    claim.workspaceId(), claim.sourceId(), source.updatedAt(), source.url(), source.language(), indexed));
+            if (read0.kind().equals("sitemap")) {
+                readSitemap(claim, read0);
+                return;
+            }
+            var source = read0;
+            byte[] fetchedHash = null;
+            String pageTitle = null;
+            if (source.kind().equals("url")) {
+                // Fetched outside any transaction, like the embedding.
+                var page = fetcher.page(source.url());
+                fetchedHash = sha256(page.body());
+                if (java.util.Arrays.equals(fetchedHash, source.contentHash())) {
+                    ctx.inWorkspace(claim.workspaceId(), tx -> repo.markUnchanged(tx.handle(), claim.workspaceId(),
+                            claim.sourceId(), read0.updatedAt()));
+                    return;
+                }
+                var doc = HtmlText.parse(page.body());
+                pageTitle = doc.title() == null || doc.title().isBlank() ? null
+                        : doc.title().length() > 300 ? doc.title().substring(0, 300) : doc.title();
+                source = new KnowledgeRepository.SourceText("html", source.titleAuto() && pageTitle != null
+                        ? pageTitle : source.title(), source.url(), source.language(), page.body(),
+                        source.updatedAt());
+            }
+            var parsed = source;
+            List<Passage> passages = passagesOf(parsed);
+            List<KnowledgeRepository.Indexed> indexed = embed(passages, parsed, read.get().getValue());
+            byte[] hash = fetchedHash;
+            String title = pageTitle;
+            boolean stored = ctx.inWorkspace(claim.workspaceId(), tx -> {
+                boolean replaced = repo.replacePassages(tx.handle(), claim.workspaceId(), claim.sourceId(),
+                        parsed.updatedAt(), parsed.url(), parsed.language(), indexed);
+                if (replaced && hash != null) {
+                    repo.storeFetched(tx.handle(), claim.workspaceId(), claim.sourceId(), parsed.content(), hash,
+                            title);
+                }
+                return replaced;
+            });
             if (!stored) {
                 LOG.fine(() -> "knowledge: source " + claim.sourceId() + " changed while indexed; indexed again next");
             }
+        } catch (PageFetcher.FetchFailed e) {
+            LOG.info(() -> "knowledge: fetching source " + claim.sourceId() + " failed: " + e.getMessage());
+            ctx.inWorkspace(claim.workspaceId(), tx -> {
+                repo.markFailed(tx.handle(), claim.workspaceId(), claim.sourceId(), read0.updatedAt(), e.getMessage());
+                return null;
+            });
         } catch (RuntimeException e) {
+            var source = read0;
             LOG.log(Level.WARNING, "knowledge: indexing source " + claim.sourceId() + " failed", e);
             ctx.inWorkspace(claim.workspaceId(), tx -> {
                 repo.markFailed(tx.handle(), claim.workspaceId(), claim.sourceId(), source.updatedAt(),
@@ -81,10 +124,43 @@ final class KnowledgeIndexer {
         }
     }
 
+    /**
+     * A sitemap: its XML fetched from its address (or the list or XML given when it was created, kept as its
+     * content), its pages made {@code url} sources of their own, which the next runs fetch.
+     */
+    private void readSitemap(KnowledgeRepository.Claim claim, KnowledgeRepository.SourceText sitemap)
+            throws PageFetcher.FetchFailed {
+        String content = sitemap.content();
+        List<String> urls;
+        if (sitemap.url() != null && !sitemap.url().isBlank()) {
+            content = fetcher.sitemap(sitemap.url()).body();
+            urls = PageFetcher.sitemapUrls(content);
+        } else if (content.stripLeading().startsWith("<")) {
+            urls = PageFetcher.sitemapUrls(content);
+        } else {
+            urls = content.lines().map(String::strip).filter(l -> !l.isEmpty()).distinct().toList();
+        }
+        String read = content;
+        context.get().inWorkspace(claim.workspaceId(), tx -> {
+            if (repo.markSitemapRead(tx.handle(), claim.workspaceId(), claim.sourceId(), sitemap.updatedAt(), read)) {
+                repo.upsertPages(tx.handle(), claim.workspaceId(), claim.sourceId(), sitemap.language(), urls);
+            }
+            return null;
+        });
+    }
+
+    static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The source's passages, as its kind is read: Markdown, HTML, or an article's plain paragraphs. */
     static List<Passage> passagesOf(KnowledgeRepository.SourceText source) {
         MarkdownText.Document doc = switch (source.kind()) {
-            case "html" -> HtmlText.parse(source.content());
+            case "html", "url" -> HtmlText.parse(source.content());
             default -> MarkdownText.parse(source.content());
         };
         String title = source.title() == null || source.title().isBlank()

@@ -30,19 +30,36 @@ record KnowledgePages(KnowledgeService service, KnowledgeRoutes routes) {
         return List.of(
                 PageRoute.view(BASE).scope(READ).nav("Support", "Chat knowledge").renderer(this::overview),
                 PageRoute.view(BASE + "/new").scope(WRITE).renderer(call -> new FormView("New article",
-                        routes.sourceCreate, Json.object().put("kind", "article"), "Add article", BASE)),
-                PageRoute.action(BASE + "/new").scope(WRITE).form(routes.sourceCreate).action((call, values) -> {
+                        routes.textCreate, Json.object().put("kind", "article"), "Add article", BASE)),
+                PageRoute.action(BASE + "/new").scope(WRITE).form(routes.textCreate).action((call, values) -> {
                     var created = service.create(call.tx(), values);
                     return PageOutcome.goTo(BASE + "/" + created.get("id"),
                             "Added. It is being indexed: this page shows when it is done.");
                 }),
                 PageRoute.view(BASE + "/import").scope(WRITE).renderer(call -> new FormView(
-                        "Import a Markdown or HTML file", routes.sourceCreate,
+                        "Import a Markdown or HTML file", routes.textCreate,
                         Json.object().put("kind", "markdown"), "Import", BASE)),
-                PageRoute.action(BASE + "/import").scope(WRITE).form(routes.sourceCreate).action((call, values) -> {
+                PageRoute.action(BASE + "/import").scope(WRITE).form(routes.textCreate).action((call, values) -> {
                     var created = service.create(call.tx(), values);
                     return PageOutcome.goTo(BASE + "/" + created.get("id"),
                             "Imported. It is being indexed: this page shows when it is done.");
+                }),
+                PageRoute.view(BASE + "/web").scope(WRITE).renderer(call -> new FormView(
+                        "Import web pages", routes.webCreate, Json.object().put("kind", "url"), "Import", BASE)),
+                PageRoute.action(BASE + "/web").scope(WRITE).form(routes.webCreate).action((call, values) -> {
+                    var created = service.create(call.tx(), values);
+                    return PageOutcome.goTo(BASE + "/" + created.get("id"), "Imported. The pages are fetched and "
+                            + "indexed in the background: this page shows when it is done.");
+                }),
+                PageRoute.action(BASE + "/{id}/refresh").scope(WRITE).button().action((call, values) -> {
+                    service.refresh(call.tx(), call.pathId("id"));
+                    return PageOutcome.goTo(BASE + "/" + call.pathId("id"), "It is fetched again in the background. "
+                            + "An unchanged page keeps its passages.");
+                }),
+                PageRoute.action(BASE + "/{id}/approve").scope(WRITE).button().action((call, values) -> {
+                    service.approve(call.tx(), call.pathId("id"));
+                    return PageOutcome.goTo(BASE + "/" + call.pathId("id"), "Approved. It is being indexed, then "
+                            + "the chat answers from it.");
                 }),
                 PageRoute.view(BASE + "/{id}").scope(READ).renderer(this::source),
                 PageRoute.view(BASE + "/{id}/edit").scope(WRITE).renderer(call -> {
@@ -55,8 +72,10 @@ record KnowledgePages(KnowledgeService service, KnowledgeRoutes routes) {
                     return PageOutcome.goTo(BASE + "/" + call.pathId("id"), "Saved. It is being indexed again.");
                 }),
                 PageRoute.action(BASE + "/{id}/delete").scope(WRITE).button().action((call, values) -> {
+                    var deleted = service.get(call.tx(), call.pathId("id"));
                     service.delete(call.tx(), call.pathId("id"));
-                    return PageOutcome.goTo(BASE, "The source and its passages were deleted.");
+                    return PageOutcome.goTo(BASE, "draft".equals(deleted.get("status")) ? "The draft was discarded."
+                            : "The source and its passages were deleted.");
                 }));
     }
 
@@ -64,6 +83,11 @@ record KnowledgePages(KnowledgeService service, KnowledgeRoutes routes) {
         Map<String, Object> p = service.progress(call.tx());
         long pending = ((Number) p.get("pending")).longValue();
         var page = service.list(call.tx(), call.page());
+        ListView drafts = ListView.of("Drafts from resolved tickets", List.of(
+                        Column.of("Question", "title").linkedTo(BASE + "/{id}"), Column.of("Drafted", "created_at")),
+                service.drafts(call.tx()).stream().map(KnowledgePages::row).toList(), false)
+                .emptyText("No draft waiting. When a ticket from a chat hand-off is solved or closed, the visitor's "
+                        + "question and the team's reply wait here; the chat answers from one only once approved.");
         ListView sources = ListView.of("Sources", List.of(
                         Column.of("Title", "title").linkedTo(BASE + "/{id}"), Column.of("Format", "kind"),
                         Column.of("Status", "status"), Column.of("Passages", "passages"),
@@ -76,10 +100,12 @@ record KnowledgePages(KnowledgeService service, KnowledgeRoutes routes) {
                         + " sources waiting to be indexed (reload to follow)"),
                 new Field("Sources", p.get("sources") + " (" + p.get("indexed") + " indexed, " + p.get("failed")
                         + " failed)"),
-                new Field("Passages", String.valueOf(p.get("passages")))))
-                .related(sources);
+                new Field("Passages", String.valueOf(p.get("passages"))),
+                new Field("Drafts", p.get("drafts") + " waiting for approval")))
+                .related(drafts, sources);
         if (call.may(WRITE)) {
-            view = view.actions(Link.to("New article", BASE + "/new"), Link.to("Import a file", BASE + "/import"));
+            view = view.actions(Link.to("New article", BASE + "/new"), Link.to("Import a file", BASE + "/import"),
+                    Link.to("Import web pages", BASE + "/web"));
         }
         return view;
     }
@@ -89,18 +115,38 @@ record KnowledgePages(KnowledgeService service, KnowledgeRoutes routes) {
         String self = BASE + "/" + call.pathId("id");
         List<Field> fields = new ArrayList<>(List.of(
                 new Field("Format", s.path("kind").asText()),
-                new Field("Status", s.path("status").asText()
+                new Field("Status", (s.path("status").asText().equals("draft")
+                        ? "draft: not answered from until approved" : s.path("status").asText())
                         + (s.path("error").isTextual() ? ": " + s.path("error").asText() : "")),
                 new Field("Passages", s.path("passages").asText()),
                 new Field("Language", s.path("language").asText()),
                 new Field("Address", s.path("url").isTextual() ? s.path("url").asText() : "None"),
                 new Field("Indexed", s.path("indexed_at").isTextual() ? s.path("indexed_at").asText() : "Not yet"),
                 new Field("Text", s.path("content").asText())));
+        if (s.path("fetched_at").isTextual()) {
+            fields.add(4, new Field("Fetched", s.path("fetched_at").asText()));
+        }
+        if (s.path("question").isTextual()) {
+            fields.add(1, new Field("Visitor's question", s.path("question").asText()));
+        }
         DetailView view = DetailView.of(s.path("title").asText(), fields);
         List<Link> links = new ArrayList<>(List.of(Link.to("All knowledge", BASE)));
-        if (call.may(WRITE) && !s.path("kind").asText().equals("widget_article")) {
+        String kind = s.path("kind").asText();
+        if (call.may(WRITE) && s.path("status").asText().equals("draft")) {
+            links.add(Link.post("Approve", self + "/approve", "The chat answers from it once it is indexed."));
             links.add(Link.to("Edit", self + "/edit"));
-            links.add(Link.post("Delete", self + "/delete", "The source and its passages are deleted."));
+            links.add(Link.post("Discard", self + "/delete", "The draft is deleted."));
+        } else if (call.may(WRITE) && !kind.equals("widget_article")) {
+            if (kind.equals("url") || kind.equals("sitemap")) {
+                links.add(Link.post("Fetch again", self + "/refresh", "The address is fetched again in the "
+                        + "background."));
+            }
+            if (!kind.equals("url")) {
+                links.add(Link.to("Edit", self + "/edit"));
+            }
+            links.add(Link.post("Delete", self + "/delete", kind.equals("sitemap")
+                    ? "The sitemap, its pages and their passages are deleted." : "The source and its passages are "
+                    + "deleted."));
         }
         return view.actions(links.toArray(Link[]::new));
     }

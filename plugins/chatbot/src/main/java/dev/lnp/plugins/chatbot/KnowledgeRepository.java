@@ -18,20 +18,87 @@ import org.jdbi.v3.core.Handle;
 final class KnowledgeRepository {
 
     private static final String SOURCE_COLUMNS = "id, kind, title, url, language, status, error, passages, "
-            + "created_at, updated_at, indexed_at";
+            + "created_at, updated_at, indexed_at, parent_id, fetched_at, ticket_id, question";
 
     Map<String, Object> insertSource(Handle h, UUID ws, String kind, String title, String url, String language,
             String content) {
-        return h.createQuery("INSERT INTO chatbot.knowledge_sources (workspace_id, kind, title, url, language, content) "
-                        + "VALUES (:ws, :kind, :title, :url, :language, :content) RETURNING " + SOURCE_COLUMNS)
-                .bind("ws", ws).bind("kind", kind).bind("title", title).bind("url", url).bind("language", language)
-                .bind("content", content).map((rs, ctx) -> source(rs)).one();
+        return insertSource(h, ws, kind, title, false, url, language, content, null);
+    }
+
+    /** A source; {@code titleAuto}: a fetched page's {@code <title>} replaces the title given. */
+    Map<String, Object> insertSource(Handle h, UUID ws, String kind, String title, boolean titleAuto, String url,
+            String language, String content, UUID parentId) {
+        return h.createQuery("INSERT INTO chatbot.knowledge_sources (workspace_id, kind, title, title_auto, url, "
+                        + "language, content, parent_id) VALUES (:ws, :kind, :title, :auto, :url, :language, :content, "
+                        + "CAST(:parent AS uuid)) RETURNING " + SOURCE_COLUMNS)
+                .bind("ws", ws).bind("kind", kind).bind("title", title).bind("auto", titleAuto).bind("url", url)
+                .bind("language", language).bind("content", content).bind("parent", parentId)
+                .map((rs, ctx) -> source(rs)).one();
+    }
+
+    /**
+     * A sitemap's pages: the addresses it did not have yet become {@code url} sources (their title from the page),
+     * the ones it had are fetched again. The count of its pages.
+     */
+    int upsertPages(Handle h, UUID ws, UUID sitemapId, String language, List<String> urls) {
+        var batch = h.prepareBatch("INSERT INTO chatbot.knowledge_sources (workspace_id, kind, title, title_auto, url, "
+                + "language, content, parent_id) VALUES (:ws, 'url', :url, true, :url, :language, '', :parent) "
+                + "ON CONFLICT (parent_id, url) WHERE parent_id IS NOT NULL DO UPDATE SET status = 'pending', "
+                + "error = NULL, updated_at = clock_timestamp()");
+        for (String u : urls) {
+            batch.bind("ws", ws).bind("url", u).bind("language", language).bind("parent", sitemapId).add();
+        }
+        if (!urls.isEmpty()) {
+            batch.execute();
+        }
+        return h.createQuery("SELECT count(*) FROM chatbot.knowledge_sources WHERE workspace_id = :ws "
+                        + "AND parent_id = :parent").bind("ws", ws).bind("parent", sitemapId).mapTo(Integer.class).one();
+    }
+
+    /** A page or sitemap to fetch again: pending, so the indexer takes it. */
+    Optional<Map<String, Object>> refresh(Handle h, UUID ws, UUID id) {
+        return h.createQuery("UPDATE chatbot.knowledge_sources SET status = 'pending', error = NULL, "
+                        + "updated_at = clock_timestamp() WHERE workspace_id = :ws AND id = :id "
+                        + "AND kind IN ('url', 'sitemap') AND status <> 'draft' RETURNING " + SOURCE_COLUMNS)
+                .bind("ws", ws).bind("id", id).map((rs, ctx) -> source(rs)).findOne();
+    }
+
+    /**
+     * A ticket's answer as a draft: never indexed until approved; one per ticket (a second delivery of the event
+     * changes nothing). Empty when the ticket already has one.
+     */
+    Optional<Map<String, Object>> insertDraft(Handle h, UUID ws, UUID ticketId, String title, String question,
+            String answer, String language) {
+        return h.createQuery("INSERT INTO chatbot.knowledge_sources (workspace_id, kind, title, language, content, "
+                        + "status, ticket_id, question) VALUES (:ws, 'ticket_answer', :title, :language, :answer, "
+                        + "'draft', :ticket, :question) ON CONFLICT (workspace_id, ticket_id) WHERE ticket_id IS NOT "
+                        + "NULL DO NOTHING RETURNING " + SOURCE_COLUMNS)
+                .bind("ws", ws).bind("title", title).bind("language", language).bind("answer", answer)
+                .bind("ticket", ticketId).bind("question", question).map((rs, ctx) -> source(rs)).findOne();
+    }
+
+    /** An approved draft: pending, so it is indexed and answered from. */
+    Optional<Map<String, Object>> approve(Handle h, UUID ws, UUID id) {
+        return h.createQuery("UPDATE chatbot.knowledge_sources SET status = 'pending', error = NULL, "
+                        + "updated_at = clock_timestamp() WHERE workspace_id = :ws AND id = :id AND status = 'draft' "
+                        + "RETURNING " + SOURCE_COLUMNS)
+                .bind("ws", ws).bind("id", id).map((rs, ctx) -> source(rs)).findOne();
+    }
+
+    List<Map<String, Object>> drafts(Handle h, UUID ws, int limit) {
+        return h.createQuery("SELECT " + SOURCE_COLUMNS + " FROM chatbot.knowledge_sources WHERE workspace_id = :ws "
+                        + "AND status = 'draft' ORDER BY created_at, id LIMIT :limit")
+                .bind("ws", ws).bind("limit", limit).map((rs, ctx) -> source(rs)).list();
     }
 
     Optional<Map<String, Object>> updateSource(Handle h, UUID ws, UUID id, String title, String url, String language,
             String content) {
-        return h.createQuery("UPDATE chatbot.knowledge_sources SET title = :title, url = :url, language = :language, "
-                        + "content = :content, status = 'pending', error = NULL, updated_at = clock_timestamp() "
+        // An edit indexes again even a page whose body did not change (content_hash cleared); a title typed over a
+        // page's own title stays.
+        return h.createQuery("UPDATE chatbot.knowledge_sources SET title_auto = (title_auto AND title = :title), "
+                        + "content_hash = NULL, title = :title, url = :url, language = :language, "
+                        + "content = :content, status = CASE WHEN status = 'draft' THEN 'draft' ELSE 'pending' END, "
+                        + "error = NULL, updated_at = clock_timestamp() "
                         + "WHERE workspace_id = :ws AND id = :id AND article_id IS NULL RETURNING " + SOURCE_COLUMNS)
                 .bind("ws", ws).bind("id", id).bind("title", title).bind("url", url).bind("language", language)
                 .bind("content", content).map((rs, ctx) -> source(rs)).findOne();
@@ -65,7 +132,7 @@ final class KnowledgeRepository {
     }
 
     /** How far indexing is: sources by status and the passages stored. */
-    record Progress(long pending, long indexing, long indexed, long failed, long passages) {
+    record Progress(long pending, long indexing, long indexed, long failed, long passages, long drafts) {
         long sources() {
             return pending + indexing + indexed + failed;
         }
@@ -75,11 +142,12 @@ final class KnowledgeRepository {
         return h.createQuery("""
                         SELECT count(*) FILTER (WHERE status = 'pending'), count(*) FILTER (WHERE status = 'indexing'),
                                count(*) FILTER (WHERE status = 'indexed'), count(*) FILTER (WHERE status = 'failed'),
-                               coalesce(sum(passages) FILTER (WHERE status = 'indexed'), 0)
+                               coalesce(sum(passages) FILTER (WHERE status = 'indexed'), 0),
+                               count(*) FILTER (WHERE status = 'draft')
                           FROM chatbot.knowledge_sources WHERE workspace_id = :ws""")
                 .bind("ws", ws)
                 .map((rs, ctx) -> new Progress(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
-                        rs.getLong(5)))
+                        rs.getLong(5), rs.getLong(6)))
                 .one();
     }
 
@@ -104,16 +172,51 @@ final class KnowledgeRepository {
     }
 
     /** What the indexer reads of a source. */
-    record SourceText(String kind, String title, String url, String language, String content, Instant updatedAt) {
+    record SourceText(String kind, String title, String url, String language, String content, Instant updatedAt,
+            boolean titleAuto, byte[] contentHash, String status) {
+        SourceText(String kind, String title, String url, String language, String content, Instant updatedAt) {
+            this(kind, title, url, language, content, updatedAt, false, null, "indexing");
+        }
     }
 
     Optional<SourceText> sourceText(Handle h, UUID ws, UUID id) {
-        return h.createQuery("SELECT kind, title, url, language, content, updated_at FROM chatbot.knowledge_sources "
-                        + "WHERE workspace_id = :ws AND id = :id")
+        return h.createQuery("SELECT kind, title, url, language, content, updated_at, title_auto, content_hash, status "
+                        + "FROM chatbot.knowledge_sources WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", ws).bind("id", id)
                 .map((rs, ctx) -> new SourceText(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getTimestamp(6).toInstant()))
+                        rs.getString(5), rs.getTimestamp(6).toInstant(), rs.getBoolean(7), rs.getBytes(8),
+                        rs.getString(9)))
                 .findOne();
+    }
+
+    /**
+     * What a fetch brought, stored with the passages (same transaction, after {@link #replacePassages}): the body,
+     * its hash, the page's title when the title is the page's own.
+     */
+    void storeFetched(Handle h, UUID ws, UUID id, String content, byte[] hash, String pageTitle) {
+        h.createUpdate("UPDATE chatbot.knowledge_sources SET content = :content, content_hash = :hash, "
+                        + "fetched_at = now(), title = CASE WHEN title_auto AND CAST(:title AS text) IS NOT NULL "
+                        + "THEN CAST(:title AS text) ELSE title END "
+                        + "WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", ws).bind("id", id).bind("content", content).bind("hash", hash).bind("title", pageTitle)
+                .execute();
+    }
+
+    /** A page fetched again whose body did not change: its passages (and embeddings) stay as they are. */
+    boolean markUnchanged(Handle h, UUID ws, UUID id, Instant seen) {
+        return h.createUpdate("UPDATE chatbot.knowledge_sources SET status = 'indexed', error = NULL, lease_until = "
+                        + "NULL, fetched_at = now(), indexed_at = now() WHERE workspace_id = :ws AND id = :id "
+                        + "AND updated_at = :seen")
+                .bind("ws", ws).bind("id", id).bind("seen", Timestamp.from(seen)).execute() > 0;
+    }
+
+    /** A sitemap read: its pages are sources of their own, it keeps no passage. */
+    boolean markSitemapRead(Handle h, UUID ws, UUID id, Instant seen, String content) {
+        return h.createUpdate("UPDATE chatbot.knowledge_sources SET status = 'indexed', error = NULL, lease_until = "
+                        + "NULL, content = :content, fetched_at = now(), indexed_at = now(), passages = 0 "
+                        + "WHERE workspace_id = :ws AND id = :id AND updated_at = :seen")
+                .bind("ws", ws).bind("id", id).bind("seen", Timestamp.from(seen)).bind("content", content)
+                .execute() > 0;
     }
 
     /** The embeddings the source's passages have now, by content hash (hex): unchanged passages keep theirs. */
@@ -240,6 +343,11 @@ final class KnowledgeRepository {
         m.put("updated_at", rs.getTimestamp("updated_at").toInstant());
         Timestamp indexed = rs.getTimestamp("indexed_at");
         m.put("indexed_at", indexed == null ? null : indexed.toInstant());
+        m.put("parent_id", rs.getObject("parent_id", UUID.class));
+        Timestamp fetched = rs.getTimestamp("fetched_at");
+        m.put("fetched_at", fetched == null ? null : fetched.toInstant());
+        m.put("ticket_id", rs.getObject("ticket_id", UUID.class));
+        m.put("question", rs.getString("question"));
         return m;
     }
 }

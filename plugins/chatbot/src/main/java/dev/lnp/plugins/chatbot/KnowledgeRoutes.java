@@ -19,6 +19,16 @@ final class KnowledgeRoutes {
     final ObjectNode sourcePatch = JsonSchemas.patchOf(sourceCreate, "Knowledge source update",
             Set.of("title", "url", "language", "content"));
     final JsonNode question = JsonSchemas.load(KnowledgeRoutes.class, "knowledge-question.json");
+    /** The pages' forms: a typed or pasted text; a web page or sitemap (the API's schema holds both). */
+    final ObjectNode textCreate = formOf(sourceCreate, "Knowledge article or file", List.of("article", "markdown",
+            "html"), Set.of("urls"), List.of("kind", "content"));
+    final ObjectNode webCreate = formOf(sourceCreate, "Web pages", List.of("url", "sitemap"), Set.of("content"),
+            List.of("kind"));
+
+    {
+        ((ObjectNode) webCreate.get("properties").get("title")).put("description", "A web page's own <title> is "
+                + "used when left empty; a list of addresses is called Pages (n)");
+    }
 
     KnowledgeRoutes(KnowledgeService service) {
         this.service = service;
@@ -36,7 +46,8 @@ final class KnowledgeRoutes {
                             return ApiResponse.page(l.items(), l.page());
                         }),
                 RouteSpec.post(BASE + "/sources").scope(ChatbotScopes.WRITE).body(sourceCreate)
-                        .summary("Add an article, or import a Markdown or HTML file; it is indexed in the background")
+                        .summary("Add an article, import a Markdown or HTML file, a web page or a sitemap; it is "
+                                + "fetched and indexed in the background")
                         .handler(r -> ApiResponse.of(service.create(r.tx(), r.body()))),
                 RouteSpec.get(BASE + "/sources/{id}").scope(ChatbotScopes.READ).summary("One knowledge source")
                         .handler(r -> ApiResponse.of(service.get(r.tx(), r.pathId("id")))),
@@ -44,6 +55,13 @@ final class KnowledgeRoutes {
                         .summary("Change a knowledge source; it is indexed again (unchanged passages keep their "
                                 + "embeddings)")
                         .handler(r -> ApiResponse.of(service.update(r.tx(), r.pathId("id"), r.body()))),
+                RouteSpec.post(BASE + "/sources/{id}/refresh").scope(ChatbotScopes.WRITE).status(202)
+                        .summary("Fetch a web page or sitemap again, in the background; an unchanged page keeps its "
+                                + "passages and embeddings")
+                        .handler(r -> ApiResponse.of(service.refresh(r.tx(), r.pathId("id")))),
+                RouteSpec.post(BASE + "/sources/{id}/approve").scope(ChatbotScopes.WRITE).status(200)
+                        .summary("Approve a draft drawn from a resolved ticket: it is indexed and answered from")
+                        .handler(r -> ApiResponse.of(service.approve(r.tx(), r.pathId("id")))),
                 RouteSpec.delete(BASE + "/sources/{id}").scope(ChatbotScopes.WRITE)
                         .summary("Delete a knowledge source and its passages")
                         .handler(r -> ApiResponse.of(service.delete(r.tx(), r.pathId("id")))),
@@ -51,5 +69,23 @@ final class KnowledgeRoutes {
                         .summary("The passages the chat would answer a question from (none: nothing relevant)")
                         .handler(r -> ApiResponse.of(Map.of("passages",
                                 service.ask(r.tx(), r.body())))));
+    }
+
+    /** The create schema for one form: only {@code kinds}, without {@code drop}, requiring {@code required}. */
+    private static ObjectNode formOf(JsonNode create, String title, List<String> kinds, Set<String> drop,
+            List<String> required) {
+        ObjectNode form = create.deepCopy();
+        form.put("title", title);
+        ObjectNode props = (ObjectNode) form.get("properties");
+        drop.forEach(props::remove);
+        ObjectNode kind = (ObjectNode) props.get("kind");
+        var labels = (ObjectNode) kind.get("x-enum-labels");
+        var enumeration = kind.putArray("enum");
+        kinds.forEach(enumeration::add);
+        labels.retain(kinds);
+        kind.put("default", kinds.get(0));
+        var req = form.putArray("required");
+        required.forEach(req::add);
+        return form;
     }
 }

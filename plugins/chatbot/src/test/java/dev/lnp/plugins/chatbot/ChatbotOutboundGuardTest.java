@@ -83,4 +83,43 @@ class ChatbotOutboundGuardTest {
             assertEquals(0, fake.requests.size(), "nothing reached the internal address");
         }
     }
+
+    /**
+     * A web page or sitemap on the loopback address is refused when it is imported (the deployment allows no inner
+     * network here), naming the field; one that reaches the table anyway is refused when fetched, readably on the
+     * source, and the site never hears of it.
+     */
+    @Test
+    void aPageOnAnInternalAddressIsNeitherImportedNorFetched() throws Exception {
+        try (var site = new TestSite()) {
+            site.html("/page", KnowledgeTest.SHIPPING_HTML);
+            UUID ws = platform.createWorkspace("web-inner");
+            String key = platform.fullAccessKey(ws);
+            TestResponse page = platform.post("/api/v1/chatbot/knowledge/sources", key,
+                    "{\"kind\":\"url\",\"url\":\"" + site.url("/page") + "\"}");
+            assertProblem(page, 422, "validation_failed");
+            assertEquals("/url", page.json().get("errors").get(0).get("pointer").asText(), page.toString());
+            assertEquals("blocked_address", page.json().get("errors").get(0).get("rule").asText());
+            TestResponse list = platform.post("/api/v1/chatbot/knowledge/sources", key,
+                    "{\"kind\":\"sitemap\",\"urls\":[\"" + site.url("/page") + "\"]}");
+            assertProblem(list, 422, "validation_failed");
+            assertEquals("/urls/0", list.json().get("errors").get(0).get("pointer").asText(), list.toString());
+
+            UUID id = platform.jdbi().withHandle(h -> h.createQuery("INSERT INTO chatbot.knowledge_sources "
+                    + "(workspace_id, kind, title, url, content) VALUES (:ws, 'url', 'Inner', :url, '') RETURNING id")
+                    .bind("ws", ws).bind("url", site.url("/page")).mapTo(UUID.class).one());
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            JsonNode source = null;
+            while (System.nanoTime() < deadline) {
+                source = platform.get("/api/v1/chatbot/knowledge/sources/" + id, key).data();
+                if (source.get("status").asText().equals("failed")) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertEquals("failed", source.get("status").asText(), source.toString());
+            assertTrue(source.get("error").asText().contains("lnp.outbound.allowed_networks"), source.toString());
+            assertEquals(0, site.requests.get(), "nothing reached the internal address");
+        }
+    }
 }
