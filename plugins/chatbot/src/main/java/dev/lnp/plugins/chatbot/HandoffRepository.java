@@ -25,7 +25,7 @@ final class HandoffRepository {
             Instant lastVisitorAt, Instant closedAt, String visitorEmail, String verifiedEmail, String verifiedName) {
 
         boolean open() {
-            return OPEN.contains(state);
+            return state != null && OPEN.contains(state);
         }
     }
 
