@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * every way of getting it wrong refused with its own code, a widget for signed-in visitors only, rotation of the
  * secret, and the verified visitor's conversation on their CRM contact (API and page), or unlinked without the CRM.
  */
-@PlatformTest(plugins = {"crm", "chatbot"})
+@PlatformTest(plugins = {"crm", "chatbot"}, config = {"lnp.chatbot.limits.handshake_per_minute=1000"})
 class KnownVisitorsTest {
 
     private final TestPlatform platform;
