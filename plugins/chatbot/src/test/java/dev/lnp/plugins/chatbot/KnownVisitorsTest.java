@@ -163,6 +163,17 @@ class KnownVisitorsTest {
 
         assertProblem(handshake(key, oldToken), 401, "identity_token_invalid");
         assertEquals(200, handshake(key, sign(fresh, claims(id, c -> { }))).status());
+
+        // The widget's page in the console shows the secret and the audience to an admin, and rotates it too.
+        TestPerson owner = platform.person(ws, "admin");
+        TestPerson.Page page = owner.get("/console/chatbot/widgets/" + id);
+        assertEquals(200, page.status(), page.body());
+        assertTrue(page.body().contains(fresh), page.body());
+        assertTrue(page.body().contains("Identity token audience"), page.body());
+        TestPerson.Page rotatedOnPage = owner.post("/console/chatbot/widgets/" + id + "/rotate-identity-secret");
+        assertEquals(303, rotatedOnPage.status(), rotatedOnPage.body());
+        assertNotEquals(fresh, secret(id, admin));
+        assertProblem(handshake(key, sign(fresh, claims(id, c -> { }))), 401, "identity_token_invalid");
         assertEquals(403, platform.post("/api/v1/chatbot/widgets/" + id + "/rotate-identity-secret",
                 platform.key(ws, "chatbot.read"), null).status());
     }
