@@ -4,6 +4,7 @@ module dev.lnp.plugins.chatbot {
     requires lnp.platform.pages;
     requires lnp.platform.api.internal;
     requires org.jsoup;
+    requires com.nimbusds.jose.jwt;
     requires langchain4j.core;
     requires langchain4j.embeddings;
     requires langchain4j.embeddings.all.minilm.l6.v2.q;

@@ -88,11 +88,23 @@
     if (handoffOpen) ui.handoff(); else ui.handoffClosed();
   }
 
+  // Known visitors: the site's identity token, read again at every handshake so a page renews it by setting the attribute.
+  const signIn = (e) => (e.code === 'identity_required' ? 'Please sign in to chat with us.'
+    : 'Your sign-in could not be confirmed. Please reload the page, or sign in again.');
   async function handshake() {
     const body = { api_key: KEY, origin: location.origin, url: pageUrl() };
     const saved = store.get().session_id;
     if (saved) body.session_id = saved;
-    const r = await call('POST', '/api/cxo/config', body);
+    const identity = script.getAttribute('data-identity-token');
+    if (identity) body.identity_token = identity;
+    let r;
+    try {
+      r = await call('POST', '/api/cxo/config', body);
+    } catch (e) {
+      if (ui && /^identity_/.test(e.code || '')) ui.lock(signIn(e));
+      throw e;
+    }
+    if (ui) ui.lock(null);
     if (saved && r.session_id !== saved) store.set({ last_event_id: null });
     if (session && r.session_id !== session && ui) ui.reset();
     session = r.session_id;
@@ -110,6 +122,15 @@
     try {
       await handshake();
     } catch (e) {
+      if (/^identity_/.test(e.code || '')) {
+        // The site asks for signed-in visitors, or its token was refused: say so instead of hiding the chat.
+        warn('chat refused the visitor: ' + e.code + ' ' + e.message);
+        widget = {};
+        ui = buildUi();
+        ui.lock(signIn(e));
+        state('signin');
+        return;
+      }
       state('unavailable');
       if (e.status === 401 || e.status === 403 || e.status === 404 || e.status === 422) {
         warn('chat unavailable on this page: ' + (e.code || e.status) + ' ' + e.message);
@@ -640,8 +661,18 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     }
     (document.body || document.documentElement).append(host);
 
+    // Sending is off while the visitor's identity is refused; the reason is on the status line.
+    let locked = false;
+    function lock(text) {
+      if (!text && !locked) return;
+      locked = !!text;
+      input.disabled = send.disabled = locked;
+      human.disabled = locked || human.textContent !== 'Talk to a person';
+      status('auth', text, 'error');
+    }
+
     return {
-      message, delta, runDone, handoff, handoffClosed, status, flush,
+      message, delta, runDone, handoff, handoffClosed, status, flush, lock,
       isOpen: () => open,
       waiting: () => pending.size > 0 || outbox.length > 0,
       reset() {

@@ -283,6 +283,11 @@ final class PageRenderer {
     /** {@code /app/x/{id}} with the row's {@code id}, each value encoded as a path segment. */
     static String fill(String template, ObjectNode row) {
         Matcher m = PLACEHOLDER.matcher(template);
+        // A template that is one placeholder alone names a field holding a whole page address (a record of another
+        // plugin, e.g. a contact's chat conversation): taken as it is when it is a local path, else no link.
+        if (m.matches()) {
+            return local(row.path(m.group(1)).asText(""));
+        }
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = row.path(m.group(1)).asText("");

@@ -18,7 +18,7 @@ final class ChatRepository {
 
     /** A conversation; {@code handoffState} is {@code waiting}, {@code taken}, {@code closed} or null (never handed off). */
     record Session(UUID id, UUID workspaceId, UUID widgetId, String origin, String language, UUID ticketId,
-            String handoffState) {
+            String handoffState, String visitorUserId, UUID contactId, Instant createdAt) {
 
         /** Whether the visitor's messages go to a person rather than to the assistant. */
         boolean handedOff() {
@@ -26,11 +26,13 @@ final class ChatRepository {
         }
     }
 
-    private static final String SESSION_COLUMNS = "id, workspace_id, widget_id, origin, language, ticket_id, handoff_state";
+    private static final String SESSION_COLUMNS = "id, workspace_id, widget_id, origin, language, ticket_id, handoff_state, "
+            + "visitor_user_id, contact_id, created_at";
 
     private static Session session(ResultSet rs) throws SQLException {
         return new Session(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getObject(3, UUID.class),
-                rs.getString(4), rs.getString(5), rs.getObject(6, UUID.class), rs.getString(7));
+                rs.getString(4), rs.getString(5), rs.getObject(6, UUID.class), rs.getString(7), rs.getString(8),
+                rs.getObject(9, UUID.class), rs.getTimestamp(10).toInstant());
     }
 
     Optional<Session> session(Handle h, UUID workspaceId, UUID id) {
@@ -59,6 +61,20 @@ final class ChatRepository {
         h.createUpdate("UPDATE chatbot.sessions SET last_seen_at = now(), page_url = COALESCE(:url, page_url) "
                         + "WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", workspaceId).bind("id", id).bind("url", pageUrl).execute();
+    }
+
+    /** The verified visitor of a conversation (Known visitors): the site's user id, e-mail address and name. */
+    void setVisitor(Handle h, UUID workspaceId, UUID id, String userId, String email, String name) {
+        h.createUpdate("UPDATE chatbot.sessions SET visitor_user_id = :user, verified_email = :email, verified_name = :name "
+                        + "WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", workspaceId).bind("id", id).bind("user", userId).bind("email", email).bind("name", name)
+                .execute();
+    }
+
+    /** The CRM contact a verified visitor's conversation was linked to. */
+    void setContact(Handle h, UUID workspaceId, UUID id, UUID contactId) {
+        h.createUpdate("UPDATE chatbot.sessions SET contact_id = :contact WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", workspaceId).bind("id", id).bind("contact", contactId).execute();
     }
 
     // Messages.

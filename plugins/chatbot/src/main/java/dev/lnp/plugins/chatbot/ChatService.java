@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.PluginContext;
+import dev.lnp.api.crm.ContactDirectory;
 import dev.lnp.api.http.ApiProblem;
 import dev.lnp.api.http.FieldError;
 import dev.lnp.api.http.RawRequest;
@@ -28,6 +29,7 @@ import java.util.function.Supplier;
 final class ChatService {
 
     static final String AUDIENCE = "lnp-cxo";
+    private static final System.Logger LOG = System.getLogger(ChatService.class.getName());
     private static final int HISTORY_LIMIT = 500;
 
     private final Supplier<PluginContext> context;
@@ -65,19 +67,30 @@ final class ChatService {
         String language = language(request, widget);
         String pageUrl = abbreviate(body.get("url").asText(), 2000);
         UUID ws = widget.workspaceId();
+        IdentityTokens.Verified identity = identity(widget, body);
         UUID resume = body.hasNonNull("session_id") ? uuidOrNull(body.get("session_id").asText()) : null;
         ChatRepository.Session session = context.get().inWorkspace(ws, tx -> {
             if (resume != null) {
                 var existing = chats.session(tx.handle(), ws, resume);
                 if (existing.isPresent() && existing.get().widgetId().equals(widget.id())
-                        && existing.get().origin().equals(origin)) {
+                        && existing.get().origin().equals(origin) && sameVisitor(existing.get(), identity)) {
                     chats.touchSession(tx.handle(), ws, resume, pageUrl);
+                    if (identity != null) {
+                        // An anonymous visitor who signed in keeps their conversation, now theirs.
+                        chats.setVisitor(tx.handle(), ws, resume, identity.userId(), identity.email(), identity.name());
+                    }
                     return existing.get();
                 }
             }
             UUID created = chats.createSession(tx.handle(), ws, widget.id(), origin, pageUrl, language);
+            if (identity != null) {
+                chats.setVisitor(tx.handle(), ws, created, identity.userId(), identity.email(), identity.name());
+            }
             return chats.session(tx.handle(), ws, created).orElseThrow();
         });
+        if (identity != null && session.contactId() == null) {
+            linkContact(widget, session, identity);
+        }
         UUID sessionId = session.id();
         var issued = tokens().issue(AUDIENCE, Map.of("ws", ws.toString(), "wid", widget.id().toString(),
                 "sid", sessionId.toString(), "origin", origin), settings.tokenLifetime());
@@ -98,6 +111,67 @@ final class ChatService {
         // Whether asking for a person reaches someone now, and when the team is back if not.
         answer.put("availability", OfficeHours.describe(widget.officeHours(), java.time.Instant.now()));
         return answer;
+    }
+
+    // Known visitors.
+
+    /**
+     * The visitor the handshake's identity token names; null for an anonymous visitor (no token, and the widget does
+     * not require one). A token that is there but not valid is refused, never taken as anonymous.
+     */
+    private static IdentityTokens.Verified identity(Widget widget, JsonNode body) {
+        String token = body.path("identity_token").asText(null);
+        if (token != null && !token.isBlank()) {
+            return IdentityTokens.verify(widget, token, Instant.now());
+        }
+        if (widget.requireVerifiedIdentity()) {
+            throw identityRequired();
+        }
+        return null;
+    }
+
+    static ApiProblem identityRequired() {
+        return new ApiProblem(401, "identity_required", "Unauthorized", "This chat is for signed-in visitors: the "
+                + "page must pass the site's identity token (data-identity-token) in the handshake.");
+    }
+
+    /**
+     * Whether a conversation may be resumed by this visitor: an anonymous one by anyone who holds its id (as before),
+     * a known visitor's only by the same visitor, so a signed-out tab or another account starts a new one.
+     */
+    private static boolean sameVisitor(ChatRepository.Session session, IdentityTokens.Verified identity) {
+        if (session.visitorUserId() == null) {
+            return true;
+        }
+        return identity != null && session.visitorUserId().equals(identity.userId());
+    }
+
+    /**
+     * Links a known visitor's conversation to the CRM contact with their address (created when new), in the widget's
+     * workspace, through the CRM's {@link ContactDirectory}. In a transaction of its own after the handshake's: without
+     * the CRM (not deployed, or switched off for the workspace) or when linking fails, the conversation goes on
+     * unlinked, and the next handshake tries again.
+     */
+    private void linkContact(Widget widget, ChatRepository.Session session, IdentityTokens.Verified identity) {
+        Optional<ContactDirectory> directory = context.get().service(ContactDirectory.class);
+        if (directory.isEmpty()) {
+            return;
+        }
+        UUID ws = widget.workspaceId();
+        try {
+            context.get().inWorkspace(ws, tx -> {
+                Optional<UUID> contact = directory.get().findOrCreate(tx, identity.email(), identity.name());
+                if (contact.isPresent()) {
+                    chats.setContact(tx.handle(), ws, session.id(), contact.get());
+                    directory.get().linkConversation(tx, contact.get(), new ContactDirectory.LinkedConversation(
+                            session.id(), "Chat", widget.name(), InboxPages.INBOX + "/" + session.id(),
+                            session.createdAt()));
+                }
+                return null;
+            });
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "chat " + session.id() + " could not be linked to a CRM contact: " + e);
+        }
     }
 
     // Message.
@@ -258,6 +332,10 @@ final class ChatService {
         if (session.isEmpty() || !session.get().widgetId().equals(widget.id())) {
             throw new ApiProblem(403, "session_mismatch", "Forbidden",
                     "This conversation does not belong to this widget key.");
+        }
+        // A widget for signed-in visitors only: the legacy path does not get round the handshake's check.
+        if (widget.requireVerifiedIdentity() && session.get().visitorUserId() == null) {
+            throw identityRequired();
         }
         // As with a token (bound to its origin): a page on another of the widget's origins does not read it.
         if (header.isPresent() && !session.get().origin().equals(Origins.normalize(header.get()))) {

@@ -22,16 +22,16 @@ final class HandoffRepository {
     /** A handed-off conversation as the inbox shows it. */
     record Handoff(UUID id, UUID widgetId, String widgetName, String state, String reason, UUID ticketId,
             String pageUrl, Instant startedAt, Instant handedOffAt, UUID takenBy, String takenByEmail,
-            Instant lastVisitorAt, Instant closedAt, String visitorEmail) {
+            Instant lastVisitorAt, Instant closedAt, String visitorEmail, String verifiedEmail, String verifiedName) {
 
         boolean open() {
-            return OPEN.contains(state);
+            return state != null && OPEN.contains(state);
         }
     }
 
     private static final String COLUMNS = "s.id, s.widget_id, w.name AS widget_name, s.handoff_state, s.handoff_reason, "
             + "s.ticket_id, s.page_url, s.created_at, s.handed_off_at, s.taken_by, s.taken_by_email, s.last_visitor_at, "
-            + "s.closed_at, s.visitor_email FROM chatbot.sessions s JOIN chatbot.widgets w ON w.id = s.widget_id "
+            + "s.closed_at, s.visitor_email, s.verified_email, s.verified_name FROM chatbot.sessions s JOIN chatbot.widgets w ON w.id = s.widget_id "
             + "AND w.workspace_id = s.workspace_id";
 
     /** Opens (or opens again after a close) the hand-off of a conversation, waiting for a person. */
@@ -78,6 +78,16 @@ final class HandoffRepository {
     }
 
     /**
+     * A conversation as its page in the inbox shows it: one handed over to a person, or a known visitor's (linked
+     * from their CRM contact) also while the assistant has it.
+     */
+    Optional<Handoff> findShown(Handle h, UUID workspaceId, UUID sessionId) {
+        return h.createQuery("SELECT " + COLUMNS + " WHERE s.workspace_id = :ws AND s.id = :id "
+                        + "AND (s.handoff_state IS NOT NULL OR s.visitor_user_id IS NOT NULL)")
+                .bind("ws", workspaceId).bind("id", sessionId).map((rs, ctx) -> handoff(rs)).findOne();
+    }
+
+    /**
      * The conversations in these states: the open ones first, the longest waiting on top, then the closed ones, the
      * last closed on top; one row more than the page to tell whether another page follows.
      */
@@ -95,7 +105,8 @@ final class HandoffRepository {
                 rs.getString("widget_name"), rs.getString("handoff_state"), rs.getString("handoff_reason"),
                 rs.getObject("ticket_id", UUID.class), rs.getString("page_url"), instant(rs, "created_at"),
                 instant(rs, "handed_off_at"), rs.getObject("taken_by", UUID.class), rs.getString("taken_by_email"),
-                instant(rs, "last_visitor_at"), instant(rs, "closed_at"), rs.getString("visitor_email"));
+                instant(rs, "last_visitor_at"), instant(rs, "closed_at"), rs.getString("visitor_email"),
+                rs.getString("verified_email"), rs.getString("verified_name"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

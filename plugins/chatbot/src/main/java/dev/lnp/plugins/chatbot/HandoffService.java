@@ -38,6 +38,12 @@ final class HandoffService {
                 "Not Found", "No conversation handed over to a person has this id."));
     }
 
+    /** A conversation for its page: handed over, or a known visitor's; 404 otherwise. */
+    HandoffRepository.Handoff findShown(WorkspaceTx tx, UUID workspaceId, UUID sessionId) {
+        return handoffs.findShown(tx.handle(), workspaceId, sessionId).orElseThrow(() -> new ApiProblem(404,
+                "not_found", "Not Found", "No conversation handed over to a person, or of a known visitor, has this id."));
+    }
+
     /** Takes the conversation over; a closed one is refused in words. */
     void take(WorkspaceTx tx, UUID ws, UUID sessionId, UUID userId, String email) {
         var handoff = find(tx, ws, sessionId);

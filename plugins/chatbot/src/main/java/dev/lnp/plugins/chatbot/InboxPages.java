@@ -123,7 +123,7 @@ final class InboxPages {
 
     private DetailView conversation(PageCall call) {
         UUID id = call.pathId("id");
-        var h = service.find(call.tx(), call.workspaceId(), id);
+        var h = service.findShown(call.tx(), call.workspaceId(), id);
         List<ObjectNode> rows = new ArrayList<>();
         for (var m : chats.history(call.tx().handle(), call.workspaceId(), id, HISTORY)) {
             rows.add(Json.object().put("from", ROLES.getOrDefault((String) m.get("role"), (String) m.get("role")))
@@ -134,6 +134,9 @@ final class InboxPages {
                 new Field("Reason", h.reason()),
                 new Field("Chat", h.widgetName()),
                 new Field("Page", h.pageUrl()),
+                new Field("Known visitor", h.verifiedEmail() == null ? "no (anonymous)"
+                        : (h.verifiedName() == null ? "" : h.verifiedName() + " ") + "<" + h.verifiedEmail()
+                        + ">, confirmed by the site"),
                 new Field("Visitor's e-mail", text(h.visitorEmail(), "none left (asked during office hours, or not given)")),
                 new Field("Started", time(h.startedAt())),
                 new Field("Handed over", time(h.handedOffAt())),
@@ -148,7 +151,8 @@ final class InboxPages {
                     "The visitor is told, and the assistant answers their next message."));
         }
         actions.add(Link.to("Back to the inbox", INBOX));
-        DetailView view = new DetailView("Chat: " + abbreviate(text(h.reason(), "a visitor"), 80), fields,
+        DetailView view = new DetailView("Chat: " + abbreviate(text(h.reason(), h.verifiedName() != null ? h.verifiedName()
+                : text(h.verifiedEmail(), "a visitor")), 80), fields,
                 List.of(ListView.of("Conversation", List.of(Column.of("From", "from"), Column.of("Message", "text"),
                         Column.of("At", "at")), rows, false).emptyText("No message yet.")),
                 actions);
@@ -188,6 +192,9 @@ final class InboxPages {
 
     /** The state in words; a conversation taken over says by whom ("you", or the member's name). */
     private static String stateText(PageCall call, HandoffRepository.Handoff h) {
+        if (h.state() == null) {
+            return "With the assistant (not handed over to a person)";
+        }
         String text = STATES.getOrDefault(h.state(), h.state());
         if (!"taken".equals(h.state()) || h.takenBy() == null && h.takenByEmail() == null) {
             return text;

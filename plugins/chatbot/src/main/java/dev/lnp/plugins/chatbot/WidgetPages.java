@@ -93,6 +93,12 @@ final class WidgetPages {
                             + "your pages. Pages still using the old key stopped chatting.")
                             .showingOnce("Embed snippet with the new widget key", (String) rotated.get("embed_snippet"), null);
                 }),
+                PageRoute.action(WIDGET + "/rotate-identity-secret").scope(WRITE).button().action((call, values) -> {
+                    UUID id = call.pathId("id");
+                    service.rotateIdentitySecret(call.tx(), id);
+                    return PageOutcome.goTo(WIDGETS + "/" + id, "The widget has a new identity secret: sign your "
+                            + "visitors' tokens with it. Tokens signed with the old one are refused.");
+                }),
                 PageRoute.action(WIDGET + "/delete").scope(WRITE).button().action((call, values) -> {
                     service.delete(call.tx(), call.pathId("id"));
                     return PageOutcome.goTo(WIDGETS, "The widget was deleted.");
@@ -144,14 +150,24 @@ final class WidgetPages {
                 "Language", "language", "Streaming", "streaming", "Hand-off to a person", "human_handoff",
                 "Accent colour", "accent_color", "Position", "position", "Key", "key_prefix",
                 "Script integrity", "script_integrity", "Embed snippet", "embed_snippet", "Created", "created_at")));
-        view = DetailView.of(view.title(), java.util.stream.Stream.concat(view.fields().stream(),
-                java.util.stream.Stream.of(new Field("Office hours", officeHours(w)))).toList());
+        List<Field> more = new ArrayList<>(List.of(new Field("Office hours", officeHours(w)),
+                new Field("Only signed-in visitors", w.path("require_verified_identity").asBoolean() ? "yes" : "no")));
+        if (call.may(WRITE)) {
+            // Known visitors: what the site's server signs its visitors' identity tokens with (docs/chatbot.md).
+            more.add(new Field("Identity secret (HS256; keep it on your server)", service.widget(call.tx(), id)
+                    .identitySecret().orElse("none yet: choose Rotate identity secret to make one")));
+            more.add(new Field("Identity token audience (aud)", id.toString()));
+        }
+        view = DetailView.of(view.title(), java.util.stream.Stream.concat(view.fields().stream(), more.stream())
+                .toList());
         String self = WIDGETS + "/" + id;
         List<Link> links = new ArrayList<>(List.of(Link.to("Knowledge articles", self + "/articles")));
         if (call.may(WRITE)) {
             links.add(Link.to("Edit widget", self + "/edit"));
             links.add(Link.post("Rotate key", self + "/rotate-key", "The widget gets a new key; pages still using "
                     + "the current key stop chatting at once."));
+            links.add(Link.post("Rotate identity secret", self + "/rotate-identity-secret", "The widget gets a new "
+                    + "identity secret; identity tokens signed with the current one are refused at once."));
             links.add(Link.post("Delete", self + "/delete",
                     "The widget, its key, its articles and its conversations are deleted."));
         }

@@ -19,7 +19,8 @@ final class WidgetRepository {
 
     private static final String WIDGET_COLUMNS = "id, workspace_id, name, allowed_origins, greeting, accent_color, "
             + "position, streaming, human_handoff, responder, language, responder_settings::text AS settings, "
-            + "office_hours::text AS office_hours, key_prefix, public_key, created_at, updated_at";
+            + "office_hours::text AS office_hours, key_prefix, public_key, created_at, updated_at, identity_secret, "
+            + "require_verified_identity";
 
     record KeyOwner(UUID workspaceId, UUID widgetId) {
     }
@@ -55,14 +56,16 @@ final class WidgetRepository {
                 .bind("ws", workspaceId).mapTo(Long.class).one();
     }
 
-    Widget insert(Handle h, UUID workspaceId, Map<String, Object> f, String key, byte[] keyHash, String keyPrefix) {
+    Widget insert(Handle h, UUID workspaceId, Map<String, Object> f, String key, byte[] keyHash, String keyPrefix,
+            String identitySecret) {
         return h.createQuery("INSERT INTO chatbot.widgets (workspace_id, name, allowed_origins, greeting, "
                         + "accent_color, position, streaming, human_handoff, responder, language, responder_settings, "
-                        + "office_hours, key_hash, key_prefix, public_key) VALUES (:ws, :name, string_to_array(:origins, chr(10)), :greeting, :accent, :position, "
-                        + ":streaming, :handoff, :responder, :language, CAST(:settings AS jsonb), CAST(:office_hours AS jsonb), :hash, :prefix, :key) "
+                        + "office_hours, key_hash, key_prefix, public_key, identity_secret, require_verified_identity) VALUES (:ws, :name, string_to_array(:origins, chr(10)), :greeting, :accent, :position, "
+                        + ":streaming, :handoff, :responder, :language, CAST(:settings AS jsonb), CAST(:office_hours AS jsonb), :hash, :prefix, :key, "
+                        + ":identity_secret, :require_verified) "
                         + "RETURNING " + WIDGET_COLUMNS)
                 .bind("ws", workspaceId).bindMap(f).bind("hash", keyHash).bind("prefix", keyPrefix).bind("key", key)
-                .map((rs, ctx) -> widget(rs)).one();
+                .bind("identity_secret", identitySecret).map((rs, ctx) -> widget(rs)).one();
     }
 
     Optional<Widget> update(Handle h, UUID workspaceId, UUID id, Map<String, Object> f) {
@@ -70,7 +73,7 @@ final class WidgetRepository {
                         + "greeting = :greeting, accent_color = :accent, position = :position, streaming = :streaming, "
                         + "human_handoff = :handoff, responder = :responder, language = :language, "
                         + "responder_settings = CAST(:settings AS jsonb), office_hours = CAST(:office_hours AS jsonb), "
-                        + "updated_at = now() "
+                        + "require_verified_identity = :require_verified, updated_at = now() "
                         + "WHERE workspace_id = :ws AND id = :id RETURNING " + WIDGET_COLUMNS)
                 .bind("ws", workspaceId).bind("id", id).bindMap(f).map((rs, ctx) -> widget(rs)).findOne();
     }
@@ -81,6 +84,19 @@ final class WidgetRepository {
                         + "WHERE workspace_id = :ws AND id = :id RETURNING " + WIDGET_COLUMNS)
                 .bind("ws", workspaceId).bind("id", id).bind("hash", keyHash).bind("prefix", keyPrefix)
                 .bind("key", key).map((rs, ctx) -> widget(rs)).findOne();
+    }
+
+    /**
+     * Gives the widget a new identity secret ({@code onlyIfMissing}: only when it has none, so two first readers
+     * agree on one); the widget as it is afterwards.
+     */
+    Optional<Widget> setIdentitySecret(Handle h, UUID workspaceId, UUID id, String secret, boolean onlyIfMissing) {
+        return h.createQuery("UPDATE chatbot.widgets SET identity_secret = CASE WHEN :only AND identity_secret IS NOT NULL "
+                        + "THEN identity_secret ELSE :secret END, updated_at = CASE WHEN :only AND identity_secret IS NOT NULL "
+                        + "THEN updated_at ELSE now() END "
+                        + "WHERE workspace_id = :ws AND id = :id RETURNING " + WIDGET_COLUMNS)
+                .bind("ws", workspaceId).bind("id", id).bind("secret", secret).bind("only", onlyIfMissing)
+                .map((rs, ctx) -> widget(rs)).findOne();
     }
 
     boolean delete(Handle h, UUID workspaceId, UUID id) {
@@ -181,6 +197,7 @@ final class WidgetRepository {
                 settings instanceof ObjectNode ? settings : Json.object(),
                 OfficeHours.parse(rs.getString("office_hours") == null ? null : Json.parse(rs.getString("office_hours"))),
                 rs.getString("key_prefix"), Optional.ofNullable(rs.getString("public_key")),
-                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant(),
+                Optional.ofNullable(rs.getString("identity_secret")), rs.getBoolean("require_verified_identity"));
     }
 }

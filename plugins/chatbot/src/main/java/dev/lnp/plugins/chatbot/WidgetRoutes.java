@@ -16,7 +16,8 @@ final class WidgetRoutes {
     private final WidgetService service;
     final JsonNode widgetCreate = JsonSchemas.load(WidgetRoutes.class, "widget-create.json");
     final ObjectNode widgetPatch = JsonSchemas.patchOf(widgetCreate, "Widget update",
-            Set.of("name", "allowed_origins", "streaming", "human_handoff", "responder", "language"));
+            Set.of("name", "allowed_origins", "streaming", "human_handoff", "responder", "language",
+                    "require_verified_identity"));
     final JsonNode articleCreate = JsonSchemas.load(WidgetRoutes.class, "article-create.json");
     final ObjectNode articlePatch = JsonSchemas.patchOf(articleCreate, "Article update",
             Set.of("title", "body", "language"));
@@ -46,6 +47,12 @@ final class WidgetRoutes {
                 RouteSpec.post(WIDGETS + "/{id}/rotate-key").scope(ChatbotScopes.WRITE).status(200)
                         .summary("Give a widget a new key (shown once); the old key stops at once")
                         .handler(r -> ApiResponse.of(service.rotateKey(r.tx(), r.pathId("id")))),
+                RouteSpec.get(WIDGETS + "/{id}/identity-secret").scope(ChatbotScopes.WRITE)
+                        .summary("The secret a site signs its visitors' identity tokens with (HS256); made on first read")
+                        .handler(r -> ApiResponse.of(service.identitySecret(r.tx(), r.pathId("id")))),
+                RouteSpec.post(WIDGETS + "/{id}/rotate-identity-secret").scope(ChatbotScopes.WRITE).status(200)
+                        .summary("Give a widget a new identity secret; tokens signed with the old one are refused at once")
+                        .handler(r -> ApiResponse.of(service.rotateIdentitySecret(r.tx(), r.pathId("id")))),
                 RouteSpec.get(WIDGETS + "/{id}/articles").scope(ChatbotScopes.READ).paginated()
                         .summary("The knowledge articles of a widget")
                         .handler(r -> {

@@ -53,7 +53,7 @@ final class WidgetService {
     Map<String, Object> create(WorkspaceTx tx, JsonNode body) {
         String key = WidgetKeys.generate();
         Widget w = repo.insert(tx.handle(), tx.workspaceId(), fields(body, null), key, WidgetKeys.hash(key),
-                WidgetKeys.displayPrefix(key));
+                WidgetKeys.displayPrefix(key), IdentityTokens.newSecret());
         return view(w, key);
     }
 
@@ -70,6 +70,36 @@ final class WidgetService {
                 WidgetKeys.displayPrefix(key))
                 .orElseThrow(() -> ApiProblem.notFound("widget " + id));
         return view(w, key);
+    }
+
+    /**
+     * The widget's identity secret (docs/chatbot.md, "Known visitors"), made now for a widget that predates secrets;
+     * with what a site needs to sign its visitors' tokens.
+     */
+    Map<String, Object> identitySecret(WorkspaceTx tx, UUID id) {
+        Widget w = widget(tx, id);
+        if (w.identitySecret().isEmpty()) {
+            w = repo.setIdentitySecret(tx.handle(), tx.workspaceId(), id, IdentityTokens.newSecret(), true)
+                    .orElseThrow(() -> ApiProblem.notFound("widget " + id));
+        }
+        return secretView(w);
+    }
+
+    /** A new identity secret: tokens signed with the old one are refused from now on. */
+    Map<String, Object> rotateIdentitySecret(WorkspaceTx tx, UUID id) {
+        Widget w = repo.setIdentitySecret(tx.handle(), tx.workspaceId(), id, IdentityTokens.newSecret(), false)
+                .orElseThrow(() -> ApiProblem.notFound("widget " + id));
+        return secretView(w);
+    }
+
+    private static Map<String, Object> secretView(Widget w) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("widget_id", w.id());
+        m.put("identity_secret", w.identitySecret().orElseThrow());
+        m.put("audience", w.id().toString());
+        m.put("algorithm", "HS256");
+        m.put("max_lifetime_seconds", IdentityTokens.MAX_LIFETIME.toSeconds());
+        return m;
     }
 
     Map<String, Object> delete(WorkspaceTx tx, UUID id) {
@@ -153,6 +183,8 @@ final class WidgetService {
                 : current == null || current.humanHandoff());
         f.put("responder", text(body, "responder", current == null ? "knowledge" : current.responder()));
         f.put("language", text(body, "language", current == null ? "en" : current.language()));
+        f.put("require_verified", body.has("require_verified_identity")
+                ? body.get("require_verified_identity").asBoolean() : current != null && current.requireVerifiedIdentity());
         ObjectNode settings = current == null ? Json.object() : ((ObjectNode) current.settings()).deepCopy();
         if (body.has("responder_settings")) {
             checkBaseUrl(body.get("responder_settings").get("base_url"));
@@ -202,6 +234,7 @@ final class WidgetService {
         m.put("theme", Map.of("accent_color", w.accentColor(), "position", w.position()));
         m.put("streaming", w.streaming());
         m.put("human_handoff", w.humanHandoff());
+        m.put("require_verified_identity", w.requireVerifiedIdentity());
         m.put("responder", w.responder());
         m.put("language", w.language());
         ObjectNode settings = ((ObjectNode) w.settings()).deepCopy();

@@ -135,6 +135,13 @@ final class ContactPages {
             related.add(ListView.of("Deals", DealPages.columns(), DealPages.rows(deals.rows()), false)
                     .emptyText("No deals with this contact."));
         }
+        // Conversations other modules linked to the contact (the chat of a verified visitor), each with its page.
+        related.add(ListView.of("Conversations", List.of(
+                        Column.of("Conversation", "title").linkedTo("{path}"),
+                        Column.of("Channel", "channel"),
+                        Column.of("Started", "started_at")),
+                        ContactConversations.of(call.tx().handle(), call.workspaceId(), id, 20), false)
+                .emptyText("No conversations with this contact."));
         var activity = TimelinePages.recent(call, LIST + "/" + id,
                 TimelinePages.contactActivity(call, id, TimelinePages.firstPage()), Timeline.Of.CONTACT);
         related.add(activity.list());

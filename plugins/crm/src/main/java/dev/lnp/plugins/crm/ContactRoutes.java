@@ -28,7 +28,16 @@ final class ContactRoutes {
                         .summary("List contacts, newest first").handler(this::list),
                 RouteSpec.post("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_WRITE).body(schemas.contactCreate)
                         .shape(ResponseShape.DIRECT).quota(CrmScopes.QUOTA)
-                        .summary("Create a contact; answers the contact itself, not wrapped").handler(this::create));
+                        .summary("Create a contact; answers the contact itself, not wrapped").handler(this::create),
+                RouteSpec.get("/api/v1/crm/contacts/{id}/conversations").scope(CrmScopes.CONTACTS_READ)
+                        .summary("The conversations other modules linked to a contact (a verified chat visitor's "
+                                + "chats), newest first").handler(this::conversations));
+    }
+
+    private ApiResponse conversations(ApiRequest request) {
+        java.util.UUID id = request.pathId("id");
+        contacts.get(request.tx(), id);
+        return ApiResponse.of(ContactConversations.of(request.tx().handle(), request.tx().workspaceId(), id, 200));
     }
 
     private ApiResponse list(ApiRequest request) {

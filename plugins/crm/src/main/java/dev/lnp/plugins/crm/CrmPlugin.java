@@ -2,6 +2,7 @@ package dev.lnp.plugins.crm;
 
 import dev.lnp.api.PlatformPlugin;
 import dev.lnp.api.Registrar;
+import dev.lnp.api.crm.ContactDirectory;
 import dev.lnp.api.crm.DealDirectory;
 import dev.lnp.api.pages.PageRegistrar;
 
@@ -29,7 +30,8 @@ public final class CrmPlugin implements PlatformPlugin {
                 .quota(CrmScopes.QUOTA, CrmScopes.QUOTA_DEFAULT_MONTHLY)
                 .migrations(SCHEMA)
                 .provide(DealDirectory.class, (tx, dealId) -> new DealRepository(tx.handle(), tx.workspaceId())
-                        .exists(dealId));
+                        .exists(dealId))
+                .provide(ContactDirectory.class, new ContactConversations(contacts));
         new ContactRoutes(contacts, schemas).routes().forEach(registrar::route);
         new DealRoutes(deals, schemas).routes().forEach(registrar::route);
         new CompanyRoutes(companies, schemas).routes().forEach(registrar::route);

@@ -48,6 +48,8 @@ final class FakeChatServer implements AutoCloseable {
     volatile int retryAfterSeconds = 4;
     /** Answers chat messages with 503 while true (the platform is unreachable as far as the widget can tell). */
     volatile boolean down;
+    /** When set, handshakes need this identity token (Known visitors): none is identity_required, another refused. */
+    volatile String requiredIdentity;
     private final Map<String, List<Event>> events = new ConcurrentHashMap<>();
     private final Map<String, List<ObjectNode>> history = new ConcurrentHashMap<>();
     /** The sessions handed over to a person and their state (waiting, closed), as the platform keeps it. */
@@ -165,6 +167,15 @@ final class FakeChatServer implements AutoCloseable {
         handshakes.incrementAndGet();
         if (!body.path("origin").asText().equals(origin)) {
             problem(ex, 403, "origin_not_allowed", "the body's origin is not the request's");
+            return;
+        }
+        String identity = body.path("identity_token").asText("");
+        if (requiredIdentity != null && identity.isEmpty()) {
+            problem(ex, 401, "identity_required", "This chat is for signed-in visitors.");
+            return;
+        }
+        if (requiredIdentity != null && !identity.equals(requiredIdentity)) {
+            problem(ex, 401, "identity_token_invalid", "The identity token's signature does not match.");
             return;
         }
         String session = body.path("session_id").asText("");

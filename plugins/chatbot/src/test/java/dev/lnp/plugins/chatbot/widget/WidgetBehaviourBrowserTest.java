@@ -68,6 +68,7 @@ class WidgetBehaviourBrowserTest {
         fake.streaming = true;
         fake.rateLimitNext = 0;
         fake.down = false;
+        fake.requiredIdentity = null;
         // A new tab has an empty sessionStorage. Clearing it under a page whose widget is still starting was racy:
         // the widget could store the previous test's session again after the clear, and the reload resumed it.
         String previous = browser.getWindowHandle();
@@ -221,6 +222,36 @@ class WidgetBehaviourBrowserTest {
         widget.awaitMessage("assistant", "invoice");
         assertEquals(1, widget.all(".msg.visitor").size(), "history and stream replay do not duplicate messages");
         assertEquals(1, widget.all(".msg.assistant .cites").size());
+    }
+
+    @Test
+    void aChatForSignedInVisitorsSaysSoAndSendsTheSitesIdentityToken() {
+        fake.requiredIdentity = "signed-token-of-ada";
+        widget.js("sessionStorage.clear();");
+        browser.navigate().refresh();
+        widget.awaitState("signin", Duration.ofSeconds(15));
+        widget.launcher().click();
+        widget.awaitStatus("Please sign in to chat with us.");
+        assertFalse(widget.input().isEnabled(), "nothing can be sent without a sign-in");
+        assertFalse(widget.find(".send").isEnabled());
+
+        // A signed-in page: the token on the script tag goes into the handshake (a second widget, so it starts).
+        widget.js("var s = document.createElement('script'); s.src = arguments[0]; s.dataset.key = 'lnp_widget_other';"
+                + "s.setAttribute('data-identity-token', arguments[1]); s.id = 'signed'; document.body.append(s);",
+                fake.base() + "/api/cxo/widget.js", "signed-token-of-ada");
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> "ready".equals(widget.js(
+                "return document.getElementById('signed').getAttribute('data-state');")));
+        var shaken = fake.requests("/api/cxo/config");
+        assertEquals("signed-token-of-ada", shaken.get(shaken.size() - 1).body().path("identity_token").asText());
+
+        // A token the platform refuses reads differently.
+        widget.js("var s = document.createElement('script'); s.src = arguments[0]; s.dataset.key = 'lnp_widget_third';"
+                + "s.setAttribute('data-identity-token', 'forged'); s.id = 'forged'; document.body.append(s);",
+                fake.base() + "/api/cxo/widget.js");
+        new WebDriverWait(browser, Duration.ofSeconds(15)).until(d -> "signin".equals(widget.js(
+                "return document.getElementById('forged').getAttribute('data-state');")));
+        assertTrue((Boolean) widget.js("return [...document.querySelectorAll('lnp-chat-widget')].some(w => "
+                + "w.shadowRoot.querySelector('.status').textContent.includes('Your sign-in could not be confirmed'))"));
     }
 
     @Test
