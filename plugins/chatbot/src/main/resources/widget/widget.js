@@ -340,7 +340,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     const WORDS = ['very dissatisfied', 'dissatisfied', 'neutral', 'satisfied', 'very satisfied'];
     let score = 0;
     const scoreButtons = WORDS.map((w, i) => h('button', { type: 'button', 'aria-pressed': 'false', 'aria-label': (i + 1) + ' of 5, ' + w, text: String(i + 1) }));
-    const setScore = (n) => { score = n; scoreButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(i + 1 === n))); };
+    const setScore = (n) => { score = n; if (n) status('csat', null); scoreButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(i + 1 === n))); };
     scoreButtons.forEach((b, i) => b.addEventListener('click', () => setScore(i + 1)));
     const comment = h('textarea', { id: 'csat-comment', rows: '2', maxlength: '2000' });
     const csatForm = h('form', { class: 'csat', id: 'csat', novalidate: true, hidden: true },
