@@ -180,7 +180,8 @@ final class ChatService {
                 sessionId, cors);
         UUID messageId = uuid(body, "message_id");
         String rating = body.get("rating").asText();
-        limit("session:" + sessionId, settings.sessionPerMinute(), "messages in this conversation");
+        // Counted apart from messages: rating answers never uses up what the visitor may still ask.
+        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
         UUID ws = visitor.widget().workspaceId();
         context.get().inWorkspace(ws, tx -> {
             String role = chats.roleInSession(tx.handle(), ws, sessionId, messageId).orElseThrow(() ->
@@ -203,7 +204,7 @@ final class ChatService {
                 sessionId, cors);
         int score = body.get("score").asInt();
         String comment = body.hasNonNull("comment") ? body.get("comment").asText().strip() : "";
-        limit("session:" + sessionId, settings.sessionPerMinute(), "messages in this conversation");
+        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
         UUID ws = visitor.widget().workspaceId();
         context.get().inWorkspace(ws, tx -> {
             chats.rateSession(tx.handle(), ws, sessionId, score, comment.isEmpty() ? null : comment);

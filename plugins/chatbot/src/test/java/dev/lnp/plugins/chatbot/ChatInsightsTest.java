@@ -127,6 +127,16 @@ class ChatInsightsTest {
         assertEquals(0, empty.get("unanswered").size());
         assertEquals(0, empty.get("csat").get("count").asInt());
 
+        // Ratings have a per-minute limit of their own: past it 429, and the visitor may still ask.
+        TestResponse limited = null;
+        for (int i = 0; i < 45 && (limited == null || limited.status() == 200); i++) {
+            limited = rate(session, sid, answerId, "\"up\"");
+        }
+        assertEquals(429, limited.status(), limited.toString());
+        assertTrue(limited.header("Retry-After").isPresent(), limited.toString());
+        assertEquals("rate_limited", limited.json().get("code").asText());
+        assertEquals(202, chat.message(session, "thanks", null).status());
+
         // The page: an admin reads the same and follows the link to write the missing article.
         String email = "admin-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
         UUID user = platform.workspaces().addUser(ws, email, "admin");
