@@ -151,6 +151,7 @@
     try {
       const h = await call('GET', '/api/cxo/history?session_id=' + enc(session) + '&api_key=' + enc(KEY));
       for (const m of h.messages || []) ui.message(m, false);
+      ui.csat(h.csat);
     } catch (e) { /* the stream or the next poll brings them */ }
     connect();
   }
@@ -302,8 +303,19 @@ header :focus-visible{outline-color:var(--on-accent)}
 .msg.system{align-self:center;background:transparent;border:0;color:#424a53;font-size:13px;text-align:center}
 .who{display:block;font-size:12px;font-weight:700;color:#6b4a00;margin-bottom:2px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.cites{margin:6px 0 0;padding:6px 0 0 18px;border-top:1px solid #d0d7de;font-size:13px;white-space:normal}
-.cites a{color:#0a58ca;text-decoration:underline}
+.src{margin:6px 0 0;padding-top:6px;border-top:1px solid #d0d7de;font-size:13px;white-space:normal}
+.src b{font-size:12px;color:#424a53}
+.cites{margin:2px 0 0;padding:0 0 0 18px}
+.cites a{color:#0a58ca;text-decoration:underline;overflow-wrap:anywhere}
+.rating{display:flex;gap:6px;margin-top:6px;white-space:normal}
+.rating button,.scores button{min-height:32px;min-width:40px;padding:2px 8px;background:#fff;border:1px solid #6e7781;color:#1b1f24;font-size:13px;display:inline-flex;align-items:center;gap:4px}
+.rating svg{width:16px;height:16px;fill:currentColor}
+.rating [aria-pressed=true],.scores [aria-pressed=true]{background:var(--accent);color:var(--on-accent);border-color:var(--accent)}
+.rate{background:transparent;color:inherit;border:1px solid currentColor;padding:2px 10px;min-height:36px;font-size:13px;margin-left:auto}
+fieldset{border:0;margin:0;padding:0}
+legend{font-size:13px;font-weight:600;padding:0;margin-bottom:4px}
+.scores{display:flex;gap:6px}
+.csat textarea{min-height:44px}
 .note{font-size:12px;display:block;margin-top:2px}
 .typing{align-self:flex-start;color:#424a53;font-size:13px;padding:4px 8px}
 .status{margin:0;padding:8px 12px;font-size:14px;background:#fff8c5;color:#3b2300;border-top:1px solid #d4a72c}
@@ -312,7 +324,7 @@ form{display:flex;flex-direction:column;gap:6px;padding:10px 12px 12px;border-to
 label{font-size:13px;font-weight:600;color:#1b1f24}
 textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px;border:1px solid #6e7781;border-radius:8px;background:#fff;color:#1b1f24}
 .actions{display:flex;justify-content:space-between;gap:8px;flex-wrap:wrap}
-.mail input{flex:1;min-width:0;min-height:44px;padding:8px;border:1px solid #6e7781;border-radius:8px;background:#fff;color:#1b1f24}
+.mail input,.csat input{flex:1;min-width:0;min-height:44px;padding:8px;border:1px solid #6e7781;border-radius:8px;background:#fff;color:#1b1f24}
 .human{background:#fff;border:2px solid #6e7781;color:#1b1f24}
 .send{background:var(--accent);color:var(--on-accent);font-weight:600;margin-left:auto}
 .leave{background:var(--accent);color:var(--on-accent);font-weight:600}
@@ -344,6 +356,33 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     const launcher = h('button', { type: 'button', class: 'launcher', 'aria-label': name + ': open chat', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-controls': 'panel' },
       icon('M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z'), h('span', { text: name }), badge);
     const close = h('button', { type: 'button', class: 'close', 'aria-label': 'Close chat', text: '×' });
+    // The visitor's satisfaction with the whole conversation (1 to 5, optional comment): a small form under the log.
+    const rateChat = h('button', { type: 'button', class: 'rate', 'aria-expanded': 'false', 'aria-controls': 'csat', text: 'Rate chat' });
+    const WORDS = ['very dissatisfied', 'dissatisfied', 'neutral', 'satisfied', 'very satisfied'];
+    let score = 0;
+    const scoreButtons = WORDS.map((w, i) => h('button', { type: 'button', 'aria-pressed': 'false', 'aria-label': (i + 1) + ' of 5, ' + w, text: String(i + 1) }));
+    const setScore = (n) => { score = n; if (n) status('csat', null); scoreButtons.forEach((b, i) => b.setAttribute('aria-pressed', String(i + 1 === n))); };
+    scoreButtons.forEach((b, i) => b.addEventListener('click', () => setScore(i + 1)));
+    const comment = h('textarea', { id: 'csat-comment', rows: '2', maxlength: '2000' });
+    const csatForm = h('form', { class: 'csat', id: 'csat', novalidate: true, hidden: true },
+      h('fieldset', null, h('legend', { text: 'How satisfied are you with this chat? (1 = very dissatisfied, 5 = very satisfied)' }), h('div', { class: 'scores' }, ...scoreButtons)),
+      h('label', { for: 'csat-comment', text: 'Comment (optional)' }), comment,
+      h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'leave', text: 'Send rating' })));
+    const showCsat = (v) => { csatForm.hidden = !v; rateChat.setAttribute('aria-expanded', String(v)); };
+    rateChat.addEventListener('click', () => { showCsat(csatForm.hidden); if (!csatForm.hidden) (scoreButtons[score - 1] || scoreButtons[0]).focus(); });
+    csatForm.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      if (!score) { status('csat', 'Choose a score from 1 to 5 first.', 'error'); scoreButtons[0].focus(); return; }
+      try {
+        await fresh();
+        await call('POST', '/api/cxo/csat', { token, session_id: session, score, comment: comment.value.trim() || null });
+        showCsat(false);
+        status('csat', 'Thank you for rating this chat (' + score + ' of 5). You can change it with "Rate chat".');
+        rateChat.focus();
+      } catch (err) {
+        status('csat', err.status === 422 ? err.message : 'Sorry, the rating could not be sent. Please try again.', 'error');
+      }
+    });
     const typing = h('div', { class: 'typing', hidden: true, text: 'Writing an answer…' });
     const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' }, typing);
     const statusEl = h('p', { class: 'status', role: 'status', hidden: true });
@@ -377,7 +416,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       }
     });
     const panel = h('div', { class: 'panel', id: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'title', hidden: true },
-      h('header', null, h('h2', { id: 'title', text: name }), close), log, statusEl, mailForm, form);
+      h('header', null, h('h2', { id: 'title', text: name }), rateChat, close), log, csatForm, statusEl, mailForm, form);
     const box = h('div', { class: 'root' + (theme.position === 'left' ? ' left' : '') }, panel, launcher);
     box.style.setProperty('--accent', accent);
     box.style.setProperty('--on-accent', onAccent);
@@ -431,15 +470,47 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
     }
 
     function citations(b, list) {
-      const old = b.el.querySelector('.cites');
+      const old = b.el.querySelector('.src');
       if (old) old.remove();
+      // Only http(s) links: a javascript: or data: URL in a source never becomes a link.
       const items = (list || []).filter((c) => c && /^https?:\/\//i.test(c.url || ''));
       if (!items.length) return;
       const ul = h('ul', { class: 'cites', 'aria-label': 'Sources' });
       for (const c of items) {
         ul.append(h('li', null, h('a', { href: c.url, target: '_blank', rel: 'noopener noreferrer', text: c.title || c.url })));
       }
-      b.el.append(ul);
+      b.el.insertBefore(h('div', { class: 'src' }, h('b', { 'aria-hidden': 'true', text: 'Sources' }), ul), b.rate ? b.rate.el : null);
+    }
+
+    const THUMB = 'M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3c0-.4-.2-.8-.4-1.1L13.2 1 6.6 7.6c-.4.4-.6.9-.6 1.4v10a2 2 0 0 0 2 2h9c.8 0 1.5-.5 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z';
+    // Thumbs up or down on an answer of the assistant; pressed shows the visitor's choice, which they can change.
+    function rateBar(b, id, current) {
+      if (!b.rate) {
+        const mk = (value, label, flip) => {
+          const svg = icon(THUMB);
+          if (flip) svg.style.transform = 'rotate(180deg)';
+          const btn = h('button', { type: 'button', 'aria-pressed': 'false', 'aria-label': label, title: label }, svg);
+          btn.addEventListener('click', async () => {
+            const before = b.rate.value;
+            b.rate.set(value);
+            try {
+              await fresh();
+              await call('POST', '/api/cxo/rating', { token, session_id: session, message_id: id, rating: value });
+              status('rate', value === 'up' ? 'Thank you: marked as helpful.' : 'Thank you: marked as not helpful. The team reads these.');
+            } catch (err) {
+              b.rate.set(before);
+              status('rate', 'Sorry, the rating could not be sent. Please try again.', 'error');
+            }
+          });
+          return btn;
+        };
+        const up = mk('up', 'Helpful answer', false);
+        const down = mk('down', 'Not helpful', true);
+        const el = h('div', { class: 'rating', role: 'group', 'aria-label': 'Rate this answer' }, up, down);
+        b.rate = { el, value: null, set(v) { this.value = v; up.setAttribute('aria-pressed', String(v === 'up')); down.setAttribute('aria-pressed', String(v === 'down')); } };
+        b.el.append(el);
+      }
+      if (current !== undefined) b.rate.set(current);
     }
 
     function updateTyping() {
@@ -477,6 +548,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
       if (!b) b = bubble(m.role, m.id);
       b.text.textContent = m.text || '';
       citations(b, m.citations);
+      if (m.role === 'assistant' && m.run_id) rateBar(b, m.id, m.rating);
       b.done = true;
       follow();
       if (m.run_id) pending.delete(m.run_id);
@@ -673,6 +745,7 @@ textarea{width:100%;min-height:64px;max-height:160px;resize:vertical;padding:8px
 
     return {
       message, delta, runDone, handoff, handoffClosed, status, flush, lock,
+      csat(c) { if (c && c.score) { setScore(c.score); comment.value = c.comment || ''; } },
       isOpen: () => open,
       waiting: () => pending.size > 0 || outbox.length > 0,
       reset() {

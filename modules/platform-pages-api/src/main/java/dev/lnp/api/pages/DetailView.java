@@ -13,10 +13,23 @@ import java.util.Objects;
 public record DetailView(String title, List<Field> fields, List<ListView> related, List<Link> actions,
         List<InlineForm> forms) implements PageView {
 
-    /** One labelled value; {@code value} is text (the web layer escapes it), {@code null} shows as a dash. */
-    public record Field(String label, String value) {
+    /**
+     * One labelled value; {@code value} is text (the web layer escapes it), {@code null} shows as a dash. A
+     * {@code copyable} value (an embed snippet, a command) is shown whole as a code block with a Copy button that
+     * puts it on the clipboard and says so to screen readers (the platform's own script: no page brings its own).
+     */
+    public record Field(String label, String value, boolean copyable) {
         public Field {
             Objects.requireNonNull(label, "label");
+        }
+
+        public Field(String label, String value) {
+            this(label, value, false);
+        }
+
+        /** A value shown as a code block with a Copy button. */
+        public static Field copyable(String label, String value) {
+            return new Field(label, value, true);
         }
     }
 

@@ -68,9 +68,7 @@ final class PageRenderer {
             case ListView list -> x.render(200, "pagelist.jte", list(x, chrome, list, notice, session.csrfToken(), live,
                     shownOnce));
             case DetailView detail -> x.render(status, "pagedetail.jte", new PageViews.DetailPage(chrome, notice,
-                    detail.fields().stream().map(f -> new PageViews.Fact(f.label(), f.value() == null ? "—"
-                                    : text(com.fasterxml.jackson.databind.node.TextNode.valueOf(f.value()))))
-                            .toList(),
+                    facts(detail.fields()),
                     detail.related().stream().map(related -> table(related, related.title())).toList(),
                     links(detail.actions(), null), session.csrfToken(), live, shownOnce,
                     inlineForms(x, detail, refusal)));
@@ -245,6 +243,19 @@ final class PageRenderer {
     private static List<PageViews.Link> links(List<Link> links, ObjectNode row) {
         return links.stream().map(l -> new PageViews.Link(l.label(), row == null ? l.href() : fill(l.href(), row),
                 l.post(), l.confirm())).toList();
+    }
+
+    /** The record's fields as the page shows them; copyable ones get the id their Copy button names. */
+    private static List<PageViews.Fact> facts(List<DetailView.Field> fields) {
+        List<PageViews.Fact> facts = new ArrayList<>();
+        int copyable = 0;
+        for (DetailView.Field f : fields) {
+            String value = f.value() == null ? "—"
+                    : text(com.fasterxml.jackson.databind.node.TextNode.valueOf(f.value()));
+            facts.add(new PageViews.Fact(f.label(), value, f.copyable() && f.value() != null
+                    ? "copy-" + ++copyable : null));
+        }
+        return facts;
     }
 
     private static String local(String href) {

@@ -66,7 +66,11 @@ public final class PageViews {
         }
     }
 
-    public record Fact(String label, String value) {
+    /** A record's field; {@code copyId} (null unless copyable) is the id of its code block for the Copy button. */
+    public record Fact(String label, String value, String copyId) {
+        public Fact(String label, String value) {
+            this(label, value, null);
+        }
     }
 
     public record DetailPage(Chrome chrome, String notice, List<Fact> facts, List<Table> related,

@@ -107,6 +107,60 @@ final class ChatRepository {
                 .map((rs, ctx) -> message(rs)).list();
     }
 
+    /** The visitor's ratings of a conversation's answers: message id to {@code up} or {@code down}. */
+    Map<UUID, String> ratings(Handle h, UUID workspaceId, UUID sessionId) {
+        Map<UUID, String> out = new LinkedHashMap<>();
+        h.createQuery("SELECT message_id, rating FROM chatbot.message_ratings WHERE workspace_id = :ws "
+                        + "AND session_id = :session")
+                .bind("ws", workspaceId).bind("session", sessionId)
+                .map((rs, ctx) -> Map.entry(rs.getObject(1, UUID.class), rs.getInt(2) > 0 ? "up" : "down"))
+                .forEach(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    /** The role of a message of this conversation; empty for a message of another conversation or none. */
+    Optional<String> roleInSession(Handle h, UUID workspaceId, UUID sessionId, UUID messageId) {
+        return h.createQuery("SELECT role FROM chatbot.messages WHERE workspace_id = :ws AND session_id = :session "
+                        + "AND id = :id")
+                .bind("ws", workspaceId).bind("session", sessionId).bind("id", messageId)
+                .mapTo(String.class).findOne();
+    }
+
+    void rateMessage(Handle h, UUID workspaceId, UUID sessionId, UUID messageId, int rating) {
+        h.createUpdate("INSERT INTO chatbot.message_ratings (workspace_id, message_id, session_id, rating) "
+                        + "VALUES (:ws, :id, :session, :rating) ON CONFLICT (message_id) "
+                        + "DO UPDATE SET rating = EXCLUDED.rating, updated_at = now()")
+                .bind("ws", workspaceId).bind("id", messageId).bind("session", sessionId).bind("rating", rating)
+                .execute();
+    }
+
+    void rateSession(Handle h, UUID workspaceId, UUID sessionId, int score, String comment) {
+        h.createUpdate("INSERT INTO chatbot.session_ratings (workspace_id, session_id, score, comment) "
+                        + "VALUES (:ws, :session, :score, :comment) ON CONFLICT (session_id) "
+                        + "DO UPDATE SET score = EXCLUDED.score, comment = EXCLUDED.comment, updated_at = now()")
+                .bind("ws", workspaceId).bind("session", sessionId).bind("score", score).bind("comment", comment)
+                .execute();
+    }
+
+    /** The conversation's CSAT ({@code score}, {@code comment}), or empty when the visitor has not rated it. */
+    Optional<Map<String, Object>> sessionRating(Handle h, UUID workspaceId, UUID sessionId) {
+        return h.createQuery("SELECT score, comment FROM chatbot.session_ratings WHERE workspace_id = :ws "
+                        + "AND session_id = :session")
+                .bind("ws", workspaceId).bind("session", sessionId)
+                .map((rs, ctx) -> {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("score", rs.getInt(1));
+                    m.put("comment", rs.getString(2));
+                    return m;
+                }).findOne();
+    }
+
+    /** The responder found nothing relevant and said it does not know: listed on the chat insights page. */
+    void markUnanswered(Handle h, UUID workspaceId, UUID runId) {
+        h.createUpdate("UPDATE chatbot.runs SET unanswered = true WHERE workspace_id = :ws AND id = :id")
+                .bind("ws", workspaceId).bind("id", runId).execute();
+    }
+
     Optional<String> messageText(Handle h, UUID workspaceId, UUID id) {
         return h.createQuery("SELECT text FROM chatbot.messages WHERE workspace_id = :ws AND id = :id")
                 .bind("ws", workspaceId).bind("id", id).mapTo(String.class).findOne();

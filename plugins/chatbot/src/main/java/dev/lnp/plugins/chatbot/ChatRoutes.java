@@ -27,7 +27,7 @@ final class ChatRoutes {
 
     private static final String CXO = "/api/cxo";
     private static final List<String> CHAT_PATHS = List.of(CXO + "/config", CXO + "/chatbot", CXO + "/history",
-            CXO + "/stream", CXO + "/contact");
+            CXO + "/stream", CXO + "/contact", CXO + "/rating", CXO + "/csat");
 
     private final Supplier<ChatService> chatService;
     private final Supplier<PluginContext> context;
@@ -60,6 +60,10 @@ final class ChatRoutes {
                 .raw(r -> json(r, cors -> chat().message(r, body(r), cors), 202)));
         routes.add(RouteSpec.post(CXO + "/contact").publicRoute().summary("A visitor's e-mail address for the "
                 + "team, left outside office hours").raw(r -> json(r, cors -> chat().contact(r, body(r), cors), 200)));
+        routes.add(RouteSpec.post(CXO + "/rating").publicRoute().summary("A visitor's thumbs up or down on one "
+                + "answer").raw(r -> json(r, cors -> chat().rate(r, body(r), cors), 200)));
+        routes.add(RouteSpec.post(CXO + "/csat").publicRoute().summary("A visitor's satisfaction with the "
+                + "conversation, 1 to 5, with an optional comment").raw(r -> json(r, cors -> chat().csat(r, body(r), cors), 200)));
         routes.add(RouteSpec.get(CXO + "/history").publicRoute().summary("A conversation's messages, oldest first")
                 .raw(r -> json(r, cors -> chat().history(r, cors), 200)));
         routes.add(RouteSpec.get(CXO + "/stream").publicRoute().summary("Server-Sent Events of a conversation")

@@ -51,6 +51,8 @@ final class ChatService {
     private static final JsonNode HANDSHAKE = JsonSchemas.load(ChatService.class, "handshake.json");
     private static final JsonNode CONTACT = JsonSchemas.load(ChatService.class, "contact.json");
     private static final JsonNode MESSAGE = JsonSchemas.load(ChatService.class, "message.json");
+    private static final JsonNode RATING = JsonSchemas.load(ChatService.class, "rating.json");
+    private static final JsonNode CSAT = JsonSchemas.load(ChatService.class, "csat.json");
 
     /** Who is chatting: the widget, the session, and the origin the token was bound to. */
     record Visitor(Widget widget, UUID sessionId, String origin, Instant tokenExpiresAt) {
@@ -238,6 +240,57 @@ final class ChatService {
         return Map.of("session_id", sessionId, "email", email);
     }
 
+    // Ratings.
+
+    /**
+     * Thumbs up or down on one of the assistant's answers in the visitor's own conversation; rating again changes
+     * it. Any other message (the visitor's own, a notice, a person's reply, another conversation's) is refused
+     * naming {@code /message_id}.
+     */
+    Map<String, Object> rate(RawRequest request, JsonNode body, Cors cors) {
+        validation().require(RATING, body);
+        UUID sessionId = uuid(body, "session_id");
+        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
+                sessionId, cors);
+        UUID messageId = uuid(body, "message_id");
+        String rating = body.get("rating").asText();
+        // Counted apart from messages: rating answers never uses up what the visitor may still ask.
+        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
+        UUID ws = visitor.widget().workspaceId();
+        context.get().inWorkspace(ws, tx -> {
+            String role = chats.roleInSession(tx.handle(), ws, sessionId, messageId).orElseThrow(() ->
+                    ApiProblem.invalidField("/message_id", "message", "must be a message of this conversation"));
+            if (!role.equals("assistant")) {
+                throw ApiProblem.invalidField("/message_id", "assistant_message",
+                        "only the assistant's answers are rated (this is a " + role + " message)");
+            }
+            chats.rateMessage(tx.handle(), ws, sessionId, messageId, rating.equals("up") ? 1 : -1);
+            return null;
+        });
+        return Map.of("message_id", messageId, "rating", rating);
+    }
+
+    /** The visitor's satisfaction with the whole conversation, 1 to 5, and an optional comment; replaced when sent again. */
+    Map<String, Object> csat(RawRequest request, JsonNode body, Cors cors) {
+        validation().require(CSAT, body);
+        UUID sessionId = uuid(body, "session_id");
+        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
+                sessionId, cors);
+        int score = body.get("score").asInt();
+        String comment = body.hasNonNull("comment") ? body.get("comment").asText().strip() : "";
+        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
+        UUID ws = visitor.widget().workspaceId();
+        context.get().inWorkspace(ws, tx -> {
+            chats.rateSession(tx.handle(), ws, sessionId, score, comment.isEmpty() ? null : comment);
+            return null;
+        });
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("session_id", sessionId);
+        answer.put("score", score);
+        answer.put("comment", comment.isEmpty() ? null : comment);
+        return answer;
+    }
+
     // History.
 
     Map<String, Object> history(RawRequest request, Cors cors) {
@@ -250,7 +303,15 @@ final class ChatService {
         context.get().inWorkspace(ws, tx -> {
             answer.put("handoff_state", chats.session(tx.handle(), ws, sessionId)
                     .map(ChatRepository.Session::handoffState).orElse(null));
-            answer.put("messages", chats.history(tx.handle(), ws, sessionId, HISTORY_LIMIT));
+            var messages = chats.history(tx.handle(), ws, sessionId, HISTORY_LIMIT);
+            var ratings = chats.ratings(tx.handle(), ws, sessionId);
+            for (var m : messages) {
+                if ("assistant".equals(m.get("role"))) {
+                    m.put("rating", ratings.get((UUID) m.get("id")));
+                }
+            }
+            answer.put("messages", messages);
+            answer.put("csat", chats.sessionRating(tx.handle(), ws, sessionId).orElse(null));
             return null;
         });
         return answer;

@@ -64,6 +64,9 @@ public final class ChatbotPlugin implements PlatformPlugin {
         knowledgeRoutes.routes().forEach(registrar::route);
         new KnowledgePages(knowledgeService, knowledgeRoutes).pages().forEach(pages::page);
         pages.page(new ChatHome().page());
+        var insights = new ChatInsights();
+        insights.routes().forEach(registrar::route);
+        insights.pages().forEach(pages::page);
         new InboxPages(handoffService, handoffs, chats, roster).pages().forEach(pages::page);
         var handoff = JsonSchemas.load(ChatbotPlugin.class, "handoff-opened.json");
         registrar.event(new EventType(ChatbotEvents.HANDOFF_OPENED, "A chat visitor was handed over to a person: "

@@ -29,8 +29,13 @@ record KnowledgePages(KnowledgeService service, KnowledgeRoutes routes) {
     List<PageRoute> pages() {
         return List.of(
                 PageRoute.view(BASE).scope(READ).nav("Support", "Chat knowledge").renderer(this::overview),
-                PageRoute.view(BASE + "/new").scope(WRITE).renderer(call -> new FormView("New article",
-                        routes.textCreate, Json.object().put("kind", "article"), "Add article", BASE)),
+                // ?title= starts the form with a title: the chat insights page links an unanswered question here.
+                PageRoute.view(BASE + "/new").scope(WRITE).renderer(call -> {
+                    ObjectNode values = Json.object().put("kind", "article");
+                    call.query("title").map(String::strip).filter(t -> !t.isEmpty())
+                            .ifPresent(t -> values.put("title", t.length() <= 200 ? t : t.substring(0, 200)));
+                    return new FormView("New article", routes.textCreate, values, "Add article", BASE);
+                }),
                 PageRoute.action(BASE + "/new").scope(WRITE).form(routes.textCreate).action((call, values) -> {
                     var created = service.create(call.tx(), values);
                     return PageOutcome.goTo(BASE + "/" + created.get("id"),

@@ -41,7 +41,7 @@ final class KnowledgeResponder implements Responder {
         List<Retriever.Found> found = retriever.get().retrieve(c.workspaceId(), c.language(),
                 c.settings().getOrDefault("language", "en"), c.message(), 3);
         if (found.isEmpty()) {
-            return Reply.answer(notKnown(c));
+            return Reply.notKnown(notKnown(c));
         }
         var best = found.get(0).stored();
         Passage p = best.passage();

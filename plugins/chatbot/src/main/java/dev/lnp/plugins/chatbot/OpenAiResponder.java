@@ -79,8 +79,9 @@ final class OpenAiResponder implements Responder {
         body.putObject("stream_options").put("include_usage", true);
         ArrayNode messages = body.putArray("messages");
         // Only the workspace's knowledge is retrieved: never another visitor's conversation.
-        var prompt = new GroundedPrompt(retriever.retrieve(c.workspaceId(), c.language(),
-                c.settings().getOrDefault("language", "en"), c.message(), SOURCES));
+        var found = retriever.retrieve(c.workspaceId(), c.language(),
+                c.settings().getOrDefault("language", "en"), c.message(), SOURCES);
+        var prompt = new GroundedPrompt(found);
         messages.addObject().put("role", "system").put("content", prompt.system(c.settings().get("system_prompt")));
         messages.addObject().put("role", "user").put("content", prompt.sourcesMessage());
         for (Conversation.Turn turn : c.history()) {
@@ -136,7 +137,8 @@ final class OpenAiResponder implements Responder {
                 throw new IllegalStateException("the model server's stream ended without [DONE]");
             }
             budget.used(c, reportedTokens >= 0 ? reportedTokens : estimatedTokens(body.toString(), answer));
-            return Reply.answer(answer.toString(), prompt.citations(answer.toString()));
+            // Nothing relevant was retrieved: the model was told to say it does not know and to offer a person.
+            return Reply.answer(answer.toString(), prompt.citations(answer.toString())).unanswered(found.isEmpty());
         }
     }
 

@@ -154,7 +154,7 @@ final class RunWorker implements AutoCloseable {
             if (reply.handoff()) {
                 handoff(ws, run, loaded, reply.text());
             } else {
-                complete(ws, run, messageId, "assistant", reply.text(), citations(reply));
+                complete(ws, run, messageId, "assistant", reply.text(), citations(reply), reply.unanswered());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -206,9 +206,17 @@ final class RunWorker implements AutoCloseable {
 
     private void complete(UUID ws, ChatRepository.Run run, UUID messageId, String role, String text,
             JsonNode citations) {
+        complete(ws, run, messageId, role, text, citations, false);
+    }
+
+    private void complete(UUID ws, ChatRepository.Run run, UUID messageId, String role, String text,
+            JsonNode citations, boolean unanswered) {
         context.inWorkspace(ws, tx -> {
             if (!chats.finish(tx.handle(), ws, run.id(), settings.nodeId(), "completed", null, null)) {
                 return null;
+            }
+            if (unanswered) {
+                chats.markUnanswered(tx.handle(), ws, run.id());
             }
             var message = chats.insertMessage(tx.handle(), ws, messageId, run.sessionId(), role, text, run.id(),
                     citations);

@@ -230,8 +230,11 @@ final class WidgetPages {
         List<Field> fields = new ArrayList<>();
         for (int i = 0; i < labelsAndFields.size(); i += 2) {
             JsonNode value = row.path(labelsAndFields.get(i + 1));
-            fields.add(new Field(labelsAndFields.get(i), value.isMissingNode() || value.isNull() ? null
-                    : value.isBoolean() ? (value.asBoolean() ? "yes" : "no") : value.asText()));
+            String text = value.isMissingNode() || value.isNull() ? null
+                    : value.isBoolean() ? (value.asBoolean() ? "yes" : "no") : value.asText();
+            // The embed snippet is shown whole, with a Copy button.
+            fields.add(labelsAndFields.get(i + 1).equals("embed_snippet")
+                    ? Field.copyable(labelsAndFields.get(i), text) : new Field(labelsAndFields.get(i), text));
         }
         return fields;
     }

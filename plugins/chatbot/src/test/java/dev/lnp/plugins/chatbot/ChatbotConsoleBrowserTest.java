@@ -87,6 +87,27 @@ class ChatbotConsoleBrowserTest {
                     || browser.findElement(By.tagName("main")).getText().matches("(?s).*Streaming\\s+yes.*"),
                     "created with the defaults the form showed");
             chromium.shoot("console-05-widget");
+
+            // The snippet's Copy button: the platform's own script (the strict CSP allows no other) puts the whole
+            // snippet on the clipboard and says so in a live region. Headless Chromium grants the clipboard through
+            // the DevTools protocol.
+            ((org.openqa.selenium.chromium.HasCdp) browser).executeCdpCommand("Browser.grantPermissions", java.util.Map.of(
+                    "permissions", java.util.List.of("clipboardReadWrite", "clipboardSanitizedWrite"), "origin", base));
+            WebElement copy = browser.findElement(By.cssSelector("button[data-copy]"));
+            assertEquals("Copy", copy.getText());
+            assertTrue(copy.getDomAttribute("aria-label").startsWith("Copy"), "the accessible name starts with the visible one");
+            WebElement status = browser.findElement(By.id(copy.getDomAttribute("data-copy-status")));
+            assertEquals("status", status.getDomAttribute("role"), "the confirmation is announced");
+            copy.click();
+            new org.openqa.selenium.support.ui.WebDriverWait(browser, Duration.ofSeconds(10))
+                    .until(d -> status.getText().equals("Copied to the clipboard."));
+            Object copied = ((org.openqa.selenium.JavascriptExecutor) browser).executeAsyncScript(
+                    "var done = arguments[arguments.length - 1];"
+                            + "navigator.clipboard.readText().then(done, function (e) { done('unreadable: ' + e); });");
+            assertTrue(String.valueOf(copied).startsWith("<script src=") && String.valueOf(copied)
+                    .contains("data-key=\"" + key.group(1) + "\""), "the whole snippet was copied: " + copied);
+            assertEquals(java.util.List.of(), chromium.seriousAccessibilityViolations(), "the widget's page");
+            chromium.shoot("console-06-snippet-copied");
         }
     }
 

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * first request hangs until {@link #release()} (a responder stuck when its node dies). Plain sockets, so the test
  * module needs no extra JDK module.
  */
-final class FakeCompletions implements AutoCloseable {
+public final class FakeCompletions implements AutoCloseable {
 
     final List<JsonNode> requests = new CopyOnWriteArrayList<>();
     final List<String> authorizations = new CopyOnWriteArrayList<>();
@@ -35,7 +35,7 @@ final class FakeCompletions implements AutoCloseable {
     private final boolean holdFirst;
     private final ServerSocket server;
 
-    FakeCompletions(List<String> pieces, boolean holdFirst) throws IOException {
+    public FakeCompletions(List<String> pieces, boolean holdFirst) throws IOException {
         this.pieces = pieces;
         this.holdFirst = holdFirst;
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -118,7 +118,7 @@ final class FakeCompletions implements AutoCloseable {
         return ("data: " + data + "\n\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    String baseUrl() {
+    public String baseUrl() {
         return "http://127.0.0.1:" + server.getLocalPort() + "/v1";
     }
 

@@ -1,16 +1,32 @@
-// The console works without script; this only adds the key's copy button.
+// The console works without script; this only adds the copy buttons: of a key shown once (an input) and of a
+// copyable field's code block (data-copy-status names the live region that confirms it).
 document.addEventListener('click', function (event) {
   var button = event.target.closest('button[data-copy]');
   if (!button) { return; }
   var field = document.getElementById(button.getAttribute('data-copy'));
-  var status = document.getElementById('copy-status');
-  var done = function (message) { if (status) { status.textContent = message; } };
-  field.select();
-  if (navigator.clipboard && window.isSecureContext) {
-    navigator.clipboard.writeText(field.value).then(function () { done('Copied to the clipboard.'); },
-      function () { done(document.execCommand('copy') ? 'Copied to the clipboard.' : 'Select the key and copy it.'); });
+  var status = document.getElementById(button.getAttribute('data-copy-status') || 'copy-status');
+  var input = 'value' in field && typeof field.select === 'function';
+  var done = function (message) {
+    if (!status) { return; }
+    // Emptied first, so the same confirmation twice is announced twice.
+    status.textContent = '';
+    setTimeout(function () { status.textContent = message; }, 50);
+  };
+  var failed = input ? 'Select the key and copy it.' : 'Select the text and copy it (Ctrl+C).';
+  if (input) {
+    field.select();
   } else {
-    done(document.execCommand('copy') ? 'Copied to the clipboard.' : 'Select the key and copy it.');
+    var range = document.createRange();
+    range.selectNodeContents(field);
+    window.getSelection().removeAllRanges();
+    window.getSelection().addRange(range);
+  }
+  var text = input ? field.value : field.textContent;
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(text).then(function () { done('Copied to the clipboard.'); },
+      function () { done(document.execCommand('copy') ? 'Copied to the clipboard.' : failed); });
+  } else {
+    done(document.execCommand('copy') ? 'Copied to the clipboard.' : failed);
   }
 });
 

@@ -252,7 +252,11 @@ final class FakeChatServer implements AutoCloseable {
             }
             ObjectNode message = message("assistant", answer, run);
             message.put("id", id);
-            message.putArray("citations").addObject().put("title", "Returns and refunds").put("url", "https://shop.example/help/returns");
+            var citations = message.putArray("citations");
+            citations.addObject().put("title", "Returns and refunds").put("url", "https://shop.example/help/returns");
+            // Sources a widget must never turn into links.
+            citations.addObject().put("title", "Script source").put("url", "javascript:alert(1)");
+            citations.addObject().put("title", "Data source").put("url", "data:text/html,<script>alert(1)</script>");
             history.get(session).add(message);
             emit(session, "message.completed", JSON.createObjectNode().set("message", message));
             emit(session, "run.completed", JSON.createObjectNode().put("run_id", run));

@@ -126,6 +126,8 @@ class WidgetBehaviourBrowserTest {
         var link = widget.find(".msg.assistant .cites a");
         assertEquals("https://shop.example/help/returns", link.getDomAttribute("href"));
         assertEquals("noopener noreferrer", link.getDomAttribute("rel"));
+        assertEquals(1, widget.all(".msg.assistant .cites a").size(), "javascript: and data: sources are no links");
+        assertFalse(widget.find(".msg.assistant").getText().contains("Script source"), "nor shown at all");
 
         // Escape closes and gives focus back to the launcher
         actions.sendKeys(Keys.ESCAPE).perform();

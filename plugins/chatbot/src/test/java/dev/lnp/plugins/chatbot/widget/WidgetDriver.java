@@ -55,7 +55,7 @@ final class WidgetDriver {
     }
 
     WebElement input() {
-        return find("textarea");
+        return find("textarea#input");
     }
 
     WebElement status() {
