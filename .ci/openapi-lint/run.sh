@@ -9,7 +9,10 @@
 #   .ci/openapi-lint/run.sh http://HOST/...  lints the document a running platform serves at that URL
 #
 # Needs Node.js 18+ and npm; without FILE or URL also a built distribution (./mvnw -B verify or package).
+# OPENAPI_LINT_KEEP=PATH keeps a copy of the linted document there (e.g. to read what a finding points at).
 set -euo pipefail
+
+keep=${OPENAPI_LINT_KEEP:-}
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -67,6 +70,10 @@ if [ -n "$url" ]; then
             require("fs").writeFileSync(out, await r.text());
         }).catch(e => { console.error(String(e)); process.exit(1); });' "$url" "$document" \
         || fail "could not read the document"
+fi
+
+if [ -n "$keep" ]; then
+    cp "$document" "$keep" && log "the document is kept in $keep"
 fi
 
 log "installing @redocly/cli@$redocly_version into $work/lint"

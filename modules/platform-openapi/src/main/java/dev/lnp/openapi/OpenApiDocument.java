@@ -101,9 +101,47 @@ final class OpenApiDocument {
             }
         }
         ArrayNode tagList = doc.putArray("tags");
-        tags.forEach(t -> tagList.addObject().put("name", t));
+        tags.forEach(t -> tagList.addObject().put("name", t).put("description", tagDescription(t)));
         doc.set("components", components);
+        dropUnused(doc, components);
         return doc;
+    }
+
+    /** The module's routes and the scopes they need, e.g. "The routes of the crm module (scopes: deals.read, …)". */
+    private String tagDescription(String tag) {
+        List<String> scopes = routes.stream().filter(r -> r.tag().equals(tag) && !r.route().isPublic())
+                .map(r -> r.route().scope()).distinct().sorted().toList();
+        return "The routes of the " + tag + " module" + (scopes.isEmpty() ? " (public)."
+                : " (scopes: " + String.join(", ", scopes) + ").");
+    }
+
+    /**
+     * The shared parts no operation of this document refers to (e.g. {@code PreconditionFailed} when no route
+     * answers 412, the free-form {@code Envelope} when every route declares what it returns) are left out.
+     */
+    private static void dropUnused(ObjectNode doc, ObjectNode components) {
+        String used = doc.path("paths").toString() + components.path("responses") + components.path("schemas");
+        List<String> unused = new ArrayList<>();
+        components.path("responses").fieldNames().forEachRemaining(name -> {
+            if (!used.contains("\"#/components/responses/" + name + "\"")) {
+                unused.add(name);
+            }
+        });
+        ((ObjectNode) components.get("responses")).remove(unused);
+        for (String shared : List.of("Envelope", "PageEnvelope", "Resource", "Pagination")) {
+            String referenced = doc.path("paths").toString() + components.path("responses")
+                    + components.path("schemas");
+            if (!referenced.contains("\"#/components/schemas/" + shared + "\"")) {
+                ((ObjectNode) components.get("schemas")).remove(shared);
+            }
+        }
+        for (String kind : List.of("parameters", "headers")) {
+            String now = doc.path("paths").toString() + components.path("responses");
+            List<String> names = new ArrayList<>();
+            components.path(kind).fieldNames().forEachRemaining(names::add);
+            names.removeIf(name -> now.contains("\"#/components/" + kind + "/" + name + "\""));
+            ((ObjectNode) components.get(kind)).remove(names);
+        }
     }
 
     /** {@code GET /api/v1/crm/deals/{id}} becomes {@code getCrmDealsById}: stable, unique per method and path. */
