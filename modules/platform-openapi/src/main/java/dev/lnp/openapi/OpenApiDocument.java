@@ -252,7 +252,7 @@ final class OpenApiDocument {
             return success.put("description", "Done; no content.");
         }
         ObjectNode headers = Json.object();
-        if (!route.isPublic() && route.path().startsWith("/api/v1/")) {
+        if (route.path().startsWith("/api/v1/")) {
             headers.putObject("X-API-Version").put("$ref", "#/components/headers/ApiVersion");
         }
         if (idempotent) {
@@ -290,7 +290,7 @@ final class OpenApiDocument {
                     props.putObject("data").put("type", "array").putObject("items").put("$ref", itemRef);
                     props.putObject("pagination").put("$ref", "#/components/schemas/Pagination");
                 }
-                success.put("description", "A page of " + item + ", newest first unless the route says otherwise.");
+                success.put("description", "A page of " + item + " in the v1 envelope.");
                 media.putObject("schema").put("$ref", "#/components/schemas/" + page);
                 if (!example.isMissingNode()) {
                     ObjectNode ex = media.putObject("example");
@@ -497,8 +497,8 @@ final class OpenApiDocument {
         ObjectNode headers = components.putObject("headers");
         headers.putObject("RetryAfter").put("description", "Seconds to wait before trying again.")
                 .put("required", true).putObject("schema").put("type", "integer").put("minimum", 0);
-        headers.putObject("ApiVersion").put("description", "The REST contract's version.")
-                .putObject("schema").put("type", "string").put("const", "v1");
+        headers.putObject("ApiVersion").put("description", "The REST contract's version, on every /api/v1 answer.")
+                .put("required", true).putObject("schema").put("type", "string").put("const", "v1");
         headers.putObject("IdempotentReplayed").put("description", "true when the answer is the stored one of an "
                 + "earlier request with the same Idempotency-Key (the handler did not run again).")
                 .putObject("schema").put("type", "string").putArray("enum").add("true");
