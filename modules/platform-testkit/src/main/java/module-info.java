@@ -4,6 +4,7 @@ module lnp.platform.testkit {
     requires transitive lnp.platform.api;
     requires lnp.platform.database; // a booted platform's pool (TestPlatform.jdbi)
     requires lnp.platform.api.internal; // callTool goes through the tool gateway production uses
+    requires lnp.platform.json; // OpenApiContract checks answers with the validator the platform applies
     // The platform a test boots is the one the distribution ships: the kernel with its subsystems.
     requires lnp.platform.webhooks;
     requires lnp.platform.mail;

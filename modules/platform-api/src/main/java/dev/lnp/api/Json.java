@@ -47,12 +47,13 @@ public final class Json {
     }
 
     /**
-     * Reads a JSON document (typically a JSON Schema) from the class path of {@code owner}'s class loader,
-     * which for a plugin is the plugin's own jar.
+     * Reads a JSON document (typically a JSON Schema) from {@code owner}'s own jar or class folder, else from its
+     * class loader. Its own first: the distribution's bundled plugins share one class loader, and two of them may
+     * each have, say, {@code schemas/contact.json}; the loader alone would give both the same file.
      */
     public static JsonNode resource(Class<?> owner, String path) {
         String name = path.startsWith("/") ? path.substring(1) : path;
-        try (InputStream in = owner.getClassLoader().getResourceAsStream(name)) {
+        try (InputStream in = open(owner, name)) {
             if (in == null) {
                 throw new IllegalArgumentException("No resource " + name + " for " + owner.getName());
             }
@@ -60,6 +61,35 @@ public final class Json {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read " + name, e);
         }
+    }
+
+    private static InputStream open(Class<?> owner, String name) throws IOException {
+        java.security.CodeSource source = owner.getProtectionDomain().getCodeSource();
+        java.net.URL location = source == null ? null : source.getLocation();
+        if (location != null && "file".equals(location.getProtocol())) {
+            java.nio.file.Path where;
+            try {
+                where = java.nio.file.Path.of(location.toURI());
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                where = null;
+            }
+            if (where != null && java.nio.file.Files.isDirectory(where)) {
+                java.nio.file.Path file = where.resolve(name);
+                if (java.nio.file.Files.isRegularFile(file)) {
+                    return java.nio.file.Files.newInputStream(file);
+                }
+            } else if (where != null && java.nio.file.Files.isRegularFile(where)) {
+                try (java.util.jar.JarFile jar = new java.util.jar.JarFile(where.toFile())) {
+                    java.util.jar.JarEntry entry = jar.getJarEntry(name);
+                    if (entry != null) {
+                        try (InputStream in = jar.getInputStream(entry)) {
+                            return new java.io.ByteArrayInputStream(in.readAllBytes());
+                        }
+                    }
+                }
+            }
+        }
+        return owner.getClassLoader().getResourceAsStream(name);
     }
 
     public static JsonNode parse(String json) {

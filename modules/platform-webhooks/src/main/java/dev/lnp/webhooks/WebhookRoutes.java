@@ -1,5 +1,7 @@
 package dev.lnp.webhooks;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lnp.api.Json;
 import dev.lnp.api.http.ApiRequest;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.Page;
@@ -25,6 +27,11 @@ public final class WebhookRoutes {
     static final String SUBSCRIPTIONS = BASE + "/subscriptions";
     public static final List<String> STATES = List.of("pending", "delivered", "failed");
 
+    /** What the routes answer: files under {@code webhook-schemas/}, published in the OpenAPI document. */
+    private static final JsonNode SUBSCRIPTION = schema("subscription.json");
+    private static final JsonNode DELIVERY = schema("delivery.json");
+    private static final JsonNode QUEUED = schema("delivery-queued.json");
+
     private final WebhookService service;
 
     public WebhookRoutes(WebhookService service) {
@@ -37,35 +44,40 @@ public final class WebhookRoutes {
                 RouteSpec.get(BASE + "/events").scope(READ)
                         .summary("Every event a subscription can name (those of the workspace's modules that are on), "
                                 + "with its payload schema and aliases")
+                        .returns(schema("event-types.json"))
                         .handler(req -> ApiResponse.of(service.catalogEntries(req.tx()))),
                 RouteSpec.get(SUBSCRIPTIONS).scope(READ).paginated()
-                        .summary("List webhook subscriptions, newest first").handler(this::list),
+                        .returns(SUBSCRIPTION).summary("List webhook subscriptions, newest first").handler(this::list),
                 RouteSpec.post(SUBSCRIPTIONS).scope(WRITE).body(service.createSchema())
-                        .summary("Create a subscription; the answer carries its signing secret, shown only once")
+                        .returns(SUBSCRIPTION).summary("Create a subscription; the answer carries its signing secret, shown only once")
                         .handler(this::create),
-                RouteSpec.get(one).scope(READ).summary("One subscription").handler(this::get),
+                RouteSpec.get(one).scope(READ).returns(SUBSCRIPTION).summary("One subscription").handler(this::get),
                 RouteSpec.patch(one).scope(WRITE).body(service.patchSchema())
-                        .summary("Change a subscription's URL, events, description or enabled state")
+                        .returns(SUBSCRIPTION).summary("Change a subscription's URL, events, description or enabled state")
                         .handler(this::update),
                 RouteSpec.delete(one).scope(WRITE).status(204)
                         .summary("Delete a subscription with its delivery history").handler(this::delete),
                 RouteSpec.post(one + "/rotate-secret").scope(WRITE).status(200)
-                        .summary("Issue a new signing secret; the previous one keeps signing for the overlap")
+                        .returns(schema("secret-rotation.json")).summary("Issue a new signing secret; the previous one keeps signing for the overlap")
                         .handler(this::rotate),
                 RouteSpec.post(one + "/test").scope(WRITE).status(202)
-                        .summary("Send a webhooks.test delivery to the receiver").handler(this::test),
+                        .returns(QUEUED).summary("Send a webhooks.test delivery to the receiver").handler(this::test),
                 RouteSpec.get(one + "/deliveries").scope(READ).paginated()
                         .query(QueryParam.oneOf("status", STATES, "Keep deliveries in this state"))
-                        .summary("The subscription's deliveries, newest first").handler(this::deliveries),
+                        .returns(DELIVERY).summary("The subscription's deliveries, newest first").handler(this::deliveries),
                 RouteSpec.get(one + "/deliveries/{delivery_id}").scope(READ)
-                        .summary("One delivery with every attempt").handler(this::delivery),
+                        .returns(DELIVERY).summary("One delivery with every attempt").handler(this::delivery),
                 RouteSpec.post(one + "/deliveries/{delivery_id}/redeliver").scope(WRITE).status(202)
-                        .summary("Send a delivery again, with the same delivery id").handler(this::redeliver),
+                        .returns(QUEUED).summary("Send a delivery again, with the same delivery id").handler(this::redeliver),
                 RouteSpec.post(one + "/recover").scope(WRITE).status(202).body(service.recoverSchema())
-                        .summary("Send again every failed delivery created since a time").handler(this::recover),
+                        .returns(schema("recovery.json")).summary("Send again every failed delivery created since a time").handler(this::recover),
                 RouteSpec.get(BASE + "/notices").scope(READ).paginated()
-                        .summary("Notices for the workspace owner, e.g. a subscription switched off")
+                        .returns(schema("notice.json")).summary("Notices for the workspace owner, e.g. a subscription switched off")
                         .handler(this::notices));
+    }
+
+    private static JsonNode schema(String name) {
+        return Json.resource(WebhookRoutes.class, "webhook-schemas/" + name);
     }
 
     private ApiResponse list(ApiRequest req) {

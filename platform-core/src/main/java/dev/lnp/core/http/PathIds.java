@@ -6,8 +6,6 @@ import dev.lnp.api.http.RouteSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The UUID path parameters of a route: {@code {id}} and every {@code {…_id}}. Checked by the pipeline before the
@@ -16,29 +14,11 @@ import java.util.regex.Pattern;
  */
 public final class PathIds {
 
-    private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
-
     private final List<String> names;
 
+    /** The route declares which of its parameters are ids ({@link RouteSpec#uuidPathParameters()}). */
     PathIds(RouteSpec route) {
-        this.names = uuidParameters(route.path());
-    }
-
-    /** The parameters of {@code path} that name an entity by id, in the order they appear. */
-    static List<String> uuidParameters(String path) {
-        List<String> names = new ArrayList<>();
-        Matcher m = PARAMETER.matcher(path);
-        while (m.find()) {
-            String name = m.group(1);
-            if (isIdName(name)) {
-                names.add(name);
-            }
-        }
-        return List.copyOf(names);
-    }
-
-    static boolean isIdName(String name) {
-        return name.equals("id") || name.endsWith("_id");
+        this.names = route.uuidPathParameters();
     }
 
     /** Throws 400 {@code invalid_path_parameter} naming every malformed id in {@code values}. */

@@ -19,14 +19,19 @@ import java.util.Map;
 public final class UserRoutes {
 
     public static final String READ = "users.read";
+    /** What both routes answer (each item of the list), published in the OpenAPI document. */
+    private static final com.fasterxml.jackson.databind.JsonNode USER =
+            dev.lnp.api.Json.resource(UserRoutes.class, "core-schemas/user.json");
 
     private UserRoutes() {
     }
 
     public static List<RouteSpec> routes() {
         return List.of(
-                RouteSpec.get("/api/v1/users").scope(READ).paginated().handler(UserRoutes::list),
-                RouteSpec.get("/api/v1/users/{id}").scope(READ).handler(UserRoutes::get));
+                RouteSpec.get("/api/v1/users").scope(READ).paginated().returns(USER)
+                        .summary("The workspace's people, oldest first").handler(UserRoutes::list),
+                RouteSpec.get("/api/v1/users/{id}").scope(READ).returns(USER).summary("One person of the workspace")
+                        .handler(UserRoutes::get));
     }
 
     private static ApiResponse list(ApiRequest req) {

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One HTTP route as a plugin declares it: the path, the scope it needs, the schema of its body and the
@@ -20,6 +24,11 @@ import java.util.Objects;
  *                      route that calls platform services which open their own (e.g. tool calls) opts out
  * @param answersFromToolCalls whether the handler answers from tool calls through the platform's gateway only
  *                             ({@link Builder#answersFromToolCalls}); implies not {@code transactional}
+ * @param responseSchema JSON Schema (draft 2020-12) of what a success answers: the object in {@code data} (each item
+ *                       of {@code data} on a paginated route, the body itself for {@link ResponseShape#DIRECT});
+ *                       {@code null} when undeclared. The OpenAPI document publishes it; tests check answers by it
+ * @param answers statuses the handler itself may answer besides those the platform's pipeline gives the route (e.g.
+ *                {@code 409} on a read, {@code 412}), listed in the OpenAPI document
  * @param handler the handler of an ordinary JSON route (validated body, transaction, envelope); {@code null} for a
  *                raw route
  * @param rawHandler the handler of a raw route, which speaks its own protocol over HTTP; {@code null} otherwise
@@ -37,8 +46,12 @@ public record RouteSpec(
         String summary,
         boolean transactional,
         boolean answersFromToolCalls,
+        JsonNode responseSchema,
+        Set<Integer> answers,
         Handler handler,
         RawHandler rawHandler) {
+
+    private static final Pattern PATH_PARAMETER = Pattern.compile("\\{([^}/]+)}");
 
     public RouteSpec {
         Objects.requireNonNull(method, "method");
@@ -47,6 +60,31 @@ public record RouteSpec(
             throw new IllegalArgumentException(method + " " + path + " needs exactly one handler or raw handler");
         }
         query = List.copyOf(query);
+        answers = Set.copyOf(answers);
+    }
+
+    /** The names of the path's {@code {parameters}}, in the order they appear. */
+    public List<String> pathParameters() {
+        List<String> names = new ArrayList<>();
+        Matcher m = PATH_PARAMETER.matcher(path);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    /**
+     * The path parameters that name an entity by id, and so must be UUIDs: {@code {id}} and every {@code {…_id}}.
+     * The pipeline answers any other value 400 {@code invalid_path_parameter} before the handler runs; the OpenAPI
+     * document declares them {@code format: uuid}.
+     */
+    public List<String> uuidPathParameters() {
+        return pathParameters().stream().filter(RouteSpec::isIdName).toList();
+    }
+
+    /** Whether a path parameter of this name is an entity id (a UUID). */
+    public static boolean isIdName(String name) {
+        return name.equals("id") || name.endsWith("_id");
     }
 
     /** Whether the route handles the HTTP body and response itself ({@link Builder#raw}). */
@@ -97,6 +135,8 @@ public record RouteSpec(
         private String summary = "";
         private boolean transactional = true;
         private boolean answersFromToolCalls;
+        private JsonNode responseSchema;
+        private final Set<Integer> answers = new TreeSet<>();
 
         private Builder(HttpMethod method, String path) {
             this.method = method;
@@ -116,6 +156,30 @@ public record RouteSpec(
 
         public Builder body(JsonNode schema) {
             this.bodySchema = schema;
+            return this;
+        }
+
+        /**
+         * The JSON Schema of a success's result: the object in {@code data}, each item of {@code data} on a
+         * {@link #paginated()} route, or the body itself for {@link ResponseShape#DIRECT}. Use the schema file the
+         * route's MCP tool declares as its output, so the two cannot differ.
+         */
+        public Builder returns(JsonNode schema) {
+            this.responseSchema = Objects.requireNonNull(schema, "schema");
+            return this;
+        }
+
+        /**
+         * Statuses the handler itself answers (as problem+json) besides those the platform gives every route of
+         * this kind, e.g. {@code 409} on a read or {@code 412} for a failed {@code If-Match}; documented only.
+         */
+        public Builder answers(int... statuses) {
+            for (int status : statuses) {
+                if (status < 400 || status > 599) {
+                    throw new IllegalArgumentException(method + " " + path + ": " + status + " is not an error status");
+                }
+                answers.add(status);
+            }
             return this;
         }
 
@@ -177,7 +241,8 @@ public record RouteSpec(
         public RouteSpec handler(Handler handler) {
             checkScope();
             return new RouteSpec(method, path, scope, bodySchema, query, paginated, shape, successStatus, quota,
-                    summary, transactional, answersFromToolCalls, Objects.requireNonNull(handler, "handler"), null);
+                    summary, transactional, answersFromToolCalls, responseSchema, answers,
+                    Objects.requireNonNull(handler, "handler"), null);
         }
 
         /**
@@ -192,7 +257,7 @@ public record RouteSpec(
                         + ": a raw route takes no body schema, query parameters, pagination or quota");
             }
             return new RouteSpec(method, path, scope, null, List.of(), false, shape, successStatus, null, summary,
-                    false, false, null, Objects.requireNonNull(handler, "raw handler"));
+                    false, false, responseSchema, answers, null, Objects.requireNonNull(handler, "raw handler"));
         }
 
         private void checkScope() {

@@ -54,25 +54,27 @@ class OpenApiClientTest {
                     ProbeApi probe = new ProbeApi(client);
                     Map<String, Object> seen = new LinkedHashMap<>();
                     try {
+                        // The document lists the optional Idempotency-Key header of an authenticated POST.
                         Envelope created = probe.postProbeItems(new PostProbeItemsBody().name("generated")
-                                .kind(PostProbeItemsBody.KindEnum.B));
+                                .kind(PostProbeItemsBody.KindEnum.B), "generated-client-1");
                         String id = String.valueOf(((Map<?, ?>) created.getData()).get("id"));
                         seen.put("created_id", id);
                         PageEnvelope page = probe.getProbeItems(1, 10, List.of("b"), "gener");
                         seen.put("listed_total", page.getPagination().getTotal());
                         seen.put("listed_name", ((Map<?, ?>) page.getData().get(0)).get("name"));
-                        seen.put("read_kind", ((Map<?, ?>) probe.getProbeItemsById(id).getData()).get("kind"));
+                        seen.put("read_kind", ((Map<?, ?>) probe.getProbeItemsById(java.util.UUID.fromString(id)).getData()).get("kind"));
                     } catch (ApiException e) {
                         throw new IllegalStateException(e.getCode() + " " + e.getResponseBody(), e);
                     }
                     try {
-                        probe.getProbeItemsById("00000000-0000-0000-0000-000000000000");
+                        // The id is format: uuid in the document, so the generated method takes a UUID.
+                        probe.getProbeItemsById(java.util.UUID.fromString("00000000-0000-0000-0000-000000000000"));
                     } catch (ApiException e) {
                         seen.put("missing_status", e.getCode());
                         seen.put("missing_body", e.getResponseBody());
                     }
                     try {
-                        probe.postProbeItems(new PostProbeItemsBody().name("x".repeat(30)));
+                        probe.postProbeItems(new PostProbeItemsBody().name("x".repeat(30)), null);
                     } catch (ApiException e) {
                         seen.put("invalid_status", e.getCode());
                         seen.put("invalid_body", e.getResponseBody());

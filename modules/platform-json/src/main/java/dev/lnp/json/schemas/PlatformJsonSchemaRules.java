@@ -69,13 +69,39 @@ public final class PlatformJsonSchemaRules implements JsonSchemaRules {
         return patch;
     }
 
+    /**
+     * The property also takes {@code null}: {@code "string"} becomes {@code ["string", "null"]}; a list of types
+     * that already has {@code "null"} (e.g. an optional object) stays as it is, and so does a property without a
+     * type. An {@code enum} gets {@code null} once.
+     */
     private static void allowNull(ObjectNode property) {
         JsonNode type = property.get("type");
-        ArrayNode types = Json.mapper().createArrayNode().add(type.asText()).add("null");
-        property.set("type", types);
-        if (property.has("enum")) {
-            ((ArrayNode) property.get("enum")).addNull();
+        if (type != null && type.isTextual()) {
+            property.set("type", Json.mapper().createArrayNode().add(type.asText()).add("null"));
+        } else if (type != null && type.isArray() && !contains(type, "null")) {
+            ((ArrayNode) type).add("null");
         }
+        if (property.get("enum") instanceof ArrayNode values && !containsNull(values)) {
+            values.addNull();
+        }
+    }
+
+    private static boolean contains(JsonNode array, String text) {
+        for (JsonNode item : array) {
+            if (item.isTextual() && item.asText().equals(text)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean containsNull(JsonNode array) {
+        for (JsonNode item : array) {
+            if (item.isNull()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A tool's input: the route's body schema plus the path's id. */

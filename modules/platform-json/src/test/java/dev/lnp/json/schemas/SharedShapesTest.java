@@ -102,4 +102,25 @@ class SharedShapesTest {
                 new QueryParam("search", QueryParam.Type.STRING, false, List.of(), "")),
                 QueryParam.fromSchema(schema));
     }
+
+    @Test
+    void aPatchLetsEveryOptionalFieldBeNullOnceWhateverItsTypeWasWritten() {
+        ObjectNode create = (ObjectNode) Json.parse("""
+                {"type": "object", "required": ["name"], "properties": {
+                  "name": {"type": "string"},
+                  "hours": {"type": ["object", "null"], "properties": {"monday": {"type": "string"}}},
+                  "size": {"type": ["integer"]},
+                  "kind": {"type": "string", "enum": ["a", "b"]},
+                  "level": {"type": ["string", "null"], "enum": ["x", null]},
+                  "anything": {"description": "no type"}}}
+                """);
+        ObjectNode patch = JsonSchemas.patchOf(create, "Changes", java.util.Set.of("name"));
+        assertEquals(Json.parse("{\"type\": \"string\"}"), patch.at("/properties/name"));
+        assertEquals(Json.parse("[\"object\", \"null\"]"), patch.at("/properties/hours/type"),
+                "already nullable: not [\"\", \"null\"]");
+        assertEquals(Json.parse("[\"integer\", \"null\"]"), patch.at("/properties/size/type"));
+        assertEquals(Json.parse("[\"a\", \"b\", null]"), patch.at("/properties/kind/enum"));
+        assertEquals(Json.parse("[\"x\", null]"), patch.at("/properties/level/enum"));
+        assertTrue(patch.at("/properties/anything/type").isMissingNode());
+    }
 }

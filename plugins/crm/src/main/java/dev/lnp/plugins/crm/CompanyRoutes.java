@@ -21,16 +21,16 @@ final class CompanyRoutes {
         return List.of(
                 RouteSpec.get("/api/v1/crm/companies").scope(CrmScopes.COMPANIES_READ).paginated()
                         .query(QueryParam.fromSchema(schemas.companyListQuery).toArray(QueryParam[]::new))
-                        .summary("List companies, newest first").handler(this::list),
+                        .returns(schemas.company).summary("List companies, newest first").handler(this::list),
                 RouteSpec.post("/api/v1/crm/companies").scope(CrmScopes.COMPANIES_WRITE).body(schemas.companyCreate)
-                        .quota(CrmScopes.QUOTA).summary("Create a company").handler(this::create),
+                        .quota(CrmScopes.QUOTA).returns(schemas.company).summary("Create a company").handler(this::create),
                 RouteSpec.get("/api/v1/crm/companies/{id}").scope(CrmScopes.COMPANIES_READ)
-                        .summary("One company").handler(this::get),
+                        .returns(schemas.company).summary("One company").handler(this::get),
                 RouteSpec.patch("/api/v1/crm/companies/{id}").scope(CrmScopes.COMPANIES_WRITE)
-                        .body(schemas.companyPatch).quota(CrmScopes.QUOTA)
+                        .body(schemas.companyPatch).quota(CrmScopes.QUOTA).returns(schemas.company)
                         .summary("Change some fields of a company").handler(this::update),
                 RouteSpec.delete("/api/v1/crm/companies/{id}").scope(CrmScopes.COMPANIES_WRITE)
-                        .quota(CrmScopes.QUOTA)
+                        .quota(CrmScopes.QUOTA).returns(schemas.deleted)
                         .summary("Delete a company; its contacts and deals stay, without the company")
                         .handler(this::delete));
     }

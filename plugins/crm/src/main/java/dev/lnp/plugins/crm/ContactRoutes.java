@@ -25,11 +25,12 @@ final class ContactRoutes {
         return List.of(
                 RouteSpec.get("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_READ).paginated()
                         .query(QueryParam.fromSchema(schemas.contactListQuery).toArray(QueryParam[]::new))
-                        .summary("List contacts, newest first").handler(this::list),
+                        .returns(schemas.contact).summary("List contacts, newest first").handler(this::list),
                 RouteSpec.post("/api/v1/crm/contacts").scope(CrmScopes.CONTACTS_WRITE).body(schemas.contactCreate)
-                        .shape(ResponseShape.DIRECT).quota(CrmScopes.QUOTA)
+                        .shape(ResponseShape.DIRECT).quota(CrmScopes.QUOTA).returns(schemas.contact)
                         .summary("Create a contact; answers the contact itself, not wrapped").handler(this::create),
                 RouteSpec.get("/api/v1/crm/contacts/{id}/conversations").scope(CrmScopes.CONTACTS_READ)
+                        .returns(schemas.contactConversations)
                         .summary("The conversations other modules linked to a contact (a verified chat visitor's "
                                 + "chats), newest first").handler(this::conversations));
     }

@@ -15,6 +15,7 @@ final class CrmSchemas {
 
     final JsonNode contactCreate = load("contact-create.json");
     final JsonNode contact = load("contact.json");
+    final JsonNode contactConversations = load("contact-conversations.json");
     final JsonNode contactList = load("contact-list.json");
     final JsonNode contactSearch = withSearchQuery(contactList, "Contact search", CONTACT_SEARCH_WORDS);
     /** The REST list's query: the list tool's filters plus the optional {@code search} words. */

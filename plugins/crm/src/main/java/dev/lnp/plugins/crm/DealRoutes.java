@@ -23,15 +23,15 @@ final class DealRoutes {
         return List.of(
                 RouteSpec.get("/api/v1/crm/deals").scope(CrmScopes.DEALS_READ).paginated()
                         .query(QueryParam.fromSchema(schemas.dealList).toArray(QueryParam[]::new))
-                        .summary("List deals, newest first").handler(this::list),
+                        .returns(schemas.deal).summary("List deals, newest first").handler(this::list),
                 RouteSpec.post("/api/v1/crm/deals").scope(CrmScopes.DEALS_WRITE).body(schemas.dealCreate)
-                        .quota(CrmScopes.QUOTA).summary("Create a deal").handler(this::create),
+                        .quota(CrmScopes.QUOTA).returns(schemas.deal).summary("Create a deal").handler(this::create),
                 RouteSpec.get("/api/v1/crm/deals/{id}").scope(CrmScopes.DEALS_READ)
-                        .summary("One deal").handler(this::get),
+                        .returns(schemas.deal).summary("One deal").handler(this::get),
                 RouteSpec.patch("/api/v1/crm/deals/{id}").scope(CrmScopes.DEALS_WRITE).body(schemas.dealPatch)
-                        .quota(CrmScopes.QUOTA).summary("Change some fields of a deal").handler(this::update),
+                        .quota(CrmScopes.QUOTA).returns(schemas.deal).summary("Change some fields of a deal").handler(this::update),
                 RouteSpec.delete("/api/v1/crm/deals/{id}").scope(CrmScopes.DEALS_WRITE)
-                        .quota(CrmScopes.QUOTA).summary("Delete a deal").handler(this::delete));
+                        .quota(CrmScopes.QUOTA).returns(schemas.deleted).summary("Delete a deal").handler(this::delete));
     }
 
     private ApiResponse list(ApiRequest request) {

@@ -14,55 +14,55 @@ record ProjectRoutes(ProjectService projects, CycleService cycles, CycleClosing 
     List<RouteSpec> routes() {
         return List.of(
                 RouteSpec.get("/api/v1/projects").scope(ProjectScopes.PROJECTS_READ).paginated()
-                        .summary("List projects").handler(this::listProjects),
+                        .returns(schemas.project).summary("List projects").handler(this::listProjects),
                 RouteSpec.post("/api/v1/projects").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.projectCreate)
-                        .summary("Create a project").handler(r -> ApiResponse.of(projects.create(r.tx(), r.body()))),
+                        .returns(schemas.project).summary("Create a project").handler(r -> ApiResponse.of(projects.create(r.tx(), r.body()))),
                 RouteSpec.get("/api/v1/projects/{id}").scope(ProjectScopes.PROJECTS_READ)
-                        .summary("One project").handler(r -> ApiResponse.of(projects.get(r.tx(), r.pathId("id")))),
+                        .returns(schemas.project).summary("One project").handler(r -> ApiResponse.of(projects.get(r.tx(), r.pathId("id")))),
                 RouteSpec.patch("/api/v1/projects/{id}").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.projectPatch)
-                        .summary("Update a project (at least one field)")
+                        .returns(schemas.project).summary("Update a project (at least one field)")
                         .handler(r -> ApiResponse.of(projects.update(r.tx(), r.pathId("id"), r.body()))),
                 RouteSpec.delete("/api/v1/projects/{id}").scope(ProjectScopes.PROJECTS_WRITE)
-                        .summary("Soft-delete a project")
+                        .returns(schemas.deleted).summary("Soft-delete a project")
                         .handler(r -> ApiResponse.of(projects.delete(r.tx(), r.pathId("id")).toJson())),
                 RouteSpec.get("/api/v1/projects/{id}/cycles").scope(ProjectScopes.PROJECTS_READ).paginated()
-                        .summary("List a project's cycles")
+                        .returns(schemas.cycle).summary("List a project's cycles")
                         .handler(r -> cycles.list(r.tx(), r.pathId("id"), r.pageRequest()).response()),
                 RouteSpec.post("/api/v1/projects/{id}/cycles").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cycleCreate)
-                        .summary("Create a cycle in a project")
+                        .returns(schemas.cycle).summary("Create a cycle in a project")
                         .handler(r -> ApiResponse.of(cycles.create(r.tx(), r.pathId("id"), r.body()))),
                 RouteSpec.get("/api/v1/cycles/{id}").scope(ProjectScopes.PROJECTS_READ)
-                        .summary("One cycle").handler(r -> ApiResponse.of(cycles.get(r.tx(), r.pathId("id")))),
+                        .returns(schemas.cycle).summary("One cycle").handler(r -> ApiResponse.of(cycles.get(r.tx(), r.pathId("id")))),
                 RouteSpec.patch("/api/v1/cycles/{id}").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cyclePatch)
-                        .summary("Update a cycle (at least one field; completing it is closing it)")
+                        .returns(schemas.cycle).summary("Update a cycle (at least one field; completing it is closing it)")
                         .handler(r -> ApiResponse.of(cycles.update(r.tx(), r.pathId("id"), r.body()))),
                 RouteSpec.post("/api/v1/cycles/{id}/close").scope(ProjectScopes.PROJECTS_WRITE).body(schemas.cycleClose)
-                        .status(200).summary("Complete a cycle and move its open tasks to the next cycle")
+                        .status(200).returns(schemas.cycleClosed).summary("Complete a cycle and move its open tasks to the next cycle")
                         .handler(r -> ApiResponse.of(closing.close(r.tx(), r.pathId("id"), r.body()))),
                 RouteSpec.get("/api/v1/planning/allocations").scope(ProjectScopes.PLANNING_READ).paginated()
                         .query(QueryParam.uuid("user_id", "only this person's allocations"),
                                 QueryParam.uuid("project_id", "only this project's allocations"))
-                        .summary("List planning allocations").handler(this::listAllocations),
+                        .returns(schemas.allocation).summary("List planning allocations").handler(this::listAllocations),
                 RouteSpec.post("/api/v1/planning/allocations").scope(ProjectScopes.PLANNING_WRITE)
-                        .body(schemas.allocationCreate).summary("Create a planning allocation")
+                        .body(schemas.allocationCreate).returns(schemas.allocation).summary("Create a planning allocation")
                         .handler(r -> ApiResponse.of(allocations.create(r.tx(), actor(r), r.body()))),
                 RouteSpec.get("/api/v1/planning/allocations/{id}").scope(ProjectScopes.PLANNING_READ)
-                        .summary("One planning allocation")
+                        .returns(schemas.allocation).summary("One planning allocation")
                         .handler(r -> ApiResponse.of(allocations.get(r.tx(), r.pathId("id")))),
                 RouteSpec.patch("/api/v1/planning/allocations/{id}").scope(ProjectScopes.PLANNING_WRITE)
-                        .body(schemas.allocationPatch).summary("Update a planning allocation (at least one field)")
+                        .body(schemas.allocationPatch).returns(schemas.allocation).summary("Update a planning allocation (at least one field)")
                         .handler(r -> ApiResponse.of(allocations.update(r.tx(), r.pathId("id"), r.body()))),
                 RouteSpec.delete("/api/v1/planning/allocations/{id}").scope(ProjectScopes.PLANNING_WRITE)
-                        .summary("Delete a planning allocation")
+                        .returns(schemas.deleted).summary("Delete a planning allocation")
                         .handler(r -> ApiResponse.of(allocations.delete(r.tx(), r.pathId("id")).toJson())),
                 RouteSpec.get("/api/v1/planning/capacity").scope(ProjectScopes.PLANNING_READ)
                         .query(schemas.capacityParams.toArray(QueryParam[]::new))
-                        .summary("Allocated hours against capacity, per person per ISO week, overbooking flagged")
+                        .returns(schemas.capacity).summary("Allocated hours against capacity, per person per ISO week, overbooking flagged")
                         .handler(r -> ApiResponse.of(capacity.report(r.tx(), date(r, "from"), date(r, "to"),
                                 r.queryAll("user_id").stream().map(UUID::fromString).toList(),
                                 r.query("project_id").map(UUID::fromString).orElse(null)))),
                 RouteSpec.put("/api/v1/planning/capacities/{user_id}").scope(ProjectScopes.PLANNING_WRITE)
-                        .body(schemas.capacitySet).summary("Set a person's weekly capacity (null: the default)")
+                        .body(schemas.capacitySet).returns(schemas.capacitySetting).summary("Set a person's weekly capacity (null: the default)")
                         .handler(r -> ApiResponse.of(capacity.setWeeklyHours(r.tx(), r.pathId("user_id"),
                                 r.body()))));
     }

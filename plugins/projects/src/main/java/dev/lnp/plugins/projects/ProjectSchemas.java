@@ -41,6 +41,7 @@ final class ProjectSchemas {
     final java.util.List<dev.lnp.api.http.QueryParam> capacityParams = dev.lnp.api.http.QueryParam.fromSchema(capacityQuery);
     final JsonNode capacity = load("capacity.json");
     final JsonNode capacitySet = load("capacity-set.json");
+    final JsonNode capacitySetting = load("capacity-setting.json");
     final JsonNode deleted = JsonSchemas.deleted();
 
     /** The close result names the closed cycle by the cycle schema itself, so the two cannot drift apart. */
