@@ -190,15 +190,20 @@ final class KnowledgeRepository {
                 .forEach(e -> each.accept(e.getKey(), e.getValue()));
     }
 
-    /** The passages matching any of the words in one language, best first (full text, title and heading first). */
-    List<UUID> fullText(Handle h, UUID ws, String language, String orQuery, int limit) {
+    /**
+     * The passages matching a websearch_to_tsquery in one language, best first (title and heading weigh more than
+     * the text). Only the first {@code ranked} matches the index yields are ranked: ranking reads each match's
+     * tsvector, so a query that matches most of a large workspace would otherwise rank all of it for 30 rows.
+     */
+    List<UUID> fullText(Handle h, UUID ws, String language, String query, int limit, int ranked) {
         return h.createQuery("""
-                        SELECT p.id FROM chatbot.knowledge_passages p,
-                               websearch_to_tsquery(chatbot.ts_config(:lang), :query) q
-                         WHERE p.workspace_id = :ws AND p.language = :lang AND p.search @@ q
-                         ORDER BY ts_rank_cd(p.search, q, 1) DESC, p.id LIMIT :limit""")
-                .bind("ws", ws).bind("lang", language).bind("query", orQuery).bind("limit", limit)
-                .mapTo(UUID.class).list();
+                        SELECT m.id FROM (SELECT p.id, p.search, q.q FROM chatbot.knowledge_passages p,
+                                                 websearch_to_tsquery(chatbot.ts_config(:lang), :query) q(q)
+                                           WHERE p.workspace_id = :ws AND p.language = :lang AND p.search @@ q.q
+                                           LIMIT :ranked) m
+                         ORDER BY ts_rank_cd(m.search, m.q, 1) DESC, m.id LIMIT :limit""")
+                .bind("ws", ws).bind("lang", language).bind("query", query).bind("limit", limit)
+                .bind("ranked", ranked).mapTo(UUID.class).list();
     }
 
     /** A stored passage as the responders use it. */

@@ -14,7 +14,9 @@ import org.jdbi.v3.core.Handle;
 /**
  * Hybrid retrieval over the workspace's passages: PostgreSQL full text (the visitor's language, else the widget's)
  * and the embeddings' cosine, each a ranking of its best candidates, fused by reciprocal rank fusion
- * ({@code sum 1/(60 + rank)}). A passage is relevant only when its cosine with the question reaches the floor
+ * ({@code sum 1/(60 + rank)}). Full text asks for every word of the question (an {@code AND}); the {@code OR} of
+ * its words is only the fallback of full text alone (a language the model does not read), because fused with the
+ * cosine it adds passages that merely share common words. A passage is relevant only when its cosine with the question reaches the floor
  * ({@link #FLOOR}); below it, the answer is that nothing relevant was found. The floor and the candidates' count were
  * set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
  */
@@ -22,6 +24,8 @@ final class Retriever {
 
     static final double FLOOR = 0.35;
     private static final int CANDIDATES = 30;
+    /** Full-text matches ranked at most: past this many, PostgreSQL's ranking, not the index, takes the time. */
+    static final int RANKED = 500;
     private static final int RRF_K = 60;
     /** Full text's share of the fusion: on paraphrased questions its ranking is the weaker of the two. */
     private static final double FULL_TEXT_WEIGHT = 0.5;
@@ -73,16 +77,27 @@ final class Retriever {
         return asked == Mode.HYBRID && !Embedder.reads(language) ? Mode.FULL_TEXT : asked;
     }
 
+    /** Full text in the language, else in the fallback language when nothing matched. */
+    private List<UUID> fullText(Handle h, UUID ws, String language, String fallbackLanguage, String query) {
+        if (query.isEmpty()) {
+            return List.of();
+        }
+        List<UUID> found = repo.fullText(h, ws, language, query, CANDIDATES, RANKED);
+        if (found.isEmpty() && fallbackLanguage != null && !fallbackLanguage.equals(language)) {
+            found = repo.fullText(h, ws, fallbackLanguage, query, CANDIDATES, RANKED);
+        }
+        return found;
+    }
+
     private List<Found> search(Handle h, UUID ws, String language, String fallbackLanguage, String question,
             float[] query, int limit, Mode mode) {
-        String words = KnowledgeResponder.orQuery(question);
         {
             VectorIndex index = cache.index(h, ws);
             List<UUID> fullText = List.of();
-            if (mode != Mode.SEMANTIC && !words.isEmpty()) {
-                fullText = repo.fullText(h, ws, language, words, CANDIDATES);
-                if (fullText.isEmpty() && fallbackLanguage != null && !fallbackLanguage.equals(language)) {
-                    fullText = repo.fullText(h, ws, fallbackLanguage, words, CANDIDATES);
+            if (mode != Mode.SEMANTIC) {
+                fullText = fullText(h, ws, language, fallbackLanguage, KnowledgeResponder.andQuery(question));
+                if (fullText.isEmpty() && mode == Mode.FULL_TEXT) {
+                    fullText = fullText(h, ws, language, fallbackLanguage, KnowledgeResponder.orQuery(question));
                 }
             }
             List<VectorIndex.Scored> nearest = mode == Mode.FULL_TEXT ? List.of() : index.nearest(query, CANDIDATES);
