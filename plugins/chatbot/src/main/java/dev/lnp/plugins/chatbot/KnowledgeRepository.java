@@ -206,6 +206,25 @@ final class KnowledgeRepository {
                 .bind("ranked", ranked).mapTo(UUID.class).list();
     }
 
+    /** How many of a question's words (stemmed, stop words left out) the workspace's passages use, and how many not. */
+    record Coverage(int words, int unknown) {
+    }
+
+    /**
+     * The question's words in the language's text-search configuration, each looked up in the workspace's passages
+     * (one index probe a word: a lexeme cast to a tsquery as it is, so it is not stemmed twice).
+     */
+    Coverage coverage(Handle h, UUID ws, String language, String question) {
+        return h.createQuery("""
+                        SELECT count(*), count(*) FILTER (WHERE NOT EXISTS (
+                                   SELECT 1 FROM chatbot.knowledge_passages p
+                                    WHERE p.workspace_id = :ws AND p.language = :lang
+                                      AND p.search @@ quote_literal(w)::tsquery))
+                          FROM unnest(tsvector_to_array(to_tsvector(chatbot.ts_config(:lang), :question))) w""")
+                .bind("ws", ws).bind("lang", language).bind("question", question)
+                .map((rs, ctx) -> new Coverage(rs.getInt(1), rs.getInt(2))).one();
+    }
+
     /** A stored passage as the responders use it. */
     record Stored(UUID id, UUID sourceId, Passage passage, String url) {
     }

@@ -16,13 +16,19 @@ import org.jdbi.v3.core.Handle;
  * and the embeddings' cosine, each a ranking of its best candidates, fused by reciprocal rank fusion
  * ({@code sum 1/(60 + rank)}). Full text asks for every word of the question (an {@code AND}); the {@code OR} of
  * its words is only the fallback of full text alone (a language the model does not read), because fused with the
- * cosine it adds passages that merely share common words. A passage is relevant only when its cosine with the question reaches the floor
- * ({@link #FLOOR}); below it, the answer is that nothing relevant was found. The floor and the candidates' count were
- * set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
+ * cosine it adds passages that merely share common words. A passage is relevant only when its cosine with the
+ * question reaches the floor ({@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} for a question whose words are mostly
+ * foreign to the workspace); below it, the answer is that nothing relevant was found. The floors, the rule between
+ * them and the candidates' count were set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
  */
 final class Retriever {
 
     static final double FLOOR = 0.35;
+    /**
+     * The floor of a question at least half of whose words the workspace's passages never use ("How do I cancel my
+     * gym membership?"): the model then tends to match its familiar words alone ("cancel"), so more is asked of it.
+     */
+    static final double UNFAMILIAR_FLOOR = 0.50;
     private static final int CANDIDATES = 30;
     /** Full-text matches ranked at most: past this many, PostgreSQL's ranking, not the index, takes the time. */
     static final int RANKED = 500;
@@ -77,6 +83,23 @@ final class Retriever {
         return asked == Mode.HYBRID && !Embedder.reads(language) ? Mode.FULL_TEXT : asked;
     }
 
+    /**
+     * The cosine a passage must reach: none for full text alone; {@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} in
+     * hybrid retrieval when at least half of the question's words appear in none of the workspace's passages.
+     */
+    private double floor(Handle h, UUID ws, String language, String question, Mode mode) {
+        if (mode == Mode.FULL_TEXT) {
+            return -1;
+        }
+        if (mode == Mode.HYBRID) {
+            var coverage = repo.coverage(h, ws, language, question);
+            if (coverage.words() > 0 && 2 * coverage.unknown() >= coverage.words()) {
+                return UNFAMILIAR_FLOOR;
+            }
+        }
+        return FLOOR;
+    }
+
     /** Full text in the language, else in the fallback language when nothing matched. */
     private List<UUID> fullText(Handle h, UUID ws, String language, String fallbackLanguage, String query) {
         if (query.isEmpty()) {
@@ -113,9 +136,9 @@ final class Retriever {
             }
             List<UUID> ranked = new ArrayList<>(fused.keySet());
             ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
+            double floor = floor(h, ws, language, question, mode);
             List<UUID> kept = new ArrayList<>();
             for (UUID id : ranked) {
-                double floor = mode == Mode.FULL_TEXT ? -1 : FLOOR;
                 if (cosine.get(id) >= floor) {
                     kept.add(id);
                 }
