@@ -194,8 +194,12 @@ final class KnowledgeRepository {
      * The passages matching a websearch_to_tsquery in one language, best first (title and heading weigh more than
      * the text). Only the first {@code ranked} matches the index yields are ranked: ranking reads each match's
      * tsvector, so a query that matches most of a large workspace would otherwise rank all of it for 30 rows.
+     * Runs inside the caller's transaction (its plan setting is the transaction's).
      */
     List<UUID> fullText(Handle h, UUID ws, String language, String query, int limit, int ranked) {
+        // Planned for this query's words: a plan made once for any words (the driver prepares a statement after
+        // a few uses) scans every passage of the workspace for words that match few, where the index finds them.
+        h.execute("SET LOCAL plan_cache_mode = force_custom_plan");
         return h.createQuery("""
                         SELECT m.id FROM (SELECT p.id, p.search, q.q FROM chatbot.knowledge_passages p,
                                                  websearch_to_tsquery(chatbot.ts_config(:lang), :query) q(q)
@@ -206,23 +210,19 @@ final class KnowledgeRepository {
                 .bind("ranked", ranked).mapTo(UUID.class).list();
     }
 
-    /** How many of a question's words (stemmed, stop words left out) the workspace's passages use, and how many not. */
-    record Coverage(int words, int unknown) {
+    /** The question's words as the language's text-search configuration stems them, stop words left out. */
+    List<String> lexemes(Handle h, String language, String question) {
+        return h.createQuery("SELECT unnest(tsvector_to_array(to_tsvector(chatbot.ts_config(:lang), :question)))")
+                .bind("lang", language).bind("question", question).mapTo(String.class).list();
     }
 
-    /**
-     * The question's words in the language's text-search configuration, each looked up in the workspace's passages
-     * (one index probe a word: a lexeme cast to a tsquery as it is, so it is not stemmed twice).
-     */
-    Coverage coverage(Handle h, UUID ws, String language, String question) {
-        return h.createQuery("""
-                        SELECT count(*), count(*) FILTER (WHERE NOT EXISTS (
-                                   SELECT 1 FROM chatbot.knowledge_passages p
-                                    WHERE p.workspace_id = :ws AND p.language = :lang
-                                      AND p.search @@ quote_literal(w)::tsquery))
-                          FROM unnest(tsvector_to_array(to_tsvector(chatbot.ts_config(:lang), :question))) w""")
-                .bind("ws", ws).bind("lang", language).bind("question", question)
-                .map((rs, ctx) -> new Coverage(rs.getInt(1), rs.getInt(2))).one();
+    /** Every stemmed word the workspace's passages in the language use (read with the in-memory vectors). */
+    java.util.Set<String> vocabulary(Handle h, UUID ws, String language) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        h.createQuery("SELECT DISTINCT unnest(tsvector_to_array(search)) FROM chatbot.knowledge_passages "
+                        + "WHERE workspace_id = :ws AND language = :lang")
+                .bind("ws", ws).bind("lang", language).setFetchSize(5000).mapTo(String.class).forEach(out::add);
+        return out;
     }
 
     /** A stored passage as the responders use it. */

@@ -85,15 +85,17 @@ final class Retriever {
 
     /**
      * The cosine a passage must reach: none for full text alone; {@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} in
-     * hybrid retrieval when at least half of the question's words appear in none of the workspace's passages.
+     * hybrid retrieval when at least half of the question's words appear in none of the workspace's passages (the
+     * words stemmed by PostgreSQL, looked up in the vocabulary kept with the workspace's vectors).
      */
-    private double floor(Handle h, UUID ws, String language, String question, Mode mode) {
+    private double floor(Handle h, VectorIndex index, String language, String question, Mode mode) {
         if (mode == Mode.FULL_TEXT) {
             return -1;
         }
         if (mode == Mode.HYBRID) {
-            var coverage = repo.coverage(h, ws, language, question);
-            if (coverage.words() > 0 && 2 * coverage.unknown() >= coverage.words()) {
+            List<String> words = repo.lexemes(h, language, question);
+            long unknown = words.stream().filter(w -> !index.vocabulary.contains(w)).count();
+            if (!words.isEmpty() && 2 * unknown >= words.size()) {
                 return UNFAMILIAR_FLOOR;
             }
         }
@@ -136,7 +138,7 @@ final class Retriever {
             }
             List<UUID> ranked = new ArrayList<>(fused.keySet());
             ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
-            double floor = floor(h, ws, language, question, mode);
+            double floor = floor(h, index, language, question, mode);
             List<UUID> kept = new ArrayList<>();
             for (UUID id : ranked) {
                 if (cosine.get(id) >= floor) {
