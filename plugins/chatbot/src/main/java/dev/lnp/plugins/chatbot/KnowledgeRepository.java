@@ -193,21 +193,15 @@ final class KnowledgeRepository {
     /**
      * The passages matching a websearch_to_tsquery in one language, best first (title and heading weigh more than
      * the text). Only the first {@code ranked} matches the index yields are ranked: ranking reads each match's
-     * tsvector, so a query that matches most of a large workspace would otherwise rank all of it for 30 rows.
-     * Runs inside the caller's transaction (its plan setting is the transaction's).
+     * tsvector, so a query that matches most of a large workspace would otherwise rank all of it for 30 rows. Run
+     * by {@code chatbot.knowledge_full_text} (V12), which reaches the full-text index under row-level security and
+     * plans each query for its own words; the workspace is the transaction's.
      */
-    List<UUID> fullText(Handle h, UUID ws, String language, String query, int limit, int ranked) {
-        // Planned for this query's words: a plan made once for any words (the driver prepares a statement after
-        // a few uses) scans every passage of the workspace for words that match few, where the index finds them.
-        h.execute("SET LOCAL plan_cache_mode = force_custom_plan");
-        return h.createQuery("""
-                        SELECT m.id FROM (SELECT p.id, p.search, q.q FROM chatbot.knowledge_passages p,
-                                                 websearch_to_tsquery(chatbot.ts_config(:lang), :query) q(q)
-                                           WHERE p.workspace_id = :ws AND p.language = :lang AND p.search @@ q.q
-                                           LIMIT :ranked) m
-                         ORDER BY ts_rank_cd(m.search, m.q, 1) DESC, m.id LIMIT :limit""")
-                .bind("ws", ws).bind("lang", language).bind("query", query).bind("limit", limit)
-                .bind("ranked", ranked).mapTo(UUID.class).list();
+    List<UUID> fullText(Handle h, String language, String query, int limit, int ranked) {
+        return h.createQuery("SELECT id FROM chatbot.knowledge_full_text(:lang, :query, :ranked, :limit) "
+                        + "ORDER BY rank DESC, id")
+                .bind("lang", language).bind("query", query).bind("limit", limit).bind("ranked", ranked)
+                .mapTo(UUID.class).list();
     }
 
     /** The question's words as the language's text-search configuration stems them, stop words left out. */

@@ -103,13 +103,13 @@ final class Retriever {
     }
 
     /** Full text in the language, else in the fallback language when nothing matched. */
-    private List<UUID> fullText(Handle h, UUID ws, String language, String fallbackLanguage, String query) {
+    private List<UUID> fullText(Handle h, String language, String fallbackLanguage, String query) {
         if (query.isEmpty()) {
             return List.of();
         }
-        List<UUID> found = repo.fullText(h, ws, language, query, CANDIDATES, RANKED);
+        List<UUID> found = repo.fullText(h, language, query, CANDIDATES, RANKED);
         if (found.isEmpty() && fallbackLanguage != null && !fallbackLanguage.equals(language)) {
-            found = repo.fullText(h, ws, fallbackLanguage, query, CANDIDATES, RANKED);
+            found = repo.fullText(h, fallbackLanguage, query, CANDIDATES, RANKED);
         }
         return found;
     }
@@ -120,9 +120,9 @@ final class Retriever {
             VectorIndex index = cache.index(h, ws);
             List<UUID> fullText = List.of();
             if (mode != Mode.SEMANTIC) {
-                fullText = fullText(h, ws, language, fallbackLanguage, KnowledgeResponder.andQuery(question));
+                fullText = fullText(h, language, fallbackLanguage, KnowledgeResponder.andQuery(question));
                 if (fullText.isEmpty() && mode == Mode.FULL_TEXT) {
-                    fullText = fullText(h, ws, language, fallbackLanguage, KnowledgeResponder.orQuery(question));
+                    fullText = fullText(h, language, fallbackLanguage, KnowledgeResponder.orQuery(question));
                 }
             }
             List<VectorIndex.Scored> nearest = mode == Mode.FULL_TEXT ? List.of() : index.nearest(query, CANDIDATES);
