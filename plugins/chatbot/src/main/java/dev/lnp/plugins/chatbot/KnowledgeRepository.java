@@ -293,15 +293,33 @@ final class KnowledgeRepository {
                 .forEach(e -> each.accept(e.getKey(), e.getValue()));
     }
 
-    /** The passages matching any of the words in one language, best first (full text, title and heading first). */
-    List<UUID> fullText(Handle h, UUID ws, String language, String orQuery, int limit) {
-        return h.createQuery("""
-                        SELECT p.id FROM chatbot.knowledge_passages p,
-                               websearch_to_tsquery(chatbot.ts_config(:lang), :query) q
-                         WHERE p.workspace_id = :ws AND p.language = :lang AND p.search @@ q
-                         ORDER BY ts_rank_cd(p.search, q, 1) DESC, p.id LIMIT :limit""")
-                .bind("ws", ws).bind("lang", language).bind("query", orQuery).bind("limit", limit)
+    /**
+     * The passages matching a websearch_to_tsquery in one language, best first (title and heading weigh more than
+     * the text). Only the first {@code ranked} matches the index yields are ranked: ranking reads each match's
+     * tsvector, so a query that matches most of a large workspace would otherwise rank all of it for 30 rows. Run
+     * by {@code chatbot.knowledge_full_text} (V12), which reaches the full-text index under row-level security and
+     * plans each query for its own words; the workspace is the transaction's.
+     */
+    List<UUID> fullText(Handle h, String language, String query, int limit, int ranked) {
+        return h.createQuery("SELECT id FROM chatbot.knowledge_full_text(:lang, :query, :ranked, :limit) "
+                        + "ORDER BY rank DESC, id")
+                .bind("lang", language).bind("query", query).bind("limit", limit).bind("ranked", ranked)
                 .mapTo(UUID.class).list();
+    }
+
+    /** The question's words as the language's text-search configuration stems them, stop words left out. */
+    List<String> lexemes(Handle h, String language, String question) {
+        return h.createQuery("SELECT unnest(tsvector_to_array(to_tsvector(chatbot.ts_config(:lang), :question)))")
+                .bind("lang", language).bind("question", question).mapTo(String.class).list();
+    }
+
+    /** Every stemmed word the workspace's passages in the language use (read with the in-memory vectors). */
+    java.util.Set<String> vocabulary(Handle h, UUID ws, String language) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        h.createQuery("SELECT DISTINCT unnest(tsvector_to_array(search)) FROM chatbot.knowledge_passages "
+                        + "WHERE workspace_id = :ws AND language = :lang")
+                .bind("ws", ws).bind("lang", language).setFetchSize(5000).mapTo(String.class).forEach(out::add);
+        return out;
     }
 
     /** A stored passage as the responders use it. */

@@ -14,14 +14,24 @@ import org.jdbi.v3.core.Handle;
 /**
  * Hybrid retrieval over the workspace's passages: PostgreSQL full text (the visitor's language, else the widget's)
  * and the embeddings' cosine, each a ranking of its best candidates, fused by reciprocal rank fusion
- * ({@code sum 1/(60 + rank)}). A passage is relevant only when its cosine with the question reaches the floor
- * ({@link #FLOOR}); below it, the answer is that nothing relevant was found. The floor and the candidates' count were
- * set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
+ * ({@code sum 1/(60 + rank)}). Full text asks for every word of the question (an {@code AND}); the {@code OR} of
+ * its words is only the fallback of full text alone (a language the model does not read), because fused with the
+ * cosine it adds passages that merely share common words. A passage is relevant only when its cosine with the
+ * question reaches the floor ({@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} for a question whose words are mostly
+ * foreign to the workspace); below it, the answer is that nothing relevant was found. The floors, the rule between
+ * them and the candidates' count were set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
  */
 final class Retriever {
 
     static final double FLOOR = 0.35;
+    /**
+     * The floor of a question at least half of whose words the workspace's passages never use ("How do I cancel my
+     * gym membership?"): the model then tends to match its familiar words alone ("cancel"), so more is asked of it.
+     */
+    static final double UNFAMILIAR_FLOOR = 0.50;
     private static final int CANDIDATES = 30;
+    /** Full-text matches ranked at most: past this many, PostgreSQL's ranking, not the index, takes the time. */
+    static final int RANKED = 500;
     private static final int RRF_K = 60;
     /** Full text's share of the fusion: on paraphrased questions its ranking is the weaker of the two. */
     private static final double FULL_TEXT_WEIGHT = 0.5;
@@ -73,16 +83,46 @@ final class Retriever {
         return asked == Mode.HYBRID && !Embedder.reads(language) ? Mode.FULL_TEXT : asked;
     }
 
+    /**
+     * The cosine a passage must reach: none for full text alone; {@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} in
+     * hybrid retrieval when at least half of the question's words appear in none of the workspace's passages (the
+     * words stemmed by PostgreSQL, looked up in the vocabulary kept with the workspace's vectors).
+     */
+    private double floor(Handle h, VectorIndex index, String language, String question, Mode mode) {
+        if (mode == Mode.FULL_TEXT) {
+            return -1;
+        }
+        if (mode == Mode.HYBRID) {
+            List<String> words = repo.lexemes(h, language, question);
+            long unknown = words.stream().filter(w -> !index.vocabulary.contains(w)).count();
+            if (!words.isEmpty() && 2 * unknown >= words.size()) {
+                return UNFAMILIAR_FLOOR;
+            }
+        }
+        return FLOOR;
+    }
+
+    /** Full text in the language, else in the fallback language when nothing matched. */
+    private List<UUID> fullText(Handle h, String language, String fallbackLanguage, String query) {
+        if (query.isEmpty()) {
+            return List.of();
+        }
+        List<UUID> found = repo.fullText(h, language, query, CANDIDATES, RANKED);
+        if (found.isEmpty() && fallbackLanguage != null && !fallbackLanguage.equals(language)) {
+            found = repo.fullText(h, fallbackLanguage, query, CANDIDATES, RANKED);
+        }
+        return found;
+    }
+
     private List<Found> search(Handle h, UUID ws, String language, String fallbackLanguage, String question,
             float[] query, int limit, Mode mode) {
-        String words = KnowledgeResponder.orQuery(question);
         {
             VectorIndex index = cache.index(h, ws);
             List<UUID> fullText = List.of();
-            if (mode != Mode.SEMANTIC && !words.isEmpty()) {
-                fullText = repo.fullText(h, ws, language, words, CANDIDATES);
-                if (fullText.isEmpty() && fallbackLanguage != null && !fallbackLanguage.equals(language)) {
-                    fullText = repo.fullText(h, ws, fallbackLanguage, words, CANDIDATES);
+            if (mode != Mode.SEMANTIC) {
+                fullText = fullText(h, language, fallbackLanguage, KnowledgeResponder.andQuery(question));
+                if (fullText.isEmpty() && mode == Mode.FULL_TEXT) {
+                    fullText = fullText(h, language, fallbackLanguage, KnowledgeResponder.orQuery(question));
                 }
             }
             List<VectorIndex.Scored> nearest = mode == Mode.FULL_TEXT ? List.of() : index.nearest(query, CANDIDATES);
@@ -98,9 +138,9 @@ final class Retriever {
             }
             List<UUID> ranked = new ArrayList<>(fused.keySet());
             ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
+            double floor = floor(h, index, language, question, mode);
             List<UUID> kept = new ArrayList<>();
             for (UUID id : ranked) {
-                double floor = mode == Mode.FULL_TEXT ? -1 : FLOOR;
                 if (cosine.get(id) >= floor) {
                     kept.add(id);
                 }

@@ -33,7 +33,7 @@ final class VectorCache {
         }
         var builder = new VectorIndex.Builder();
         repo.vectors(h, ws, builder::add);
-        VectorIndex fresh = builder.build(generation);
+        VectorIndex fresh = builder.build(generation, repo.vocabulary(h, ws, Embedder.LANGUAGE));
         synchronized (this) {
             VectorIndex old = byWorkspace.remove(ws);
             if (old != null) {

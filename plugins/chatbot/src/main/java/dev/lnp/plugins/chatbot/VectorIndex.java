@@ -5,22 +5,26 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * One workspace's passage embeddings in memory, as one flat array (row i is passage i): a search is a dot product
  * with every row, which over 20,000 passages of 384 dimensions is a few milliseconds and needs no vector extension in
- * PostgreSQL. Built for one generation of the workspace's knowledge and replaced when the generation moves.
+ * PostgreSQL. With them, the stemmed words the passages use. Built for one generation of the workspace's knowledge and replaced when the generation moves.
  */
 final class VectorIndex {
 
     final long generation;
+    /** The stemmed words of the workspace's passages in the model's language (see {@link Retriever}). */
+    final Set<String> vocabulary;
     private final UUID[] ids;
     private final float[] rows;
     private final Map<UUID, Integer> rowOf;
 
-    private VectorIndex(long generation, UUID[] ids, float[] rows) {
+    private VectorIndex(long generation, UUID[] ids, float[] rows, Set<String> vocabulary) {
         this.generation = generation;
+        this.vocabulary = vocabulary;
         this.ids = ids;
         this.rows = rows;
         this.rowOf = new HashMap<>(ids.length * 2);
@@ -47,9 +51,9 @@ final class VectorIndex {
             ids.add(id);
         }
 
-        VectorIndex build(long generation) {
+        VectorIndex build(long generation, Set<String> vocabulary) {
             return new VectorIndex(generation, ids.toArray(UUID[]::new),
-                    Arrays.copyOf(rows, ids.size() * Embedder.DIMENSIONS));
+                    Arrays.copyOf(rows, ids.size() * Embedder.DIMENSIONS), vocabulary);
         }
     }
 

@@ -62,11 +62,11 @@ class KnowledgeEvaluationTest {
             Score s = (Score) row.get(1);
             System.out.printf(Locale.ROOT, "%-10s %6.2f %6.2f %8.2f%n", row.get(0), s.hit1(), s.hit3(), s.refused());
         }
-        // The levels measured when the relevance floor was set (docs/chatbot.md): below the targets of 0.90, 0.75 and
-        // 0.80, which this test is to be raised to as retrieval improves; it fails on any step back.
-        assertTrue(hybrid.hit3() >= 0.75, "hit@3 " + hybrid.hit3());
-        assertTrue(hybrid.hit1() >= 0.65, "hit@1 " + hybrid.hit1());
-        assertTrue(hybrid.refused() >= 0.70, "refused " + hybrid.refused());
+        // Just below the levels measured (0.78, 0.85, 0.83 on 29 November 2026, docs/chatbot.md): the targets are
+        // 0.75, 0.90 and 0.80, and hit@3 is still short of its target; any step back fails.
+        assertTrue(hybrid.hit3() >= 0.83, "hit@3 " + hybrid.hit3());
+        assertTrue(hybrid.hit1() >= 0.76, "hit@1 " + hybrid.hit1());
+        assertTrue(hybrid.refused() >= 0.80, "refused " + hybrid.refused());
         assertTrue(hybrid.hit3() > fullText.hit3() && hybrid.refused() > fullText.refused(),
                 "hybrid retrieval does better than full text alone");
     }
@@ -103,6 +103,65 @@ class KnowledgeEvaluationTest {
         System.out.printf(Locale.ROOT, "retrieval over 20,000 passages (HTTP round trip, query embedding included): "
                         + "p50 %.1f ms, p95 %.1f ms, p99 %.1f ms%n", micros.get(150) / 1000.0,
                 micros.get(285) / 1000.0, micros.get(297) / 1000.0);
+        // The same round trip to a route that does no retrieval (the knowledge's progress, two counts): what HTTP,
+        // the key's check and the request's transaction cost by themselves.
+        List<Long> plain = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            long t = System.nanoTime();
+            TestResponse r = platform.get("/api/v1/chatbot/knowledge", key);
+            plain.add((System.nanoTime() - t) / 1000);
+            if (r.status() != 200) {
+                throw new AssertionError(r.toString());
+            }
+        }
+        plain.sort(null);
+        System.out.printf(Locale.ROOT, "retrieval's baseline, GET /api/v1/chatbot/knowledge (HTTP round trip, no "
+                        + "retrieval): p50 %.1f ms, p95 %.1f ms, p99 %.1f ms%n", plain.get(150) / 1000.0,
+                plain.get(285) / 1000.0, plain.get(297) / 1000.0);
+        parts(ws, questions);
+    }
+
+    /** The same questions' steps one by one, in this process: where the round trip's time goes. */
+    private void parts(UUID ws, List<Question> questions) {
+        var repo = new KnowledgeRepository();
+        var embedder = new Embedder();
+        embedder.embed("warm-up");
+        long[][] micros = new long[5][300];
+        platform.jdbi().useTransaction(h -> {
+            // As a request's transaction is: the workspace set, the tenant role under row-level security.
+            h.createQuery("SELECT set_config('lnp.workspace_id', :ws, true) AS ws, set_config('role', 'lnp_tenant', true) AS r")
+                    .bind("ws", ws.toString()).mapToMap().one();
+            var cache = new VectorCache(repo, 200_000);
+            VectorIndex index = cache.index(h, ws);
+            var retriever = new Retriever(() -> null, repo, embedder, cache);
+            for (int i = 0; i < 300; i++) {
+                String q = questions.get(i % questions.size()).text();
+                long t0 = System.nanoTime();
+                float[] v = embedder.embed(q);
+                long t1 = System.nanoTime();
+                repo.fullText(h, "en", KnowledgeResponder.andQuery(q), 30, Retriever.RANKED);
+                long t2 = System.nanoTime();
+                repo.lexemes(h, "en", q).stream().filter(w -> !index.vocabulary.contains(w)).count();
+                long t3 = System.nanoTime();
+                index.nearest(v, 30);
+                long t4 = System.nanoTime();
+                micros[0][i] = (t1 - t0) / 1000;
+                micros[1][i] = (t2 - t1) / 1000;
+                micros[2][i] = (t3 - t2) / 1000;
+                micros[3][i] = (t4 - t3) / 1000;
+                retriever.retrieve(h, ws, "en", q, 3, Retriever.Mode.HYBRID);
+                micros[4][i] = (System.nanoTime() - t4) / 1000;
+            }
+        });
+        for (long[] m : micros) {
+            java.util.Arrays.sort(m);
+        }
+        System.out.printf(Locale.ROOT, "retrieval in process (all steps, one transaction): p50 %.1f ms, p95 %.1f ms, "
+                + "p99 %.1f ms%n", micros[4][150] / 1000.0, micros[4][285] / 1000.0, micros[4][297] / 1000.0);
+        System.out.printf(Locale.ROOT, "retrieval steps (p50/p95 ms): embedding %.1f/%.1f, full text %.1f/%.1f, "
+                        + "question's words %.1f/%.1f, vector scan %.1f/%.1f%n",
+                micros[0][150] / 1000.0, micros[0][285] / 1000.0, micros[1][150] / 1000.0, micros[1][285] / 1000.0,
+                micros[2][150] / 1000.0, micros[2][285] / 1000.0, micros[3][150] / 1000.0, micros[3][285] / 1000.0);
     }
 
     private void fill(UUID ws, long count) throws IOException {
