@@ -551,6 +551,68 @@ class ReleaseJourneysIT {
         assertFalse(Files.exists(Path.of(NO_HOME)));
     }
 
+    // ---- c''. a visitor signed in on the site is known: the conversation is on their CRM contact ----
+
+    @Test
+    @Order(5)
+    void aSignedInVisitorIsKnownByTheSitesTokenAndTheConversationIsOnTheirContact() throws Exception {
+        assertNotNull(widgetKey, "the widget journey made the widget");
+        String widgetId = null;
+        for (JsonNode w : ok(getJson(base + "/api/v1/chatbot/widgets", key)).body.path("data")) {
+            if (w.path("name").asText().equals("Help")) {
+                widgetId = w.path("id").asText();
+            }
+        }
+        assertNotNull(widgetId, "the widget is listed");
+        Json secret = ok(getJson(base + "/api/v1/chatbot/widgets/" + widgetId + "/identity-secret", key));
+        String identitySecret = secret.body.path("data").path("identity_secret").asText();
+        long now = System.currentTimeMillis() / 1000;
+        String email = "grace-" + Long.toHexString(now) + "@example.com";
+        ObjectNode claims = JSON.createObjectNode().put("sub", "user-grace").put("aud", widgetId)
+                .put("email", email).put("name", "Grace Hopper").put("iat", now).put("exp", now + 300);
+
+        Json forged = sendFrom(siteOrigin, "POST", base + "/api/cxo/config", handshake(hs256("not-the-secret", claims)));
+        assertEquals(401, forged.status, forged.toString());
+        assertEquals("identity_token_invalid", forged.body.path("code").asText(), forged.toString());
+
+        Json config = sendFrom(siteOrigin, "POST", base + "/api/cxo/config", handshake(hs256(identitySecret, claims)));
+        assertEquals(200, config.status, config.toString());
+        String sessionId = config.body.path("session_id").asText();
+        ObjectNode hello = JSON.createObjectNode().put("token", config.body.path("token").asText())
+                .put("session_id", sessionId).put("message", "Hello, it is Grace.");
+        hello.putObject("context").put("page_url", siteOrigin + "/help").put("request_human", false);
+        assertEquals(202, sendFrom(siteOrigin, "POST", base + "/api/cxo/chatbot", hello.toString()).status);
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Json found = ok(getJson(base + "/api/v1/crm/contacts?search=" + email, key));
+        while (found.body.path("data").isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(300);
+            found = ok(getJson(base + "/api/v1/crm/contacts?search=" + email, key));
+        }
+        JsonNode contact = found.body.path("data").path(0);
+        assertEquals("Hopper", contact.path("last_name").asText(), found.toString());
+        Json linked = ok(getJson(base + "/api/v1/crm/contacts/" + contact.path("id").asText() + "/conversations", key));
+        assertEquals(sessionId, linked.body.path("data").path(0).path("id").asText(), linked.toString());
+        ConsoleBrowser.Page page = owner.get("/app/crm/contacts/" + contact.path("id").asText());
+        assertEquals(200, page.status(), page.toString());
+        assertTrue(page.body().contains("/app/chat/" + sessionId), "the contact's page links the conversation");
+    }
+
+    private String handshake(String identityToken) {
+        return JSON.createObjectNode().put("api_key", widgetKey).put("origin", siteOrigin)
+                .put("url", siteOrigin + "/help").put("identity_token", identityToken).toString();
+    }
+
+    /** What a site's server does for a signed-in visitor (docs/chatbot.md, "Known visitors"): an HS256 JWT. */
+    private static String hs256(String secret, ObjectNode claims) throws Exception {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        String signingInput = b64.encodeToString("{\"alg\":\"HS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8))
+                + "." + b64.encodeToString(claims.toString().getBytes(StandardCharsets.UTF_8));
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return signingInput + "." + b64.encodeToString(mac.doFinal(signingInput.getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** The visitor's conversation once it holds {@code text} (a person's reply), or a failure after 30 s. */
     private Json awaitInHistory(String origin, String history, String text) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
