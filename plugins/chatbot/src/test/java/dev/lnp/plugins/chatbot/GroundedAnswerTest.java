@@ -1,5 +1,6 @@
 package dev.lnp.plugins.chatbot;
 
+import static dev.lnp.plugins.chatbot.KnowledgeApi.awaitIndexed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +54,7 @@ class GroundedAnswerTest {
                     .put("kind", "markdown").put("url", "https://help.example/refunds").put("content", HOSTILE)
                     .toString());
             assertEquals(201, source.status(), source.toString());
-            awaitIndexed(admin);
+            awaitIndexed(platform, admin);
             String key = chat.createWidget(ws, ",\"responder\":\"openai\",\"responder_settings\":{\"base_url\":\""
                     + fake.baseUrl() + "\",\"model\":\"tiny-1\",\"system_prompt\":\"Be brief.\"}").get("key").asText();
 
@@ -123,7 +124,7 @@ class GroundedAnswerTest {
             TestResponse source = platform.post("/api/v1/chatbot/knowledge/sources", admin, Json.object()
                     .put("kind", "url").put("url", site.url("/shipping")).toString());
             assertEquals(201, source.status(), source.toString());
-            awaitIndexed(admin);
+            awaitIndexed(platform, admin);
             String key = chat.createWidget(ws, ",\"responder\":\"openai\",\"responder_settings\":{\"base_url\":\""
                     + fake.baseUrl() + "\",\"model\":\"tiny-1\",\"system_prompt\":\"Be brief.\"}").get("key").asText();
             JsonNode s = chat.session(key);
@@ -146,17 +147,5 @@ class GroundedAnswerTest {
             JsonNode array = Json.parse(m.group(2));
             assertTrue(array.get(0).get("text").asText().contains(hostile), "quoted as the page's text: " + array);
         }
-    }
-
-    private void awaitIndexed(String key) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            JsonNode p = platform.get("/api/v1/chatbot/knowledge", key).data();
-            if (p.get("pending").asInt() == 0 && p.get("passages").asInt() > 0) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("never indexed");
     }
 }

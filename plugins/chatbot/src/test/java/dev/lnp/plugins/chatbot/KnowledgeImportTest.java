@@ -1,5 +1,6 @@
 package dev.lnp.plugins.chatbot;
 
+import static dev.lnp.plugins.chatbot.KnowledgeApi.ask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +54,7 @@ class KnowledgeImportTest {
             assertEquals("Shipping", source.get("title").asText(), "the page's <title> names it");
             assertTrue(source.get("fetched_at").isTextual());
             assertEquals(2, source.get("passages").asInt(), source.toString());
-            JsonNode found = ask(key, "do you ship to Switzerland");
+            JsonNode found = ask(platform, key, "do you ship to Switzerland");
             assertEquals(site.url("/help/shipping") + "#abroad", found.get(0).get("url").asText(), found.toString());
             assertFalse(found.toString().contains("never indexed"), "the page's script is no content");
 
@@ -72,7 +73,7 @@ class KnowledgeImportTest {
             site.html("/help/shipping", KnowledgeTest.SHIPPING_HTML.replace("four to seven", "two to three"));
             assertEquals(202, platform.post("/api/v1/chatbot/knowledge/sources/" + id + "/refresh", key, "").status());
             awaitSettled(key, id);
-            assertTrue(ask(key, "how long does delivery abroad take").get(0).get("text").asText()
+            assertTrue(ask(platform, key, "how long does delivery abroad take").get(0).get("text").asText()
                     .contains("two to three"));
         }
     }
@@ -95,7 +96,7 @@ class KnowledgeImportTest {
                 assertEquals("indexed", p.get("status").asText(), p.toString());
             }
             assertEquals(site.url("/returns") + "#sending-it-back",
-                    ask(key, "how many days do I have to return something").get(0).get("url").asText());
+                    ask(platform, key, "how many days do I have to return something").get(0).get("url").asText());
 
             // Read again: a page it gained is added, the others fetched again (not duplicated).
             site.html("/faq", "<html><head><title>FAQ</title></head><body><h2>Gift cards</h2><p>Gift cards never "
@@ -114,7 +115,8 @@ class KnowledgeImportTest {
             assertEquals("Pages (2)", list.get("title").asText());
             awaitAllSettled(other);
             assertEquals(2, pagesOf(other, list.get("id").asText()).size());
-            assertTrue(ask(other, "do gift cards expire").get(0).get("text").asText().contains("never expire"));
+            assertTrue(ask(platform, other, "do gift cards expire").get(0).get("text").asText()
+                    .contains("never expire"));
 
             // Deleting the sitemap deletes its pages.
             assertEquals(200, platform.delete("/api/v1/chatbot/knowledge/sources/" + list.get("id").asText(), other)
@@ -238,15 +240,6 @@ class KnowledgeImportTest {
             }
         }
         return out;
-    }
-
-    private JsonNode ask(String key, String question) {
-        TestResponse r = platform.post("/api/v1/chatbot/knowledge/search", key,
-                Json.object().put("question", question).toString());
-        if (r.status() != 200) {
-            throw new AssertionError(r.toString());
-        }
-        return r.data().get("passages");
     }
 
     private List<String> passageIds(String sourceId) {

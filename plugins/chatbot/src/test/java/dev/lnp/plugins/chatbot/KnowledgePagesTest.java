@@ -4,18 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPerson;
 import dev.lnp.testkit.TestPlatform;
-import dev.lnp.web.console.ConsoleSessions;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,29 +23,22 @@ class KnowledgePagesTest {
     @Test
     void aMemberImportsAFileAndSeesItIndexed(TestPlatform platform) throws Exception {
         UUID ws = platform.createWorkspace("knowledge-pages");
-        String email = "member-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
-        UUID user = platform.workspaces().addUser(ws, email, "admin");
-        String cookie = "lnp_console=" + new ConsoleSessions(platform.jdbi(), Duration.ofHours(1))
-                .create(email, user, "test", "127.0.0.1").token();
-        String base = "http://localhost:" + platform.port();
-        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        TestPerson member = platform.person(ws, "admin");
 
-        var form = get(http, base + BASE + "/import", cookie);
-        assertEquals(200, form.statusCode(), form.body());
-        Matcher csrf = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(form.body());
-        assertTrue(csrf.find(), form.body());
+        var form = member.get(BASE + "/import");
+        assertEquals(200, form.status(), form.body());
 
-        var refused = post(http, base + BASE + "/new", cookie, csrf.group(1), "kind=article&content=" + enc("Text"));
-        assertEquals(422, refused.statusCode(), refused.body());
+        var refused = member.post(BASE + "/new", "kind", "article", "content", "Text");
+        assertEquals(422, refused.status(), refused.body());
         assertTrue(refused.body().contains("An article needs a title."), refused.body());
 
-        var imported = post(http, base + BASE + "/import", cookie, csrf.group(1), "kind=markdown&language=en&content="
-                + enc(KnowledgeTest.RETURNS));
-        assertEquals(303, imported.statusCode(), imported.body());
+        var imported = member.post(BASE + "/import", "kind", "markdown", "language", "en",
+                "content", KnowledgeTest.RETURNS);
+        assertEquals(303, imported.status(), imported.body());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String overview = "";
         while (System.nanoTime() < deadline && !overview.contains("Up to date")) {
-            overview = get(http, base + BASE, cookie).body();
+            overview = member.get(BASE).body();
             Thread.sleep(200);
         }
         assertTrue(overview.contains("Up to date"), overview);
@@ -66,69 +51,43 @@ class KnowledgePagesTest {
         try (var site = new TestSite()) {
             site.html("/shipping", KnowledgeTest.SHIPPING_HTML);
             UUID ws = platform.createWorkspace("knowledge-web-pages");
-            String email = "member-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
-            UUID user = platform.workspaces().addUser(ws, email, "admin");
-            String cookie = "lnp_console=" + new ConsoleSessions(platform.jdbi(), Duration.ofHours(1))
-                    .create(email, user, "test", "127.0.0.1").token();
-            String base = "http://localhost:" + platform.port();
-            HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+            TestPerson member = platform.person(ws, "admin");
 
-            assertTrue(get(http, base + BASE, cookie).body().contains("Import web pages"));
-            var form = get(http, base + BASE + "/web", cookie);
-            assertEquals(200, form.statusCode(), form.body());
+            assertTrue(member.get(BASE).body().contains("Import web pages"));
+            var form = member.get(BASE + "/web");
+            assertEquals(200, form.status(), form.body());
             assertTrue(form.body().contains("Page addresses"), "the list of addresses: " + form.body());
-            Matcher csrf = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(form.body());
-            assertTrue(csrf.find(), form.body());
 
-            var refused = post(http, base + BASE + "/web", cookie, csrf.group(1), "kind=url&url=" + enc("ftp://x/y"));
-            assertEquals(400, refused.statusCode() / 100 * 100, refused.body());
+            var refused = member.post(BASE + "/web", "kind", "url", "url", "ftp://x/y");
+            assertEquals(400, refused.status() / 100 * 100, refused.body());
             assertTrue(refused.body().contains("Write a web address starting with http:// or https://"), refused.body());
-            var noSitemap = post(http, base + BASE + "/web", cookie, csrf.group(1), "kind=sitemap&urls=");
-            assertEquals(422, noSitemap.statusCode(), noSitemap.body());
+            var noSitemap = member.post(BASE + "/web", "kind", "sitemap", "urls", "");
+            assertEquals(422, noSitemap.status(), noSitemap.body());
             assertTrue(noSitemap.body().contains("List at least one page"), noSitemap.body());
 
-            var imported = post(http, base + BASE + "/web", cookie, csrf.group(1), "kind=url&language=en&url="
-                    + enc(site.url("/shipping")));
-            assertEquals(303, imported.statusCode(), imported.body());
-            String location = imported.headers().firstValue("Location").orElseThrow();
-            String sourcePage = location.startsWith("http") ? location : base + location;
+            var imported = member.post(BASE + "/web", "kind", "url", "language", "en", "url",
+                    site.url("/shipping"));
+            assertEquals(303, imported.status(), imported.body());
+            String sourcePage = imported.location().replaceFirst("^https?://[^/]+", "");
             String page = "";
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !page.contains("indexed")) {
-                page = get(http, sourcePage, cookie).body();
+            // "Indexed" with its time, not "Not yet": the page was fetched and its passages written.
+            while (System.nanoTime() < deadline && !(page.contains("<dt>Fetched</dt>")
+                    && page.contains("<dt>Indexed</dt>") && !page.contains("<dd>Not yet</dd>"))) {
+                page = member.get(sourcePage).body();
                 Thread.sleep(200);
             }
-            assertTrue(page.contains("indexed") && page.contains("Fetch again"), page);
-            assertTrue(page.contains("Fetched"), page);
+            assertTrue(page.contains("<dt>Fetched</dt>") && !page.contains("<dd>Not yet</dd>"), page);
+            assertTrue(page.contains("Fetch again"), page);
             int served = site.requests.get();
-            String action = sourcePage.substring(sourcePage.indexOf(BASE)) + "/refresh";
-            Matcher pageCsrf = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(page);
-            assertTrue(pageCsrf.find(), page);
-            var again = post(http, base + action, cookie, pageCsrf.group(1), "");
-            assertEquals(303, again.statusCode(), again.body());
+            String action = sourcePage + "/refresh";
+            var again = member.post(action);
+            assertEquals(303, again.status(), again.body());
             deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (System.nanoTime() < deadline && site.requests.get() == served) {
                 Thread.sleep(100);
             }
             assertEquals(served + 1, site.requests.get(), "fetched again");
         }
-    }
-
-    private static HttpResponse<String> get(HttpClient http, String url, String cookie) throws Exception {
-        return http.send(HttpRequest.newBuilder(java.net.URI.create(url)).header("Cookie", cookie).build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpResponse<String> post(HttpClient http, String url, String cookie, String csrf, String form)
-            throws Exception {
-        String origin = url.substring(0, url.indexOf('/', 8));
-        return http.send(HttpRequest.newBuilder(java.net.URI.create(url)).header("Cookie", cookie)
-                .header("Origin", origin).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("csrf=" + enc(csrf) + "&" + form)).build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

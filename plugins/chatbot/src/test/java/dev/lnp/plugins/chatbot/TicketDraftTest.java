@@ -1,25 +1,19 @@
 package dev.lnp.plugins.chatbot;
 
+import static dev.lnp.plugins.chatbot.KnowledgeApi.ask;
+import static dev.lnp.plugins.chatbot.KnowledgeApi.awaitIndexed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lnp.api.Json;
 import dev.lnp.testkit.PlatformTest;
+import dev.lnp.testkit.TestPerson;
 import dev.lnp.testkit.TestPlatform;
 import dev.lnp.testkit.TestResponse;
-import dev.lnp.web.console.ConsoleSessions;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -69,13 +63,13 @@ class TicketDraftTest {
         assertEquals(200, edited.status(), edited.toString());
         assertEquals("draft", edited.data().get("status").asText(), "an edit keeps it a draft");
         Thread.sleep(600);
-        assertEquals(0, ask(admin, "where do I change my invoice address").size());
+        assertEquals(0, ask(platform, admin, "where do I change my invoice address").size());
 
         TestResponse approved = platform.post("/api/v1/chatbot/knowledge/sources/" + id + "/approve", admin, "");
         assertEquals(200, approved.status(), approved.toString());
         assertEquals("pending", approved.data().get("status").asText());
-        awaitIndexed(admin);
-        JsonNode found = ask(admin, "where do I change my invoice address");
+        awaitIndexed(platform, admin);
+        JsonNode found = ask(platform, admin, "where do I change my invoice address");
         assertTrue(found.get(0).get("text").asText().contains("Billing details"), found.toString());
         TestResponse again = platform.post("/api/v1/chatbot/knowledge/sources/" + id + "/approve", admin, "");
         assertEquals(409, again.status(), again.toString());
@@ -119,36 +113,30 @@ class TicketDraftTest {
                 && platform.get("/api/v1/chatbot/knowledge", admin).data().get("drafts").asInt() < 2) {
             Thread.sleep(100);
         }
-        String email = "member-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
-        UUID user = platform.workspaces().addUser(ws, email, "admin");
-        String cookie = "lnp_console=" + new ConsoleSessions(platform.jdbi(), Duration.ofHours(1))
-                .create(email, user, "test", "127.0.0.1").token();
-        String base = "http://localhost:" + platform.port() + KnowledgePages.BASE;
-        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        TestPerson member = platform.person(ws, "admin");
+        String base = KnowledgePages.BASE;
 
-        String overview = get(http, base, cookie).body();
+        String overview = member.get(base).body();
         assertTrue(overview.contains("Drafts from resolved tickets"), overview);
         assertTrue(overview.contains("Can I pay by bank transfer?"), overview);
         assertTrue(overview.contains("2 waiting for approval"), overview);
         String[] ids = platform.get("/api/v1/chatbot/knowledge/sources", admin).json().get("data").findValuesAsText("id")
                 .toArray(String[]::new);
-        var page = get(http, base + "/" + ids[0], cookie);
-        assertEquals(200, page.statusCode(), page.body());
+        var page = member.get(base + "/" + ids[0]);
+        assertEquals(200, page.status(), page.body());
         assertTrue(page.body().contains("not answered from until approved"), page.body());
         assertTrue(page.body().contains("Approve") && page.body().contains("Discard"), page.body());
-        Matcher csrf = Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(page.body());
-        assertTrue(csrf.find(), page.body());
 
-        var approved = post(http, base + "/" + ids[0] + "/approve", cookie, csrf.group(1), "");
-        assertEquals(303, approved.statusCode(), approved.body());
-        var discarded = post(http, base + "/" + ids[1] + "/delete", cookie, csrf.group(1), "");
-        assertEquals(303, discarded.statusCode(), discarded.body());
+        var approved = member.post(base + "/" + ids[0] + "/approve");
+        assertEquals(303, approved.status(), approved.body());
+        var discarded = member.post(base + "/" + ids[1] + "/delete");
+        assertEquals(303, discarded.status(), discarded.body());
         assertEquals(404, platform.get("/api/v1/chatbot/knowledge/sources/" + ids[1], admin).status());
         assertTrue(!"draft".equals(platform.get("/api/v1/chatbot/knowledge/sources/" + ids[0], admin).data()
                 .get("status").asText()));
         // Approving what is no draft any more: a readable page, not an error.
-        var twice = post(http, base + "/" + ids[0] + "/approve", cookie, csrf.group(1), "");
-        assertEquals(409, twice.statusCode(), twice.body());
+        var twice = member.post(base + "/" + ids[0] + "/approve");
+        assertEquals(409, twice.status(), twice.body());
         assertTrue(twice.body().contains("not a draft"), twice.body());
     }
 
@@ -194,39 +182,5 @@ class TicketDraftTest {
             Thread.sleep(100);
         }
         throw new AssertionError("no draft");
-    }
-
-    private void awaitIndexed(String key) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            JsonNode p = platform.get("/api/v1/chatbot/knowledge", key).data();
-            if (p.get("pending").asInt() == 0 && p.get("passages").asInt() > 0) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("never indexed");
-    }
-
-    private JsonNode ask(String key, String question) {
-        TestResponse r = platform.post("/api/v1/chatbot/knowledge/search", key,
-                Json.object().put("question", question).toString());
-        assertEquals(200, r.status(), r.toString());
-        return r.data().get("passages");
-    }
-
-    private static HttpResponse<String> get(HttpClient http, String url, String cookie) throws Exception {
-        return http.send(HttpRequest.newBuilder(java.net.URI.create(url)).header("Cookie", cookie).build(),
-                HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static HttpResponse<String> post(HttpClient http, String url, String cookie, String csrf, String form)
-            throws Exception {
-        String origin = url.substring(0, url.indexOf('/', 8));
-        return http.send(HttpRequest.newBuilder(java.net.URI.create(url)).header("Cookie", cookie)
-                .header("Origin", origin).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("csrf=" + URLEncoder.encode(csrf, StandardCharsets.UTF_8)
-                        + (form.isEmpty() ? "" : "&" + form))).build(),
-                HttpResponse.BodyHandlers.ofString());
     }
 }
