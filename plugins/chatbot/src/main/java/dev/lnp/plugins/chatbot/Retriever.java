@@ -41,6 +41,11 @@ final class Retriever {
     /** The same for a question whose words are mostly foreign to the workspace (see {@link #UNFAMILIAR_FLOOR}). */
     static final double UNFAMILIAR_SENTENCE_FLOOR = 0.47;
     private static final int CANDIDATES = 30;
+    /**
+     * The passages nearest by their own cosine whose sentences are ranked (with full text's candidates): the
+     * sentences of a whole large workspace would take most of a question's time (docs/chatbot.md, "Evaluation").
+     */
+    static final int SENTENCE_POOL = 200;
     /** Full-text matches ranked at most: past this many, PostgreSQL's ranking, not the index, takes the time. */
     static final int RANKED = 500;
     private static final int RRF_K = 60;
@@ -134,9 +139,15 @@ final class Retriever {
                     fullText = fullText(h, language, fallbackLanguage, KnowledgeResponder.orQuery(question));
                 }
             }
-            List<VectorIndex.Scored> nearest = mode == Mode.FULL_TEXT ? List.of() : index.nearest(query, CANDIDATES);
-            List<VectorIndex.Scored> bySentence = mode == Mode.HYBRID ? index.nearestBySentence(query, CANDIDATES)
-                    : List.of();
+            List<VectorIndex.Scored> pool = mode == Mode.FULL_TEXT ? List.of()
+                    : index.nearest(query, mode == Mode.HYBRID ? SENTENCE_POOL : CANDIDATES);
+            List<VectorIndex.Scored> nearest = pool.subList(0, Math.min(CANDIDATES, pool.size()));
+            List<VectorIndex.Scored> bySentence = List.of();
+            if (mode == Mode.HYBRID) {
+                List<UUID> among = new ArrayList<>(pool.stream().map(VectorIndex.Scored::id).toList());
+                among.addAll(fullText);
+                bySentence = index.nearestBySentence(query, among, CANDIDATES);
+            }
             Map<UUID, Double> fused = new LinkedHashMap<>();
             Map<UUID, Double> cosine = new HashMap<>();
             for (int r = 0; r < nearest.size(); r++) {

@@ -140,24 +140,36 @@ final class VectorIndex {
     }
 
     /**
-     * The {@code limit} passages whose best sentence (under its title and heading) is nearest the query, nearest
-     * first, with that sentence's cosine. Passages without sentence vectors are left out.
+     * Of the passages given, the {@code limit} whose best sentence (under its title and heading) is nearest the query,
+     * nearest first, with that sentence's cosine. Passages without sentence vectors, or not in this index, are left
+     * out.
      */
-    List<Scored> nearestBySentence(float[] query, int limit) {
-        int n = ids.length;
-        float[] score = new float[n];
-        for (int i = 0; i < n; i++) {
+    List<Scored> nearestBySentence(float[] query, java.util.Collection<UUID> among, int limit) {
+        java.util.Set<Integer> rowsAmong = new java.util.LinkedHashSet<>();
+        for (UUID id : among) {
+            Integer row = rowOf.get(id);
+            if (row != null) {
+                rowsAmong.add(row);
+            }
+        }
+        int[] candidates = rowsAmong.stream().mapToInt(Integer::intValue).toArray();
+        float[] score = new float[candidates.length];
+        for (int c = 0; c < score.length; c++) {
+            int i = candidates[c];
             float best = Float.NEGATIVE_INFINITY;
             for (int r = firstSentence[i]; r < firstSentence[i + 1]; r++) {
                 best = Math.max(best, dot(query, sentenceRows, r));
             }
-            score[i] = best;
+            score[c] = best;
         }
-        return top(score, limit);
+        return top(score, candidates, limit);
     }
 
-    /** The {@code limit} rows of the highest scores, highest first; rows scored negative infinity left out. */
-    private List<Scored> top(float[] score, int limit) {
+    /**
+     * The {@code limit} highest scores, highest first, as the passages of {@code rows} (score i is row
+     * {@code rows[i]}'s); scores of negative infinity left out.
+     */
+    private List<Scored> top(float[] score, int[] rows, int limit) {
         int[] best = new int[Math.min(limit, score.length)];
         int kept = 0;
         for (int i = 0; i < score.length && best.length > 0; i++) {
@@ -174,7 +186,7 @@ final class VectorIndex {
         }
         List<Scored> out = new ArrayList<>(kept);
         for (int i = 0; i < kept; i++) {
-            out.add(new Scored(ids[best[i]], score[best[i]]));
+            out.add(new Scored(ids[rows[best[i]]], score[best[i]]));
         }
         return out;
     }

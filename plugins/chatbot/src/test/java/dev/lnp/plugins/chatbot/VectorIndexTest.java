@@ -39,16 +39,18 @@ class VectorIndexTest {
         float[] q = Embedder.normalised(new float[Embedder.DIMENSIONS]);
         q[3] = 0.8f;
         q[1] = 0.6f;
-        List<VectorIndex.Scored> ranked = index.nearestBySentence(q, 10);
+        List<VectorIndex.Scored> ranked = index.nearestBySentence(q, List.of(a, b, old), 10);
         assertEquals(List.of(a, b), ranked.stream().map(VectorIndex.Scored::id).toList(),
                 "a's second sentence (0.8) and first (0.6) against b's only one (0.8): ties keep the order; old left out");
         assertEquals(0.8, ranked.get(0).cosine(), 1e-6);
-        assertEquals(1, index.nearestBySentence(q, 1).size());
+        assertEquals(1, index.nearestBySentence(q, List.of(b, a), 1).size());
         assertEquals(0.0, index.bestSentence(q, a), 1e-6, "a's sentences alone are axes 2 and 4");
         assertEquals(-1, index.bestSentence(q, old), "no sentence vectors");
         assertEquals(-1, index.bestSentence(q, UUID.randomUUID()));
         float[] alone = axis(5);
         assertEquals(1.0, index.bestSentence(alone, b), 1e-6);
-        assertEquals(List.of(), new VectorIndex.Builder().build(1, Set.of()).nearestBySentence(q, 30));
+        assertEquals(List.of(b), index.nearestBySentence(q, List.of(b, UUID.randomUUID()), 10).stream()
+                .map(VectorIndex.Scored::id).toList(), "only the passages asked for");
+        assertEquals(List.of(), new VectorIndex.Builder().build(1, Set.of()).nearestBySentence(q, List.of(a), 30));
     }
 }
