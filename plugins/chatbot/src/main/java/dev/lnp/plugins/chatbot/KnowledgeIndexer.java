@@ -169,23 +169,40 @@ final class KnowledgeIndexer {
     }
 
     private List<KnowledgeRepository.Indexed> embed(List<Passage> passages, KnowledgeRepository.SourceText source,
-            Map<String, byte[]> known) {
+            Map<String, KnowledgeRepository.Vectors> known) {
         List<byte[]> hashes = new ArrayList<>();
         List<String> toEmbed = new ArrayList<>();
+        List<Integer> sentenceTexts = new ArrayList<>();
         for (Passage p : passages) {
             byte[] hash = hash(p, source);
             hashes.add(hash);
             if (!known.containsKey(HexFormat.of().formatHex(hash))) {
+                // The passage, then its sentences (two texts each), in one batch.
+                List<String> sentences = p.sentenceTexts();
                 toEmbed.add(p.embeddingText());
+                toEmbed.addAll(sentences);
+                sentenceTexts.add(sentences.size());
             }
         }
         List<float[]> fresh = toEmbed.isEmpty() ? List.of() : embedder.embedAll(toEmbed);
         List<KnowledgeRepository.Indexed> out = new ArrayList<>();
         int next = 0;
+        int embedded = 0;
         for (int i = 0; i < passages.size(); i++) {
-            byte[] old = known.get(HexFormat.of().formatHex(hashes.get(i)));
-            byte[] vector = old != null ? old : Embedder.bytes(fresh.get(next++));
-            out.add(new KnowledgeRepository.Indexed(passages.get(i), hashes.get(i), vector));
+            var old = known.get(HexFormat.of().formatHex(hashes.get(i)));
+            if (old != null) {
+                out.add(new KnowledgeRepository.Indexed(passages.get(i), hashes.get(i), old.embedding(),
+                        old.sentences()));
+                continue;
+            }
+            byte[] vector = Embedder.bytes(fresh.get(next++));
+            int n = sentenceTexts.get(embedded++);
+            float[] sentences = new float[n * Embedder.DIMENSIONS];
+            for (int k = 0; k < n; k++) {
+                System.arraycopy(fresh.get(next++), 0, sentences, k * Embedder.DIMENSIONS, Embedder.DIMENSIONS);
+            }
+            out.add(new KnowledgeRepository.Indexed(passages.get(i), hashes.get(i), vector,
+                    Embedder.bytes(sentences)));
         }
         return out;
     }

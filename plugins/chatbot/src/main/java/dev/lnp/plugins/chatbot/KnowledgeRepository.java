@@ -219,19 +219,27 @@ final class KnowledgeRepository {
                 .execute() > 0;
     }
 
-    /** The embeddings the source's passages have now, by content hash (hex): unchanged passages keep theirs. */
-    Map<String, byte[]> embeddingsByHash(Handle h, UUID ws, UUID sourceId) {
-        Map<String, byte[]> out = new HashMap<>();
-        h.createQuery("SELECT content_hash, embedding FROM chatbot.knowledge_passages "
-                        + "WHERE workspace_id = :ws AND source_id = :source")
+    /** A passage's vector and its sentences' ({@link Passage#sentenceTexts()}, in order, concatenated). */
+    record Vectors(byte[] embedding, byte[] sentences) {
+    }
+
+    /**
+     * The embeddings the source's passages have now, by content hash (hex): unchanged passages keep theirs. A
+     * passage stored before its sentences were embedded (V16) is embedded again.
+     */
+    Map<String, Vectors> embeddingsByHash(Handle h, UUID ws, UUID sourceId) {
+        Map<String, Vectors> out = new HashMap<>();
+        h.createQuery("SELECT content_hash, embedding, sentence_embeddings FROM chatbot.knowledge_passages "
+                        + "WHERE workspace_id = :ws AND source_id = :source AND sentence_embeddings IS NOT NULL")
                 .bind("ws", ws).bind("source", sourceId)
-                .map((rs, ctx) -> Map.entry(java.util.HexFormat.of().formatHex(rs.getBytes(1)), rs.getBytes(2)))
+                .map((rs, ctx) -> Map.entry(java.util.HexFormat.of().formatHex(rs.getBytes(1)),
+                        new Vectors(rs.getBytes(2), rs.getBytes(3))))
                 .forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
     }
 
     /** A passage ready to store. */
-    record Indexed(Passage passage, byte[] hash, byte[] embedding) {
+    record Indexed(Passage passage, byte[] hash, byte[] embedding, byte[] sentences) {
     }
 
     /**
@@ -249,14 +257,16 @@ final class KnowledgeRepository {
         h.createUpdate("DELETE FROM chatbot.knowledge_passages WHERE workspace_id = :ws AND source_id = :source")
                 .bind("ws", ws).bind("source", sourceId).execute();
         var batch = h.prepareBatch("INSERT INTO chatbot.knowledge_passages (workspace_id, source_id, ordinal, title, "
-                + "heading, anchor, url, language, text, content_hash, embedding) VALUES (:ws, :source, :ordinal, "
-                + ":title, :heading, :anchor, :url, :language, :text, :hash, :embedding)");
+                + "heading, anchor, url, language, text, content_hash, embedding, sentence_embeddings) VALUES (:ws, "
+                + ":source, :ordinal, :title, :heading, :anchor, :url, :language, :text, :hash, :embedding, "
+                + ":sentences)");
         int ordinal = 0;
         for (Indexed p : passages) {
             batch.bind("ws", ws).bind("source", sourceId).bind("ordinal", ordinal++)
                     .bind("title", p.passage().title()).bind("heading", p.passage().heading())
                     .bind("anchor", p.passage().anchor()).bind("url", url).bind("language", language)
-                    .bind("text", p.passage().text()).bind("hash", p.hash()).bind("embedding", p.embedding()).add();
+                    .bind("text", p.passage().text()).bind("hash", p.hash()).bind("embedding", p.embedding())
+                    .bind("sentences", p.sentences()).add();
         }
         if (!passages.isEmpty()) {
             batch.execute();
@@ -285,12 +295,21 @@ final class KnowledgeRepository {
                 .bind("ws", ws).mapTo(Long.class).findOne().orElse(0L);
     }
 
-    /** Every passage's id and embedding in the workspace, for the in-memory vectors. */
-    void vectors(Handle h, UUID ws, java.util.function.BiConsumer<UUID, byte[]> each) {
-        h.createQuery("SELECT id, embedding FROM chatbot.knowledge_passages WHERE workspace_id = :ws")
+    /** Every passage's id, embedding and sentences' embeddings (or null) in the workspace, for the in-memory vectors. */
+    void vectors(Handle h, UUID ws, VectorSink each) {
+        h.createQuery("SELECT id, embedding, sentence_embeddings FROM chatbot.knowledge_passages "
+                        + "WHERE workspace_id = :ws")
                 .bind("ws", ws).setFetchSize(2000)
-                .map((rs, ctx) -> Map.entry(rs.getObject(1, UUID.class), rs.getBytes(2)))
-                .forEach(e -> each.accept(e.getKey(), e.getValue()));
+                .map((rs, ctx) -> {
+                    each.accept(rs.getObject(1, UUID.class), rs.getBytes(2), rs.getBytes(3));
+                    return 0;
+                })
+                .forEach(x -> { });
+    }
+
+    /** Receives the rows {@link #vectors} reads. */
+    interface VectorSink {
+        void accept(UUID id, byte[] embedding, byte[] sentences);
     }
 
     /**

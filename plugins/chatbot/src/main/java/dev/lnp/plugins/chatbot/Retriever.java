@@ -18,7 +18,10 @@ import org.jdbi.v3.core.Handle;
  * its words is only the fallback of full text alone (a language the model does not read), because fused with the
  * cosine it adds passages that merely share common words. A passage is relevant only when its cosine with the
  * question reaches the floor ({@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} for a question whose words are mostly
- * foreign to the workspace); below it, the answer is that nothing relevant was found. The floors, the rule between
+ * foreign to the workspace), or when one of its sentences alone reaches the sentence floor ({@link #SENTENCE_FLOOR},
+ * {@link #UNFAMILIAR_SENTENCE_FLOOR}); below both, the answer is that nothing relevant was found. Hybrid retrieval
+ * fuses a third ranking, the passages' best sentence under their title and heading: ranking and floors are separate
+ * (that ranking orders the candidates, never keeps one by itself). The floors, the rule between
  * them and the candidates' count were set with the help-centre evaluation (bench/knowledge, docs/chatbot.md).
  */
 final class Retriever {
@@ -29,7 +32,20 @@ final class Retriever {
      * gym membership?"): the model then tends to match its familiar words alone ("cancel"), so more is asked of it.
      */
     static final double UNFAMILIAR_FLOOR = 0.50;
+    /**
+     * The cosine one sentence of a passage, embedded alone, must reach to keep a passage whose own cosine is below
+     * {@link #FLOOR}: a paraphrase often matches one sentence of its answer ("can I phone someone": the sentence
+     * about calling) when the whole passage, about more, stays below.
+     */
+    static final double SENTENCE_FLOOR = 0.40;
+    /** The same for a question whose words are mostly foreign to the workspace (see {@link #UNFAMILIAR_FLOOR}). */
+    static final double UNFAMILIAR_SENTENCE_FLOOR = 0.47;
     private static final int CANDIDATES = 30;
+    /**
+     * The passages nearest by their own cosine whose sentences are ranked (with full text's candidates): the
+     * sentences of a whole large workspace would take most of a question's time (docs/chatbot.md, "Evaluation").
+     */
+    static final int SENTENCE_POOL = 200;
     /** Full-text matches ranked at most: past this many, PostgreSQL's ranking, not the index, takes the time. */
     static final int RANKED = 500;
     private static final int RRF_K = 60;
@@ -48,7 +64,10 @@ final class Retriever {
         this.cache = cache;
     }
 
-    /** A relevant passage with its cosine and fused score. */
+    /**
+     * A relevant passage with its cosine (for a passage kept by one of its sentences, that sentence's) and fused
+     * score.
+     */
     record Found(KnowledgeRepository.Stored stored, double cosine, double fused) {
     }
 
@@ -84,22 +103,17 @@ final class Retriever {
     }
 
     /**
-     * The cosine a passage must reach: none for full text alone; {@link #FLOOR}, or {@link #UNFAMILIAR_FLOOR} in
-     * hybrid retrieval when at least half of the question's words appear in none of the workspace's passages (the
-     * words stemmed by PostgreSQL, looked up in the vocabulary kept with the workspace's vectors).
+     * Whether at least half of the question's words appear in none of the workspace's passages (the words stemmed by
+     * PostgreSQL, looked up in the vocabulary kept with the workspace's vectors): the higher floors apply. Only hybrid
+     * retrieval asks.
      */
-    private double floor(Handle h, VectorIndex index, String language, String question, Mode mode) {
-        if (mode == Mode.FULL_TEXT) {
-            return -1;
+    private boolean unfamiliar(Handle h, VectorIndex index, String language, String question, Mode mode) {
+        if (mode != Mode.HYBRID) {
+            return false;
         }
-        if (mode == Mode.HYBRID) {
-            List<String> words = repo.lexemes(h, language, question);
-            long unknown = words.stream().filter(w -> !index.vocabulary.contains(w)).count();
-            if (!words.isEmpty() && 2 * unknown >= words.size()) {
-                return UNFAMILIAR_FLOOR;
-            }
-        }
-        return FLOOR;
+        List<String> words = repo.lexemes(h, language, question);
+        long unknown = words.stream().filter(w -> !index.vocabulary.contains(w)).count();
+        return !words.isEmpty() && 2 * unknown >= words.size();
     }
 
     /** Full text in the language, else in the fallback language when nothing matched. */
@@ -125,12 +139,24 @@ final class Retriever {
                     fullText = fullText(h, language, fallbackLanguage, KnowledgeResponder.orQuery(question));
                 }
             }
-            List<VectorIndex.Scored> nearest = mode == Mode.FULL_TEXT ? List.of() : index.nearest(query, CANDIDATES);
+            List<VectorIndex.Scored> pool = mode == Mode.FULL_TEXT ? List.of()
+                    : index.nearest(query, mode == Mode.HYBRID ? SENTENCE_POOL : CANDIDATES);
+            List<VectorIndex.Scored> nearest = pool.subList(0, Math.min(CANDIDATES, pool.size()));
+            List<VectorIndex.Scored> bySentence = List.of();
+            if (mode == Mode.HYBRID) {
+                List<UUID> among = new ArrayList<>(pool.stream().map(VectorIndex.Scored::id).toList());
+                among.addAll(fullText);
+                bySentence = index.nearestBySentence(query, among, CANDIDATES);
+            }
             Map<UUID, Double> fused = new LinkedHashMap<>();
             Map<UUID, Double> cosine = new HashMap<>();
             for (int r = 0; r < nearest.size(); r++) {
                 fused.merge(nearest.get(r).id(), 1.0 / (RRF_K + r + 1), Double::sum);
                 cosine.put(nearest.get(r).id(), nearest.get(r).cosine());
+            }
+            for (int r = 0; r < bySentence.size(); r++) {
+                fused.merge(bySentence.get(r).id(), 1.0 / (RRF_K + r + 1), Double::sum);
+                cosine.computeIfAbsent(bySentence.get(r).id(), id -> index.cosine(query, id));
             }
             for (int r = 0; r < fullText.size(); r++) {
                 fused.merge(fullText.get(r), FULL_TEXT_WEIGHT / (RRF_K + r + 1), Double::sum);
@@ -138,11 +164,19 @@ final class Retriever {
             }
             List<UUID> ranked = new ArrayList<>(fused.keySet());
             ranked.sort(Comparator.comparingDouble((UUID id) -> -fused.get(id)));
-            double floor = floor(h, index, language, question, mode);
+            boolean unfamiliar = unfamiliar(h, index, language, question, mode);
+            double floor = mode == Mode.FULL_TEXT ? -1 : unfamiliar ? UNFAMILIAR_FLOOR : FLOOR;
+            double sentenceFloor = unfamiliar ? UNFAMILIAR_SENTENCE_FLOOR : SENTENCE_FLOOR;
             List<UUID> kept = new ArrayList<>();
             for (UUID id : ranked) {
                 if (cosine.get(id) >= floor) {
                     kept.add(id);
+                } else if (mode == Mode.HYBRID) {
+                    double sentence = index.bestSentence(query, id);
+                    if (sentence >= sentenceFloor) {
+                        cosine.put(id, sentence);
+                        kept.add(id);
+                    }
                 }
                 if (kept.size() == limit) {
                     break;

@@ -8,8 +8,9 @@ import org.jdbi.v3.core.Handle;
 /**
  * The workspaces' {@link VectorIndex}es on this node, re-read from the database only when the workspace's
  * generation moved (one indexed source, one deleted). Bounded by the number of vectors it keeps
- * ({@code lnp.chatbot.knowledge.cached_vectors}, 200,000 by default: about 300 MB); the workspace used least recently
- * goes first, and one larger than the bound is read for each question instead of kept.
+ * ({@code lnp.chatbot.knowledge.cached_vectors}, 200,000 by default: about 300 MB; a passage counts its own vector
+ * and its sentences', {@link VectorIndex#size()}); the workspace used least recently goes first, and one larger than
+ * the bound is read for each question instead of kept.
  */
 final class VectorCache {
 
