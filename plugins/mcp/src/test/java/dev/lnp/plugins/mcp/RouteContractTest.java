@@ -240,6 +240,8 @@ class RouteContractTest {
             return "deal";
         } else if (path.startsWith("/api/v1/crm/companies/")) {
             return "company";
+        } else if (path.startsWith("/api/v1/crm/contacts/")) {
+            return "contact";
         } else if (path.startsWith("/api/v1/issues/")) {
             return "task";
         } else if (path.startsWith("/api/v1/projects/")) {
