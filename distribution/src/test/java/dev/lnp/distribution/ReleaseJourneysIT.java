@@ -672,7 +672,7 @@ class ReleaseJourneysIT {
                     "var s = document.querySelector('script[data-key]'); return s && s.getAttribute('data-state');")));
             SearchContext widget = browser.findElement(By.cssSelector("lnp-chat-widget")).getShadowRoot();
             widget.findElement(By.cssSelector(".launcher")).click();
-            widget.findElement(By.cssSelector("textarea")).sendKeys("Do you ship to Norway?" + Keys.ENTER);
+            widget.findElement(By.cssSelector("textarea#input")).sendKeys("Do you ship to Norway?" + Keys.ENTER);
             wait.until(d -> !widget.findElements(By.cssSelector(".msg.assistant")).isEmpty());
             WebElement human = widget.findElement(By.cssSelector(".human"));
             human.click();
