@@ -1,5 +1,6 @@
 package dev.lnp.plugins.chatbot;
 
+import static dev.lnp.plugins.chatbot.KnowledgeApi.ask;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -74,18 +75,18 @@ class KnowledgeTest {
         assertEquals(4, progress.get("passages").asInt(), progress.toString());
 
         // A paraphrase sharing almost no word with the passage.
-        JsonNode refund = ask(key, "how long until I get my money back?");
+        JsonNode refund = ask(platform, key, "how long until I get my money back?");
         assertEquals("When the refund arrives", refund.get(0).get("section").asText(), refund.toString());
         assertEquals("https://help.example/returns#when-the-refund-arrives", refund.get(0).get("url").asText());
-        JsonNode abroad = ask(key, "do you ship to Switzerland");
+        JsonNode abroad = ask(platform, key, "do you ship to Switzerland");
         assertEquals("https://help.example/shipping#abroad", abroad.get(0).get("url").asText(), abroad.toString());
         assertTrue(abroad.toString().indexOf("never indexed") < 0, "scripts are not content");
         // Nothing relevant is a real outcome.
-        assertEquals(0, ask(key, "what is the boiling point of mercury").size());
+        assertEquals(0, ask(platform, key, "what is the boiling point of mercury").size());
 
         // Another workspace does not see these passages.
         String other = platform.fullAccessKey(platform.createWorkspace("knowledge-other"));
-        assertEquals(0, ask(other, "how long until I get my money back?").size());
+        assertEquals(0, ask(platform, other, "how long until I get my money back?").size());
     }
 
     @Test
@@ -103,10 +104,10 @@ class KnowledgeTest {
         assertEquals(2, after.size());
         assertTrue(java.util.Arrays.equals(before.get(0), after.get(0)), "the unchanged passage kept its vector");
         assertNotEquals(java.util.Arrays.toString(before.get(1)), java.util.Arrays.toString(after.get(1)));
-        assertTrue(ask(key, "when will the refund show up").get(0).get("text").asText().contains("three"));
+        assertTrue(ask(platform, key, "when will the refund show up").get(0).get("text").asText().contains("three"));
 
         assertEquals(200, platform.delete("/api/v1/chatbot/knowledge/sources/" + id, key).status());
-        assertEquals(0, ask(key, "when will the refund show up").size(), "a deleted source is forgotten at once");
+        assertEquals(0, ask(platform, key, "when will the refund show up").size(), "a deleted source is forgotten at once");
     }
 
     @Test
@@ -190,15 +191,6 @@ class KnowledgeTest {
             Thread.sleep(100);
         }
         throw new AssertionError("never indexed: " + progress);
-    }
-
-    private JsonNode ask(String key, String question) {
-        TestResponse r = platform.post("/api/v1/chatbot/knowledge/search", key,
-                Json.object().put("question", question).toString());
-        if (r.status() != 200) {
-            throw new AssertionError(r.toString());
-        }
-        return r.data().get("passages");
     }
 
     private List<byte[]> embeddings(String sourceId) {
