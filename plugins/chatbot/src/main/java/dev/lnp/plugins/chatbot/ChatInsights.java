@@ -1,7 +1,9 @@
 package dev.lnp.plugins.chatbot;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.lnp.api.Json;
+import dev.lnp.api.JsonSchemas;
 import dev.lnp.api.http.ApiResponse;
 import dev.lnp.api.http.QueryParam;
 import dev.lnp.api.http.RouteSpec;
@@ -32,9 +34,11 @@ final class ChatInsights {
     static final String PAGE = "/app/chat/insights";
     static final List<String> PERIODS = List.of("7", "30", "90");
     private static final int ROWS = 50;
+    /** What the route answers, as the OpenAPI document shows it. */
+    private static final JsonNode SCHEMA = JsonSchemas.load(ChatInsights.class, "chat-insights.json");
 
     List<RouteSpec> routes() {
-        return List.of(RouteSpec.get(API).scope(ChatbotScopes.READ)
+        return List.of(RouteSpec.get(API).scope(ChatbotScopes.READ).returns(SCHEMA)
                 .query(QueryParam.oneOf("days", PERIODS, "the period: the last 7, 30 (default) or 90 days"))
                 .summary("Answers rated down, CSAT average and distribution, and unanswered questions (most "
                         + "frequent first) over a period")
