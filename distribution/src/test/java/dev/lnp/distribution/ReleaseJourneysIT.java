@@ -543,6 +543,21 @@ class ReleaseJourneysIT {
         assertEquals("Returns and refunds", answer.path("citations").path(0).path("title").asText(),
                 conversation.toString());
 
+        // The visitor rates the answer down; the team sees it under Chat insights (API and page).
+        ObjectNode rating = JSON.createObjectNode().put("token", token).put("session_id", sessionId)
+                .put("message_id", answer.path("id").asText()).put("rating", "down");
+        Json rated = sendFrom(siteOrigin, "POST", base + "/api/cxo/rating", rating.toString());
+        assertEquals(200, rated.status, rated.toString());
+        Json badScore = sendFrom(siteOrigin, "POST", base + "/api/cxo/csat", JSON.createObjectNode()
+                .put("token", token).put("session_id", sessionId).put("score", 9).toString());
+        assertEquals(422, badScore.status, badScore.toString());
+        Json insights = ok(getJson(base + "/api/v1/chatbot/insights?days=7", key));
+        assertEquals("How long do I have to send a product back and get my money returned?",
+                insights.body.path("data").path("rated_down").path(0).path("question").asText(), insights.toString());
+        ConsoleBrowser.Page insightsPage = owner.get("/app/chat/insights");
+        assertEquals(200, insightsPage.status(), insightsPage.toString());
+        assertTrue(insightsPage.body().contains("How long do I have to send a product back"), "rated down, on the page");
+
         // The tokenizer's native library was unpacked under the data folder, not under the (unwritable) home.
         try (var cached = Files.walk(image.dataDir.resolve("cache/djl"))) {
             assertTrue(cached.anyMatch(p -> p.getFileName().toString().contains("tokenizers")),
