@@ -250,13 +250,9 @@ final class ChatService {
     Map<String, Object> rate(RawRequest request, JsonNode body, Cors cors) {
         validation().require(RATING, body);
         UUID sessionId = uuid(body, "session_id");
-        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
-                sessionId, cors);
+        UUID ws = rater(request, body, sessionId, cors);
         UUID messageId = uuid(body, "message_id");
         String rating = body.get("rating").asText();
-        // Counted apart from messages: rating answers never uses up what the visitor may still ask.
-        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
-        UUID ws = visitor.widget().workspaceId();
         context.get().inWorkspace(ws, tx -> {
             String role = chats.roleInSession(tx.handle(), ws, sessionId, messageId).orElseThrow(() ->
                     ApiProblem.invalidField("/message_id", "message", "must be a message of this conversation"));
@@ -274,12 +270,9 @@ final class ChatService {
     Map<String, Object> csat(RawRequest request, JsonNode body, Cors cors) {
         validation().require(CSAT, body);
         UUID sessionId = uuid(body, "session_id");
-        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
-                sessionId, cors);
+        UUID ws = rater(request, body, sessionId, cors);
         int score = body.get("score").asInt();
         String comment = body.hasNonNull("comment") ? body.get("comment").asText().strip() : "";
-        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
-        UUID ws = visitor.widget().workspaceId();
         context.get().inWorkspace(ws, tx -> {
             chats.rateSession(tx.handle(), ws, sessionId, score, comment.isEmpty() ? null : comment);
             return null;
@@ -289,6 +282,17 @@ final class ChatService {
         answer.put("score", score);
         answer.put("comment", comment.isEmpty() ? null : comment);
         return answer;
+    }
+
+    /**
+     * The workspace of a visitor allowed to rate in this conversation (token or legacy key, as for messages). Ratings
+     * are counted apart from messages, so rating answers never uses up what the visitor may still ask.
+     */
+    private UUID rater(RawRequest request, JsonNode body, UUID sessionId, Cors cors) {
+        Visitor visitor = visitor(request, body.path("token").asText(null), body.path("api_key").asText(null),
+                sessionId, cors);
+        limit("ratings:" + sessionId, settings.sessionPerMinute(), "ratings in this conversation");
+        return visitor.widget().workspaceId();
     }
 
     // History.
