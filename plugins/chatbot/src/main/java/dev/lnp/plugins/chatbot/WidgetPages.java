@@ -154,7 +154,7 @@ final class WidgetPages {
                 new Field("Only signed-in visitors", w.path("require_verified_identity").asBoolean() ? "yes" : "no")));
         if (call.may(WRITE)) {
             // Known visitors: what the site's server signs its visitors' identity tokens with (docs/chatbot.md).
-            more.add(new Field("Identity secret (HS256; keep it on your server)", service.widget(call.tx(), id)
+            more.add(new Field("Identity secret (HS256)", service.widget(call.tx(), id)
                     .identitySecret().orElse("none yet: choose Rotate identity secret to make one")));
             more.add(new Field("Identity token audience (aud)", id.toString()));
         }
